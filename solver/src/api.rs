@@ -1,0 +1,364 @@
+//! The JSON face of every game: positions (version 1), deals, legal moves and checked play.
+//!
+//! A game joins by implementing [`Rules`]; the functions here are generic over it, so request
+//! handling is written once. A position is given either as a snapshot (`state`) or as the hand as
+//! dealt plus the moves so far (`deal` and `moves`); with `view` set it is one seat's view, in
+//! which the other seats' hidden cards are given as counts.
+
+use crate::cards::CardSet;
+use crate::game::{Game, Seat};
+use crate::problems::{field_path, index_path, kind, Fields, Problems};
+use serde_json::{json, Value};
+
+/// What a game adds to [`Game`] to be served over JSON.
+pub trait Rules: Game {
+    /// The route name, as in `/v1/{NAME}/play`.
+    const NAME: &'static str;
+    /// Rule options after presets and overrides are resolved.
+    type Config: Clone;
+
+    /// The game's entry in `GET /v1/games`: variants, options, player counts, phases.
+    fn catalogue() -> Value;
+
+    /// Resolves a variant name and option overrides; `path` is where the position lies.
+    fn config(variant: Option<&str>, options: Option<&Value>, path: &str, problems: &mut Problems) -> Option<Self::Config>;
+
+    /// A new hand dealt from `seed`; `setup` holds the deal request's other fields (dealer, match).
+    fn deal(config: &Self::Config, seed: u64, setup: &mut Fields, problems: &mut Problems) -> Option<Self>;
+
+    fn variant_name(&self) -> &'static str;
+
+    /// Every option's value, presets included, so a position describes itself.
+    fn options_json(&self) -> Value;
+
+    /// The `deal` field of a position at its start; hidden hands are counts in a view.
+    fn deal_json(&self, observer: Option<Seat>) -> Value;
+
+    fn from_deal(config: &Self::Config, value: &Value, path: &str, observer: Option<Seat>, problems: &mut Problems) -> Option<Self>;
+
+    /// The `state` field: a snapshot of the hand now; hidden hands are counts in a view.
+    fn state_json(&self, observer: Option<Seat>) -> Value;
+
+    fn from_state(config: &Self::Config, value: &Value, path: &str, observer: Option<Seat>, problems: &mut Problems) -> Option<Self>;
+
+    fn move_text(&self, mv: Self::Move) -> String;
+
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+
+    /// The cards a move shows to everybody (a played card, a declared marriage).
+    fn revealed_cards(&self, mv: Self::Move) -> CardSet;
+
+    /// The name of the phase, as listed in the catalogue.
+    fn phase(&self) -> &'static str;
+
+    /// The result of a finished hand: the hand's scores and the match after it.
+    fn result_json(&self) -> Value;
+}
+
+/// A parsed position: the hand now, and where known, the hand as dealt and the moves since.
+#[derive(Clone, Debug)]
+pub struct Position<G: Rules> {
+    pub state: G,
+    pub history: Option<(G, Vec<G::Move>)>,
+    pub view: Option<Seat>,
+}
+
+/// Why a request could not be answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ApiError {
+    /// The body is not JSON at all (HTTP 400).
+    Malformed(String),
+    /// The request is JSON but wrong, for every listed reason (HTTP 422).
+    Invalid(Problems),
+    /// No game of that name (HTTP 404).
+    UnknownGame(String),
+}
+
+impl From<Problems> for ApiError {
+    fn from(p: Problems) -> ApiError {
+        ApiError::Invalid(p)
+    }
+}
+
+pub type ApiResult = Result<Value, ApiError>;
+
+pub fn parse_body(body: &[u8]) -> Result<Value, ApiError> {
+    serde_json::from_slice(body).map_err(|e| ApiError::Malformed(format!("the body is not valid JSON: {e}")))
+}
+
+/// Reads a position from `value` at `path`, reporting every problem.
+pub fn parse_position<G: Rules>(value: &Value, path: &str) -> Result<Position<G>, Problems> {
+    let mut problems = Problems::default();
+    let mut fields = Fields::of(value, path, &mut problems);
+    if let Some(version) = fields.integer("version", &mut problems) {
+        if version != 1 {
+            problems.push(&fields.path("version"), format!("position version {version} is not supported; use 1"));
+        }
+    }
+    if let Some(game) = fields.string("game", &mut problems) {
+        if game != G::NAME {
+            problems.push(&fields.path("game"), format!("'{game}' is sent to the {} route", G::NAME));
+        }
+    }
+    let variant = fields.string("variant", &mut problems);
+    let options = fields.get("options");
+    let view = fields.bounded("view", 0, 7, &mut problems).map(|v| v as Seat);
+    let deal = fields.get("deal");
+    let moves = fields.array("moves", &mut problems);
+    let state = fields.get("state");
+    let deal_path = fields.path("deal");
+    let state_path = fields.path("state");
+    let moves_path = fields.path("moves");
+    fields.finish(&mut problems);
+    let config = G::config(variant, options, path, &mut problems);
+    let (Some(config), true) = (config, problems.is_empty()) else {
+        return Err(problems);
+    };
+    let position = match (deal, state) {
+        (None, None) => {
+            problems.push(path, "a position needs either 'state' (a snapshot) or 'deal' with 'moves'");
+            None
+        }
+        (None, Some(state)) => {
+            if moves.is_some_and(|m| !m.is_empty()) {
+                problems.push(&moves_path, "'moves' are replayed from 'deal'; a snapshot has no deal to replay them from");
+            }
+            G::from_state(&config, state, &state_path, view, &mut problems).map(|g| Position {
+                state: g,
+                history: None,
+                view,
+            })
+        }
+        (Some(deal), state) => G::from_deal(&config, deal, &deal_path, view, &mut problems)
+            .and_then(|start| replay(start, moves.map(Vec::as_slice).unwrap_or(&[]), &moves_path, view, &mut problems))
+            .inspect(|position| {
+                if let Some(given) = state {
+                    if *given != position.state.state_json(view) {
+                        problems.push(&state_path, "the snapshot does not match the replay of 'deal' and 'moves'");
+                    }
+                }
+            }),
+    };
+    if let Some(seat) = view {
+        if let Some(p) = &position {
+            if seat >= p.state.seats() {
+                problems.push(&field_path(path, "view"), format!("seat {seat} does not play; seats are 0..{}", p.state.seats() - 1));
+            }
+        }
+    }
+    match position {
+        Some(p) => problems.result(p),
+        None => Err(problems),
+    }
+}
+
+fn replay<G: Rules>(start: G, moves: &[Value], path: &str, view: Option<Seat>, problems: &mut Problems) -> Option<Position<G>> {
+    let mut state = start.clone();
+    let mut played = Vec::with_capacity(moves.len());
+    for (i, item) in moves.iter().enumerate() {
+        let item_path = index_path(path, i);
+        let Some(text) = item.as_str() else {
+            problems.push(&item_path, format!("expected a move as a string, got {}", kind(item)));
+            return None;
+        };
+        match apply(&mut state, text, view) {
+            Ok(mv) => played.push(mv),
+            Err(message) => {
+                problems.push(&item_path, message);
+                return None;
+            }
+        }
+    }
+    Some(Position {
+        state,
+        history: Some((start, played)),
+        view,
+    })
+}
+
+/// Parses and plays one move, checked. In a view, a hidden seat's move may show cards that the
+/// observer had placed elsewhere; they are swapped into the mover's hand first.
+fn apply<G: Rules>(state: &mut G, text: &str, view: Option<Seat>) -> Result<G::Move, String> {
+    let Some(mover) = state.to_move() else {
+        return Err("the hand is over; no move can follow".to_string());
+    };
+    let mv = state.parse_move(text)?;
+    match view {
+        Some(observer) if observer != mover => {
+            reveal(state, observer, mover, state.revealed_cards(mv))?;
+            let mut legal = Vec::new();
+            state.legal_moves(&mut legal);
+            if !legal.contains(&mv) && state.revealed_cards(mv).is_empty() {
+                return Err(illegal_message(state, text, mover));
+            }
+            // The observer cannot check a hidden seat's duties (follow suit...) against the
+            // guessed hands, so a shown card is taken as played.
+            state.play_unchecked(mv);
+        }
+        _ => state.play(mv).map_err(|_| illegal_message(state, text, mover))?,
+    }
+    Ok(mv)
+}
+
+fn illegal_message<G: Rules>(state: &G, text: &str, mover: Seat) -> String {
+    let mut legal = Vec::new();
+    state.legal_moves(&mut legal);
+    let mut listed: Vec<String> = legal.iter().take(12).map(|&m| state.move_text(m)).collect();
+    if legal.len() > 12 {
+        listed.push(format!("... ({} in all)", legal.len()));
+    }
+    format!(
+        "'{text}' is not legal for seat {mover} in phase '{}'; legal: {}",
+        state.phase(),
+        listed.join(", ")
+    )
+}
+
+/// Moves `cards` into `mover`'s hidden hand, swapping out cards the observer placed there.
+fn reveal<G: Game>(state: &mut G, observer: Seat, mover: Seat, cards: CardSet) -> Result<(), String> {
+    let mut unseen = state.unseen(observer);
+    for card in cards {
+        if state.hand(mover).contains(card) || unseen.places[mover].contains(card) {
+            continue;
+        }
+        let Some(from) = unseen.place_of(card) else {
+            return Err(format!("seat {mover} cannot hold {card:?}: seat {observer} sees it elsewhere"));
+        };
+        let Some(give_back) = (unseen.places[mover] - cards).lowest() else {
+            return Err(format!("seat {mover} has no hidden card left to show"));
+        };
+        unseen.places[from].remove(card);
+        unseen.places[from].insert(give_back);
+        unseen.places[mover].remove(give_back);
+        unseen.places[mover].insert(card);
+    }
+    state.set_unseen(observer, &unseen);
+    Ok(())
+}
+
+/// The position as JSON, in both forms where the history is known.
+pub fn position_json<G: Rules>(position: &Position<G>) -> Value {
+    let view = position.view;
+    let mut out = json!({
+        "version": 1,
+        "game": G::NAME,
+        "variant": position.state.variant_name(),
+        "options": position.state.options_json(),
+        "view": view,
+    });
+    if let Some((start, moves)) = &position.history {
+        let mut at = start.clone();
+        let texts: Vec<String> = moves
+            .iter()
+            .map(|&m| {
+                let text = at.move_text(m);
+                at.play_unchecked(m);
+                text
+            })
+            .collect();
+        out["deal"] = start.deal_json(view);
+        out["moves"] = json!(texts);
+    }
+    out["state"] = position.state.state_json(view);
+    out
+}
+
+/// `POST /v1/{game}/deal`: `{variant, options, seed, ...}` → `{position}`.
+pub fn deal<G: Rules>(body: &Value) -> ApiResult {
+    let mut problems = Problems::default();
+    let mut fields = Fields::of(body, "", &mut problems);
+    let variant = fields.string("variant", &mut problems);
+    let options = fields.get("options");
+    let seed = fields.get("seed");
+    let seed = match seed {
+        None => 0,
+        Some(v) => v.as_u64().unwrap_or_else(|| {
+            problems.push("seed", format!("expected a non-negative integer, got {}", kind(v)));
+            0
+        }),
+    };
+    let config = G::config(variant, options, "", &mut problems);
+    let dealt = config.and_then(|c| G::deal(&c, seed, &mut fields, &mut problems));
+    fields.finish(&mut problems);
+    let state = problems.result(dealt)?.ok_or(ApiError::Invalid(Problems::default()))?;
+    let position = Position {
+        state: state.clone(),
+        history: Some((state, Vec::new())),
+        view: None,
+    };
+    Ok(json!({ "seed": seed, "position": position_json(&position) }))
+}
+
+/// Reads `{position, ...}` and returns the position and the other fields.
+fn position_request<'a, G: Rules>(body: &'a Value, extra: &[&'static str]) -> Result<(Position<G>, Vec<Option<&'a Value>>), ApiError> {
+    let mut problems = Problems::default();
+    let mut fields = Fields::of(body, "", &mut problems);
+    let position = fields.get("position");
+    let others: Vec<Option<&Value>> = extra.iter().map(|&k| fields.get(k)).collect();
+    fields.finish(&mut problems);
+    let Some(position) = position else {
+        problems.push("position", "missing");
+        return Err(problems.into());
+    };
+    let parsed = parse_position::<G>(position, "position");
+    match parsed {
+        Ok(p) if problems.is_empty() => Ok((p, others)),
+        Ok(_) => Err(problems.into()),
+        Err(more) => {
+            problems.extend(more);
+            Err(problems.into())
+        }
+    }
+}
+
+/// The seat to act, checked against the view: a view cannot list a hidden seat's moves.
+fn acting_seat<G: Rules>(position: &Position<G>) -> Result<Option<Seat>, ApiError> {
+    let to_move = position.state.to_move();
+    match (to_move, position.view) {
+        (Some(seat), Some(observer)) if seat != observer => Err(Problems::single(
+            "position.view",
+            format!("seat {seat} is to move, but this is seat {observer}'s view: seat {seat}'s cards are hidden"),
+        )
+        .into()),
+        _ => Ok(to_move),
+    }
+}
+
+/// `POST /v1/{game}/legal-moves`: `{position}` → the seat to move and its legal moves.
+pub fn legal_moves<G: Rules>(body: &Value) -> ApiResult {
+    let (position, _) = position_request::<G>(body, &[])?;
+    let to_move = acting_seat(&position)?;
+    let mut moves = Vec::new();
+    position.state.legal_moves(&mut moves);
+    let texts: Vec<String> = moves.iter().map(|&m| position.state.move_text(m)).collect();
+    Ok(json!({
+        "to_move": to_move,
+        "phase": position.state.phase(),
+        "count": texts.len(),
+        "moves": texts,
+    }))
+}
+
+/// `POST /v1/{game}/play`: `{position, move}` → the next position, and the result once over.
+pub fn play<G: Rules>(body: &Value) -> ApiResult {
+    let (mut position, extra) = position_request::<G>(body, &["move"])?;
+    let Some(text_value) = extra[0] else {
+        return Err(Problems::single("move", "missing").into());
+    };
+    let Some(text) = text_value.as_str() else {
+        return Err(Problems::single("move", format!("expected a string, got {}", kind(text_value))).into());
+    };
+    let mv = apply(&mut position.state, text, position.view).map_err(|m| Problems::single("move", m))?;
+    if let Some((_, moves)) = &mut position.history {
+        moves.push(mv);
+    }
+    let over = position.state.is_over();
+    Ok(json!({
+        "played": text,
+        "position": position_json(&position),
+        "to_move": position.state.to_move(),
+        "phase": position.state.phase(),
+        "over": over,
+        "result": if over { position.state.result_json() } else { Value::Null },
+    }))
+}

@@ -1,0 +1,26 @@
+//! `cargo run --release --bin bench -- [hands] [repeats] [seed]`: random-playout rates per
+//! variant, measured inside Rust (legal-move generation plus play, and whole hands).
+
+use solver::games::marjapussi::config::Variant;
+use solver::games::marjapussi::Marjapussi;
+
+fn main() {
+    let args: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let hands = args.first().copied().unwrap_or(2000) as u32;
+    let repeats = args.get(1).copied().unwrap_or(9) as u32;
+    let seed = args.get(2).copied().unwrap_or(1);
+    println!("{:<24} {:>12} {:>12} {:>14} {:>14}", "game/variant", "hands/s", "moves/s", "move ns p50", "move ns p99");
+    for variant in Variant::NAMES {
+        match solver::bench::random_hands::<Marjapussi>(variant, hands, repeats, seed) {
+            Ok(r) => println!(
+                "{:<24} {:>12.0} {:>12.0} {:>14.1} {:>14.1}",
+                format!("marjapussi/{variant}"),
+                r["hands_per_s"].as_f64().unwrap_or(0.0),
+                r["moves_per_s"].as_f64().unwrap_or(0.0),
+                r["move_ns"]["median"].as_f64().unwrap_or(0.0),
+                r["move_ns"]["p99"].as_f64().unwrap_or(0.0),
+            ),
+            Err(p) => eprintln!("{variant}: {:?}", p.0),
+        }
+    }
+}

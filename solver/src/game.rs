@@ -1,0 +1,106 @@
+//! The one trait every game implements, and what search and sampling need from a game.
+//!
+//! A game value is a complete position: every card's place is known. Search copies positions
+//! (they are a few machine words) and calls [`Game::play_unchecked`] on the hot path; anything
+//! that comes from a request goes through the checked [`Game::play`]. Hidden information is
+//! described by [`Game::unseen`]: the places whose cards an observer cannot see, which a sampler
+//! refills through [`Game::set_unseen`].
+
+use crate::cards::{Card, CardSet};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A seat at the table, `0..seats()` clockwise.
+pub type Seat = usize;
+
+/// The most seats any game of the project seats (Mustamaija's small-hand presets go to 8).
+pub const MAX_SEATS: usize = 8;
+
+/// The most places that can hold unseen cards: every hand plus two piles (talon, stock, discards).
+pub const MAX_PLACES: usize = MAX_SEATS + 2;
+
+/// A hand's result, one number per seat in the game's own unit (unused seats hold 0).
+pub type Payoff = [i32; MAX_SEATS];
+
+/// The cards one observer cannot see, by the place that holds them.
+///
+/// Places `0..seats` are the hands; the places above are the game's own piles (talon, stock,
+/// discards), described by the game. A place the observer sees holds the empty set.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Unseen {
+    pub places: [CardSet; MAX_PLACES],
+}
+
+impl Unseen {
+    /// Every unseen card.
+    pub fn cards(&self) -> CardSet {
+        self.places.iter().fold(CardSet::EMPTY, |acc, &p| acc | p)
+    }
+
+    /// The place holding `card`, if it is unseen.
+    pub fn place_of(&self, card: Card) -> Option<usize> {
+        self.places.iter().position(|p| p.contains(card))
+    }
+}
+
+/// A move was not among the legal moves of the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMove;
+
+/// A card game's rules, seen as a game tree.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// Every kind of decision of the game (bids, exchanges, declarations, card plays...).
+    type Move: Copy + Eq + Hash + Debug + Send + Sync;
+
+    /// How many seats play.
+    fn seats(&self) -> usize;
+
+    /// The seat to act, or `None` once the hand is over.
+    fn to_move(&self) -> Option<Seat>;
+
+    /// Clears `out` and fills it with the legal moves, in a fixed order.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Plays a move without checking that it is legal: the search hot path.
+    fn play_unchecked(&mut self, mv: Self::Move);
+
+    /// The result of a finished hand, per seat.
+    fn payoff(&self) -> Payoff;
+
+    /// Seats with the same side share one payoff (partners, the declarer's team).
+    fn side(&self, seat: Seat) -> usize;
+
+    /// A hash of everything that decides the rest of the hand, for transposition tables.
+    fn key(&self) -> u64;
+
+    /// The cards in a seat's hand.
+    fn hand(&self, seat: Seat) -> CardSet;
+
+    /// The cards `observer` cannot see, by place.
+    fn unseen(&self, observer: Seat) -> Unseen;
+
+    /// Puts new cards into the places that `observer` cannot see (same sizes as [`Game::unseen`]).
+    fn set_unseen(&mut self, observer: Seat, unseen: &Unseen);
+
+    fn is_over(&self) -> bool {
+        self.to_move().is_none()
+    }
+
+    /// Plays `mv` if it is legal; otherwise leaves the position as it was.
+    fn play(&mut self, mv: Self::Move) -> Result<(), IllegalMove> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if moves.contains(&mv) {
+            self.play_unchecked(mv);
+            Ok(())
+        } else {
+            Err(IllegalMove)
+        }
+    }
+}
+
+/// Mixes one word into a running hash; used by the games' transposition keys.
+pub const fn mix(hash: u64, word: u64) -> u64 {
+    let x = (hash ^ word).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    x ^ (x >> 29)
+}

@@ -1,0 +1,114 @@
+//! Reading and writing lists of card tokens in requests, shared by the games.
+//!
+//! A hand is a JSON array of tokens, or in a view a number: how many hidden cards it holds.
+
+use crate::cards::{Card, CardSet};
+use crate::problems::{index_path, kind, Problems};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+/// Cards read so far in one request, to report a card given twice with both places.
+#[derive(Default)]
+pub struct CardLedger {
+    seen: HashMap<Card, String>,
+}
+
+impl CardLedger {
+    /// Reads an array of tokens at `path`; `parse` maps a token to a card of the deck, and
+    /// `deck_name` names the deck in messages.
+    pub fn read(
+        &mut self,
+        value: &Value,
+        path: &str,
+        parse: impl Fn(&str) -> Option<Card>,
+        deck_name: &str,
+        problems: &mut Problems,
+    ) -> CardSet {
+        let mut set = CardSet::EMPTY;
+        let Some(items) = value.as_array() else {
+            problems.push(path, format!("expected an array of cards, got {}", kind(value)));
+            return set;
+        };
+        for (i, item) in items.iter().enumerate() {
+            let at = index_path(path, i);
+            let Some(token) = item.as_str() else {
+                problems.push(&at, format!("expected a card such as \"SA\", got {}", kind(item)));
+                continue;
+            };
+            let Some(card) = parse(token) else {
+                problems.push(&at, format!("'{token}' is not a card of the {deck_name}"));
+                continue;
+            };
+            if let Some(first) = self.seen.get(&card) {
+                problems.push(&at, format!("card '{token}' is given twice (also at {first})"));
+                continue;
+            }
+            self.seen.insert(card, at);
+            set.insert(card);
+        }
+        set
+    }
+
+    pub fn all(&self) -> CardSet {
+        self.seen.keys().copied().collect()
+    }
+}
+
+/// A hand that is either given card by card or, in a view, hidden with only its size known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandEntry {
+    Known(CardSet),
+    Hidden(u32),
+}
+
+/// Reads a hand: an array of cards, or (only where `may_hide`) a count of hidden cards.
+pub fn read_hand(
+    ledger: &mut CardLedger,
+    value: &Value,
+    path: &str,
+    may_hide: bool,
+    parse: impl Fn(&str) -> Option<Card>,
+    deck_name: &str,
+    problems: &mut Problems,
+) -> HandEntry {
+    match value.as_u64() {
+        Some(n) if may_hide => HandEntry::Hidden(n as u32),
+        Some(_) => {
+            problems.push(path, "a hidden hand (a count) is allowed only for other seats in a view");
+            HandEntry::Hidden(0)
+        }
+        None => HandEntry::Known(ledger.read(value, path, parse, deck_name, problems)),
+    }
+}
+
+/// Deals `unknown` into the hidden entries in order, lowest cards first; the result is one
+/// arbitrary world consistent with the counts. Reports a count mismatch at `path`.
+pub fn fill_hidden(entries: &[HandEntry], unknown: CardSet, path: &str, problems: &mut Problems) -> Vec<CardSet> {
+    let wanted: u32 = entries
+        .iter()
+        .map(|e| match e {
+            HandEntry::Hidden(n) => *n,
+            HandEntry::Known(_) => 0,
+        })
+        .sum();
+    if wanted != unknown.len() {
+        problems.push(path, format!("the hidden counts add up to {wanted}, but {} cards are unaccounted for", unknown.len()));
+    }
+    let mut pool = unknown.iter();
+    entries
+        .iter()
+        .map(|e| match e {
+            HandEntry::Known(set) => *set,
+            HandEntry::Hidden(n) => pool.by_ref().take(*n as usize).collect(),
+        })
+        .collect()
+}
+
+/// Cards as tokens, or their count where hidden.
+pub fn cards_json(set: CardSet, hidden: bool, name: impl Fn(Card) -> String) -> Value {
+    if hidden {
+        json!(set.len())
+    } else {
+        json!(set.iter().map(name).collect::<Vec<_>>())
+    }
+}

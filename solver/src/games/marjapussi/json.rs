@@ -1,0 +1,401 @@
+//! Marjapussi positions as JSON (version 1), move notation, and the catalogue entry.
+//!
+//! Moves: `bid 50`, `pass`, `redeal`, `give SA HT D6`, `contract 70`, `return ...`,
+//! `discard ...`, `give_each SA HT` (left, right), `double`, `no_double`, a card (`SA`, or
+//! `play SA`), `no_declaration`, `declare H`, `ask_whole`, `ask_half S`, `answer H`.
+
+use super::cards::{self, DECK};
+use super::config::{Config, Variant};
+use super::scoring::MatchState;
+use super::{Declaration, Marjapussi, Move, Phase};
+use crate::api::Rules;
+use crate::cards::{Card, CardSet};
+use crate::game::{Game, Seat};
+use crate::games::cardlist::{cards_json, fill_hidden, read_hand, CardLedger, HandEntry};
+use crate::problems::{index_path, integers, Fields, Problems};
+use crate::rng::Rng;
+use crate::suited::Suit;
+use serde_json::{json, Value};
+
+pub(super) fn card_name(card: Card) -> String {
+    DECK.format(card)
+}
+
+fn set_text(set: CardSet) -> String {
+    set.iter().map(card_name).collect::<Vec<_>>().join(" ")
+}
+
+pub(super) fn deck_name(cfg: &Config) -> String {
+    format!("{}-card Marjapussi deck", cfg.deck_size)
+}
+
+pub(super) fn parse_in_deck(cfg: &Config) -> impl Fn(&str) -> Option<Card> {
+    let deck = cards::deck(cfg.deck_size);
+    move |token| DECK.parse(token).filter(|&c| deck.contains(c))
+}
+
+fn seats_json(mask: u8, n: u8) -> Value {
+    json!((0..n).filter(|s| mask & 1 << s != 0).collect::<Vec<_>>())
+}
+
+pub(super) fn seat_mask(items: &[i64]) -> u8 {
+    items.iter().fold(0, |m, &s| m | 1 << s)
+}
+
+pub(super) fn read_match(value: Option<&Value>, path: &str, sides: usize, problems: &mut Problems) -> MatchState {
+    let mut state = MatchState::default();
+    let Some(value) = value else {
+        return state;
+    };
+    let mut f = Fields::of(value, path, problems);
+    if let Some(scores) = f.array("scores", problems) {
+        let at = f.path("scores");
+        if scores.len() != sides {
+            problems.push(&at, format!("expected {sides} scores, one per side, got {}", scores.len()));
+        }
+        for (i, s) in integers(scores, &at, -1_000_000, 1_000_000, problems).into_iter().enumerate().take(3) {
+            state.scores[i] = s as i32;
+        }
+    }
+    state.carry = f.bounded("carry", 0, 100, problems).unwrap_or(0) as i32;
+    state.hands_played = f.bounded("hands_played", 0, 1_000_000, problems).unwrap_or(0) as u32;
+    f.finish(problems);
+    state
+}
+
+fn match_json(m: &MatchState, sides: usize) -> Value {
+    json!({ "scores": &m.scores[..sides], "carry": m.carry, "hands_played": m.hands_played })
+}
+
+pub(super) fn parse_suit(text: &str) -> Result<Suit, String> {
+    let mut chars = text.chars();
+    match (chars.next().and_then(Suit::from_letter), chars.next()) {
+        (Some(s), None) => Ok(s),
+        _ => Err(format!("'{text}' is not a suit; use S, H, D or C")),
+    }
+}
+
+impl Marjapussi {
+    fn hand_length(cfg: &Config) -> u32 {
+        if cfg.seats() == 3 {
+            11
+        } else {
+            cfg.deck_size as u32 / 4
+        }
+    }
+
+    fn parse_card_list(&self, words: &[&str]) -> Result<CardSet, String> {
+        let parse = parse_in_deck(&self.cfg);
+        let mut set = CardSet::EMPTY;
+        for w in words {
+            let card = parse(w).ok_or_else(|| format!("'{w}' is not a card of the {}", deck_name(&self.cfg)))?;
+            if set.contains(card) {
+                return Err(format!("card '{w}' is named twice"));
+            }
+            set.insert(card);
+        }
+        Ok(set)
+    }
+}
+
+impl Rules for Marjapussi {
+    const NAME: &'static str = "marjapussi";
+    type Config = Config;
+
+    fn catalogue() -> Value {
+        let presets: serde_json::Map<String, Value> = Variant::NAMES
+            .iter()
+            .map(|&name| {
+                let cfg = Config::preset(Variant::from_name(name).expect("a listed variant"));
+                (name.to_string(), cfg.options_json(card_name))
+            })
+            .collect();
+        json!({
+            "name": Self::NAME,
+            "title": "Marjapussi family",
+            "variants": [
+                { "name": "marjapussi", "players": [4], "description": "no bidding; game points; first to exactly 10" },
+                { "name": "huutopussi", "players": [4], "description": "Helsinki: bidding, exchange of 3, every marriage changes trump; race to 500" },
+                { "name": "erlangen", "players": [4], "description": "Erlangen: min bid 120, exchange of 4, Kontra/Re, first-trick ace rules" },
+                { "name": "huutopussi3", "players": [3], "description": "three players, a 3-card talon for the declarer" },
+            ],
+            "default_variant": "marjapussi",
+            "players": [3, 4],
+            "options": Config::option_catalogue(),
+            "presets": presets,
+            "phases": Phase::NAMES,
+            "cards": "suit S H D C then rank 6 7 8 9 T J Q K A, e.g. SA, HT, C6",
+            "moves": ["bid 50", "pass", "redeal", "give SA HT D6", "contract 70", "return SA HT D6",
+                      "discard SA HT D6", "give_each SA HT", "double", "no_double", "SA",
+                      "no_declaration", "declare H", "ask_whole", "ask_half S", "answer H"],
+            "score": "per side: game points (marjapussi) or points scored this hand (Huutopussi family)",
+        })
+    }
+
+    fn config(variant: Option<&str>, options: Option<&Value>, path: &str, problems: &mut Problems) -> Option<Config> {
+        Config::resolve(variant, options, path, |t| DECK.parse(t), problems)
+    }
+
+    fn deal(cfg: &Config, seed: u64, setup: &mut Fields, problems: &mut Problems) -> Option<Marjapussi> {
+        let n = cfg.seats();
+        let mut rng = Rng::seeded(seed);
+        let dealer = match setup.bounded("dealer", 0, n as i64 - 1, problems) {
+            Some(d) => d as u8,
+            None => rng.below(n) as u8,
+        };
+        let match_path = setup.path("match");
+        let sides = if n == 4 { 2 } else { 3 };
+        let match_state = read_match(setup.get("match"), &match_path, sides, problems);
+        let cards = rng.shuffled(cards::deck(cfg.deck_size));
+        let mut hands = [CardSet::EMPTY; 4];
+        let in_hands = Self::hand_length(cfg) as usize * n;
+        for (i, &card) in cards[..in_hands].iter().enumerate() {
+            hands[(dealer as usize + 1 + i) % n].insert(card);
+        }
+        let talon: CardSet = cards[in_hands..].iter().copied().collect();
+        Some(Marjapussi::new_hand(*cfg, dealer, hands, talon, match_state))
+    }
+
+    fn variant_name(&self) -> &'static str {
+        self.cfg.variant.name()
+    }
+
+    fn options_json(&self) -> Value {
+        self.cfg.options_json(card_name)
+    }
+
+    fn deal_json(&self, observer: Option<Seat>) -> Value {
+        let n = self.seats();
+        let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
+        json!({
+            "dealer": self.dealer,
+            "hands": (0..n).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "talon": cards_json(self.talon, observer.is_some(), card_name),
+            "match": match_json(&self.match_state, self.sides()),
+        })
+    }
+
+    fn from_deal(cfg: &Config, value: &Value, path: &str, observer: Option<Seat>, problems: &mut Problems) -> Option<Marjapussi> {
+        let n = cfg.seats();
+        let sides = if n == 4 { 2 } else { 3 };
+        let mut f = Fields::of(value, path, problems);
+        let dealer = f.bounded("dealer", 0, n as i64 - 1, problems);
+        if !f.has("dealer") {
+            problems.push(&f.path("dealer"), "missing: the seat that dealt");
+        }
+        let hands_value = f.get("hands");
+        let talon_value = f.get("talon");
+        let match_state = read_match(f.get("match"), &f.path("match"), sides, problems);
+        let hands_path = f.path("hands");
+        let talon_path = f.path("talon");
+        f.finish(problems);
+        let mut ledger = CardLedger::default();
+        let parse = parse_in_deck(cfg);
+        let deck_text = deck_name(cfg);
+        let Some(list) = hands_value.and_then(Value::as_array) else {
+            problems.push(&hands_path, format!("expected an array of {n} hands"));
+            return None;
+        };
+        if list.len() != n {
+            problems.push(&hands_path, format!("expected {n} hands, one per seat, got {}", list.len()));
+            return None;
+        }
+        let size = Self::hand_length(cfg);
+        let mut entries = Vec::with_capacity(n + 1);
+        for (seat, item) in list.iter().enumerate() {
+            let at = index_path(&hands_path, seat);
+            let may_hide = observer.is_some_and(|o| o != seat);
+            let entry = read_hand(&mut ledger, item, &at, may_hide, &parse, &deck_text, problems);
+            let count = match entry {
+                HandEntry::Known(s) => s.len(),
+                HandEntry::Hidden(k) => k,
+            };
+            if count != size && problems.is_empty() {
+                problems.push(&at, format!("seat {seat} holds {count} cards; each seat is dealt {size}"));
+            }
+            entries.push(entry);
+        }
+        let talon_size = if n == 3 { 3 } else { 0 };
+        let talon_entry = match talon_value {
+            None if talon_size == 0 => HandEntry::Known(CardSet::EMPTY),
+            None => {
+                problems.push(&talon_path, "missing: huutopussi3 deals a talon of 3 cards");
+                HandEntry::Known(CardSet::EMPTY)
+            }
+            Some(v) => read_hand(&mut ledger, v, &talon_path, observer.is_some(), &parse, &deck_text, problems),
+        };
+        let talon_count = match talon_entry {
+            HandEntry::Known(s) => s.len(),
+            HandEntry::Hidden(k) => k,
+        };
+        if talon_count != talon_size && problems.is_empty() {
+            problems.push(&talon_path, format!("the talon holds {talon_count} cards; it must hold {talon_size}"));
+        }
+        entries.push(talon_entry);
+        if !problems.is_empty() {
+            return None;
+        }
+        let unknown = cards::deck(cfg.deck_size) - ledger.all();
+        let filled = fill_hidden(&entries, unknown, &hands_path, problems);
+        let mut hands = [CardSet::EMPTY; 4];
+        hands[..n].copy_from_slice(&filled[..n]);
+        problems
+            .is_empty()
+            .then(|| Marjapussi::new_hand(*cfg, dealer.unwrap_or(0) as u8, hands, filled[n], match_state))
+    }
+
+    fn state_json(&self, observer: Option<Seat>) -> Value {
+        let n = self.seats();
+        let unseen = observer.map(|o| self.unseen(o));
+        let hidden = |place: usize| unseen.is_some_and(|u| !u.places[place].is_empty());
+        json!({
+            "dealer": self.dealer,
+            "phase": self.phase.name(),
+            "to_move": self.to_move(),
+            "hands": (0..n).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "talon": cards_json(self.talon, hidden(n), card_name),
+            "discards": cards_json(self.discards, hidden(n + 1), card_name),
+            "auction": {
+                "high_bid": (self.high_bid > 0).then_some(self.high_bid),
+                "high_bidder": (self.high_bid > 0).then_some(self.high_bidder),
+                "passed": seats_json(self.passed, n as u8),
+                "had_turn": seats_json(self.had_turn, n as u8),
+            },
+            "declarer": self.declarer,
+            "contract": self.declarer.map(|_| self.contract),
+            "doubling": self.doubling,
+            "polled": seats_json(self.polled, n as u8),
+            "trick": {
+                "leader": self.leader,
+                "cards": self.trick[..self.trick_len as usize].iter().map(|&c| card_name(c)).collect::<Vec<_>>(),
+            },
+            "tricks_played": self.tricks_played,
+            "opening_leader": self.opening_leader,
+            "trump": self.trump.map(|s| s.to_string()),
+            "declarations": self.declarations.iter().flatten()
+                .map(|d| json!({ "suit": d.suit.to_string(), "side": d.side })).collect::<Vec<_>>(),
+            "tricks_won": &self.tricks_won[..n],
+            "won": (0..n).map(|s| cards_json(self.won[s], false, card_name)).collect::<Vec<_>>(),
+            "last_trick_winner": self.last_trick_winner,
+            "match": match_json(&self.match_state, self.sides()),
+        })
+    }
+
+    fn from_state(cfg: &Config, value: &Value, path: &str, observer: Option<Seat>, problems: &mut Problems) -> Option<Marjapussi> {
+        super::snapshot::read(cfg, value, path, observer, problems)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        match mv {
+            Move::Bid(v) => format!("bid {v}"),
+            Move::Pass => "pass".into(),
+            Move::Redeal => "redeal".into(),
+            Move::Give(s) => format!("give {}", set_text(s)),
+            Move::Contract(c) => format!("contract {c}"),
+            Move::Return(s) => format!("return {}", set_text(s)),
+            Move::Discard(s) => format!("discard {}", set_text(s)),
+            Move::GiveEach { left, right } => format!("give_each {} {}", card_name(left), card_name(right)),
+            Move::Double => "double".into(),
+            Move::NoDouble => "no_double".into(),
+            Move::Play(c) => card_name(c),
+            Move::NoDeclaration => "no_declaration".into(),
+            Move::Declare(s) => format!("declare {s}"),
+            Move::AskWhole => "ask_whole".into(),
+            Move::AskHalf(s) => format!("ask_half {s}"),
+            Move::Answer(s) => format!("answer {s}"),
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let number = |w: &[&str]| match w {
+            [v] => v.parse::<i32>().map_err(|_| format!("'{v}' is not a whole number")),
+            _ => Err(format!("'{text}' needs one number")),
+        };
+        let suit = |w: &[&str]| match w {
+            [s] => parse_suit(s),
+            _ => Err(format!("'{text}' needs one suit letter")),
+        };
+        let Some((head, rest)) = words.split_first() else {
+            return Err("the move is empty".into());
+        };
+        match (head.to_ascii_lowercase().as_str(), rest) {
+            ("bid", r) => number(r).map(Move::Bid),
+            ("pass", []) => Ok(Move::Pass),
+            ("redeal", []) => Ok(Move::Redeal),
+            ("give", r) => self.parse_card_list(r).map(Move::Give),
+            ("contract", r) => number(r).map(Move::Contract),
+            ("return", r) => self.parse_card_list(r).map(Move::Return),
+            ("discard", r) => self.parse_card_list(r).map(Move::Discard),
+            ("give_each", [l, r]) => {
+                let parse = parse_in_deck(&self.cfg);
+                match (parse(l), parse(r)) {
+                    (Some(left), Some(right)) => Ok(Move::GiveEach { left, right }),
+                    _ => Err(format!("'{text}' needs two cards of the deck: left opponent's, then right's")),
+                }
+            }
+            ("double", []) => Ok(Move::Double),
+            ("no_double", []) => Ok(Move::NoDouble),
+            ("play", [c]) => self.parse_card_list(&[c]).map(|s| Move::Play(s.lowest().expect("one card"))),
+            ("no_declaration", []) => Ok(Move::NoDeclaration),
+            ("declare", r) => suit(r).map(Move::Declare),
+            ("ask_whole", []) => Ok(Move::AskWhole),
+            ("ask_half", r) => suit(r).map(Move::AskHalf),
+            ("answer", r) => suit(r).map(Move::Answer),
+            (_, []) => match parse_in_deck(&self.cfg)(head) {
+                Some(card) => Ok(Move::Play(card)),
+                None => Err(format!("'{text}' is neither a move nor a card of the {}", deck_name(&self.cfg))),
+            },
+            _ => Err(format!("'{text}' is not a move of this game")),
+        }
+    }
+
+    fn revealed_cards(&self, mv: Move) -> CardSet {
+        match mv {
+            Move::Play(c) => CardSet::single(c),
+            Move::Declare(s) | Move::Answer(s) => cards::marriage(s),
+            _ => CardSet::EMPTY,
+        }
+    }
+
+    fn phase(&self) -> &'static str {
+        self.phase.name()
+    }
+
+    fn result_json(&self) -> Value {
+        let Some(r) = &self.result else {
+            return Value::Null;
+        };
+        let sides = self.sides();
+        json!({
+            "outcome": if r.redeal { "redeal" } else { "scored" },
+            "sides": if sides == 2 { json!([[0, 2], [1, 3]]) } else { json!([[0], [1], [2]]) },
+            "unit": if self.cfg.variant == Variant::Marjapussi { "game points" } else { "points" },
+            "points": &r.points[..sides],
+            "card_points": &r.card_points[..sides],
+            "tricks": &r.tricks[..sides],
+            "hand_score": &r.hand_score[..sides],
+            "declarer": self.declarer,
+            "contract": self.declarer.map(|_| self.contract),
+            "doubling": self.doubling,
+            "made": r.made,
+            "match": match_json(&r.match_after, sides),
+            "match_over": r.match_over,
+            "winner": r.winner,
+            "draw": r.draw,
+            "next_dealer": r.next_dealer,
+        })
+    }
+}
+
+/// Reads one declaration of a snapshot.
+pub(super) fn read_declaration(value: &Value, path: &str, sides: usize, problems: &mut Problems) -> Option<Declaration> {
+    let mut f = Fields::of(value, path, problems);
+    let suit = f.string("suit", problems).and_then(|s| {
+        parse_suit(s).map_err(|m| problems.push(&f.path("suit"), m)).ok()
+    });
+    let side = f.bounded("side", 0, sides as i64 - 1, problems);
+    f.finish(problems);
+    Some(Declaration { suit: suit?, side: side? as u8 })
+}
+

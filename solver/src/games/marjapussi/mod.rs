@@ -1,0 +1,387 @@
+//! The Marjapussi family: `marjapussi`, `huutopussi` (Helsinki), `erlangen`, `huutopussi3`.
+//!
+//! Rule decisions follow `rules/marjapussi.md`: the phases of section 4 (bidding 4.2, exchange
+//! and talon 4.3, tricks 4.4, the declaration window 4.5, Kontra/Re 4.6), the scoring of
+//! section 5 and every default of section 7. Three points of modelling:
+//! - an ask is resolved by the engine from the partner's hand (4.5), except that a partner with
+//!   undeclared marriages chooses which to answer (`answer X`, spec 7.7);
+//! - a declaration window with nothing to declare or ask is skipped, since its only move would
+//!   be `pass`;
+//! - `double_timing = poll_all` polls every seat allowed to double, from the leader on, before
+//!   each trick (spec 7.19 names the option; this is its reading).
+
+mod bidding;
+pub mod cards;
+pub mod config;
+mod json;
+mod play;
+mod scoring;
+mod snapshot;
+#[cfg(test)]
+mod tests;
+
+use crate::cards::{Card, CardSet};
+use crate::game::{mix, Game, Payoff, Seat, Unseen, MAX_SEATS};
+use crate::suited::Suit;
+use config::{Config, TalonHandling};
+pub use scoring::{HandResult, MatchState};
+
+/// Where the hand stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    Bid,
+    ExchangeGive,
+    SetContract,
+    ExchangeReturn,
+    Discard,
+    GiveOneEach,
+    DoublePoll,
+    Play,
+    Declare,
+    AnswerWhole,
+    /// Thrown in after a redeal claim: no score, the next dealer deals.
+    Redealt,
+    Scored,
+}
+
+impl Phase {
+    pub const NAMES: [&'static str; 12] = [
+        "bid",
+        "exchange_give",
+        "set_contract",
+        "exchange_return",
+        "discard",
+        "give_one_each",
+        "double_poll",
+        "play",
+        "declare",
+        "answer_whole",
+        "redealt",
+        "scored",
+    ];
+
+    pub fn name(self) -> &'static str {
+        Phase::NAMES[self as usize]
+    }
+
+    pub fn from_name(name: &str) -> Option<Phase> {
+        const ALL: [Phase; 12] = [
+            Phase::Bid,
+            Phase::ExchangeGive,
+            Phase::SetContract,
+            Phase::ExchangeReturn,
+            Phase::Discard,
+            Phase::GiveOneEach,
+            Phase::DoublePoll,
+            Phase::Play,
+            Phase::Declare,
+            Phase::AnswerWhole,
+            Phase::Redealt,
+            Phase::Scored,
+        ];
+        ALL.into_iter().find(|p| p.name() == name)
+    }
+}
+
+/// Every decision of the family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    Bid(i32),
+    Pass,
+    Redeal,
+    /// The declarer's partner gives cards to the declarer.
+    Give(CardSet),
+    Contract(i32),
+    /// The declarer returns cards to the partner.
+    Return(CardSet),
+    Discard(CardSet),
+    /// Three players: one card to the left opponent, one to the right.
+    GiveEach {
+        left: Card,
+        right: Card,
+    },
+    Double,
+    NoDouble,
+    Play(Card),
+    NoDeclaration,
+    Declare(Suit),
+    AskWhole,
+    AskHalf(Suit),
+    Answer(Suit),
+}
+
+/// One marriage declared this hand, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Declaration {
+    pub suit: Suit,
+    /// The side credited: a team (4 players) or a player (3 players).
+    pub side: u8,
+}
+
+/// A complete position of one hand of the family, with the match state it is played in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Marjapussi {
+    pub(crate) cfg: Config,
+    pub(crate) dealer: u8,
+    pub(crate) hands: [CardSet; 4],
+    pub(crate) talon: CardSet,
+    pub(crate) discards: CardSet,
+    pub(crate) phase: Phase,
+    pub(crate) actor: u8,
+    pub(crate) high_bid: i32,
+    pub(crate) high_bidder: u8,
+    pub(crate) passed: u8,
+    pub(crate) had_turn: u8,
+    pub(crate) declarer: Option<u8>,
+    pub(crate) contract: i32,
+    pub(crate) doubling: u8,
+    pub(crate) polled: u8,
+    pub(crate) leader: u8,
+    /// Who led trick 1; with `first_deal_leader_card` that seat deals the second hand.
+    pub(crate) opening_leader: u8,
+    pub(crate) trick: [Card; 4],
+    pub(crate) trick_len: u8,
+    pub(crate) tricks_played: u8,
+    pub(crate) trump: Option<Suit>,
+    pub(crate) declarations: [Option<Declaration>; 4],
+    pub(crate) tricks_won: [u8; 4],
+    pub(crate) won: [CardSet; 4],
+    pub(crate) last_trick_winner: Option<u8>,
+    pub(crate) match_state: MatchState,
+    pub(crate) result: Option<HandResult>,
+}
+
+impl Marjapussi {
+    pub const NAME: &'static str = "marjapussi";
+
+    /// A hand as dealt: `hands` per seat, `talon` for three players.
+    pub fn new_hand(cfg: Config, dealer: u8, hands: [CardSet; 4], talon: CardSet, match_state: MatchState) -> Marjapussi {
+        let mut hand = Marjapussi {
+            cfg,
+            dealer,
+            hands,
+            talon,
+            discards: CardSet::EMPTY,
+            phase: Phase::Bid,
+            actor: 0,
+            high_bid: 0,
+            high_bidder: 0,
+            passed: 0,
+            had_turn: 0,
+            declarer: None,
+            contract: 0,
+            doubling: 0,
+            polled: 0,
+            leader: 0,
+            opening_leader: 0,
+            trick: [Card::new(0); 4],
+            trick_len: 0,
+            tricks_played: 0,
+            trump: None,
+            declarations: [None; 4],
+            tricks_won: [0; 4],
+            won: [CardSet::EMPTY; 4],
+            last_trick_winner: None,
+            match_state,
+            result: None,
+        };
+        hand.actor = hand.forehand();
+        if !cfg.bidding {
+            hand.start_play();
+        }
+        hand
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+
+    pub fn phase_now(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn result(&self) -> Option<&HandResult> {
+        self.result.as_ref()
+    }
+
+    pub(crate) fn n(&self) -> u8 {
+        self.cfg.seats() as u8
+    }
+
+    pub(crate) fn next_seat(&self, seat: u8) -> u8 {
+        (seat + 1) % self.n()
+    }
+
+    pub(crate) fn forehand(&self) -> u8 {
+        self.next_seat(self.dealer)
+    }
+
+    /// The team (4 players) or the player (3 players) a seat scores for.
+    pub(crate) fn side_of(&self, seat: u8) -> u8 {
+        if self.n() == 4 {
+            seat % 2
+        } else {
+            seat
+        }
+    }
+
+    pub(crate) fn sides(&self) -> usize {
+        if self.n() == 4 {
+            2
+        } else {
+            3
+        }
+    }
+
+    pub(crate) fn partner(&self, seat: u8) -> u8 {
+        (seat + 2) % 4
+    }
+
+    /// Tricks in the hand: every card in hand at the start of play is one trick's card.
+    pub(crate) fn tricks_in_hand(&self) -> u8 {
+        let dealt = match (self.n(), self.cfg.talon_handling) {
+            (3, TalonHandling::GiveOneEach) if self.declarer.is_some() => 36 / 3,
+            (3, _) => 33 / 3,
+            _ => self.cfg.deck_size / 4,
+        };
+        dealt
+    }
+
+    pub(crate) fn is_declared(&self, suit: Suit) -> bool {
+        self.declarations.iter().flatten().any(|d| d.suit == suit)
+    }
+}
+
+impl Game for Marjapussi {
+    type Move = Move;
+
+    fn seats(&self) -> usize {
+        self.cfg.seats()
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Redealt | Phase::Scored => None,
+            _ => Some(self.actor as Seat),
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        let seat = self.actor;
+        match self.phase {
+            Phase::Bid => self.bid_moves(seat, out),
+            Phase::ExchangeGive => self.card_subsets(self.hands[seat as usize], self.cfg.exchange_count as u32, Move::Give, out),
+            Phase::SetContract => self.contract_moves(out),
+            Phase::ExchangeReturn => self.card_subsets(self.hands[seat as usize], self.cfg.exchange_count as u32, Move::Return, out),
+            Phase::Discard => self.discard_moves(out),
+            Phase::GiveOneEach => self.give_each_moves(out),
+            Phase::DoublePoll => out.extend([Move::Double, Move::NoDouble]),
+            Phase::Play => self.play_moves(seat, out),
+            Phase::Declare => self.declare_moves(seat, out),
+            Phase::AnswerWhole => self
+                .answerable(seat)
+                .into_iter()
+                .for_each(|s| out.push(Move::Answer(s))),
+            Phase::Redealt | Phase::Scored => {}
+        }
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        let seat = self.actor;
+        match mv {
+            Move::Bid(_) | Move::Pass | Move::Redeal => self.play_bid(seat, mv),
+            Move::Give(cards) => self.give(cards),
+            Move::Contract(c) => self.set_contract(c),
+            Move::Return(cards) => self.return_cards(cards),
+            Move::Discard(cards) => self.discard(cards),
+            Move::GiveEach { left, right } => self.give_each(left, right),
+            Move::Double => self.double(seat),
+            Move::NoDouble => self.no_double(seat),
+            Move::Play(card) => self.play_card(seat, card),
+            Move::NoDeclaration | Move::Declare(_) | Move::AskWhole | Move::AskHalf(_) | Move::Answer(_) => {
+                self.play_declaration(seat, mv)
+            }
+        }
+    }
+
+    fn payoff(&self) -> Payoff {
+        let mut payoff = [0; MAX_SEATS];
+        if let Some(result) = &self.result {
+            for (seat, value) in payoff.iter_mut().enumerate().take(self.seats()) {
+                *value = result.hand_score[self.side_of(seat as u8) as usize];
+            }
+        }
+        payoff
+    }
+
+    fn side(&self, seat: Seat) -> usize {
+        self.side_of(seat as u8) as usize
+    }
+
+    fn key(&self) -> u64 {
+        let mut h = 0x6d61_726a_6170_7573;
+        for hand in &self.hands {
+            h = mix(h, hand.bits());
+        }
+        for won in &self.won {
+            h = mix(h, won.bits());
+        }
+        let trick = self.trick[..self.trick_len as usize]
+            .iter()
+            .fold(0u64, |acc, c| acc << 8 | c.index() as u64 + 1);
+        h = mix(h, trick);
+        h = mix(h, self.talon.bits() ^ self.discards.bits().rotate_left(17));
+        let small = (self.phase as u64)
+            | (self.actor as u64) << 8
+            | (self.leader as u64) << 16
+            | (self.trump.map_or(7, |s| s as u64)) << 24
+            | (self.declarer.map_or(7, |s| s as u64)) << 32
+            | (self.doubling as u64) << 40
+            | (self.polled as u64) << 48
+            | (self.passed as u64) << 56;
+        h = mix(h, small);
+        let decl = self
+            .declarations
+            .iter()
+            .fold(0u64, |acc, d| acc << 8 | d.map_or(0, |d| 1 + d.suit as u64 * 4 + d.side as u64));
+        h = mix(h, decl ^ (self.high_bid as u64) << 32 ^ (self.contract as u64) << 48 ^ (self.had_turn as u64) << 24);
+        mix(h, self.last_trick_winner.map_or(9, |s| s as u64))
+    }
+
+    fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat]
+    }
+
+    fn unseen(&self, observer: Seat) -> Unseen {
+        let mut unseen = Unseen::default();
+        for seat in 0..self.seats() {
+            if seat != observer {
+                unseen.places[seat] = self.hands[seat];
+            }
+        }
+        let n = self.seats();
+        let declarer_sees = self.declarer == Some(observer as u8);
+        if !(self.cfg.talon_revealed && self.declarer.is_some()) && !declarer_sees {
+            unseen.places[n] = self.talon;
+        }
+        if !declarer_sees {
+            unseen.places[n + 1] = self.discards;
+        }
+        unseen
+    }
+
+    fn set_unseen(&mut self, observer: Seat, unseen: &Unseen) {
+        let n = self.seats();
+        for seat in (0..n).filter(|&s| s != observer) {
+            self.hands[seat] = unseen.places[seat];
+        }
+        let before = self.unseen(observer);
+        if !before.places[n].is_empty() {
+            self.talon = unseen.places[n];
+        }
+        if !before.places[n + 1].is_empty() {
+            self.discards = unseen.places[n + 1];
+        }
+    }
+}

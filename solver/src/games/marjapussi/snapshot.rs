@@ -1,0 +1,203 @@
+//! Reading a snapshot (`state`) of a Marjapussi hand, with every problem reported.
+
+use super::cards;
+use super::config::Config;
+use super::json::{card_name, deck_name, parse_in_deck, read_declaration, read_match, seat_mask};
+use super::{Marjapussi, MatchState, Phase};
+use crate::cards::{Card, CardSet};
+use crate::game::Seat;
+use crate::games::cardlist::{fill_hidden, read_hand, CardLedger, HandEntry};
+use crate::problems::{index_path, integers, Fields, Problems};
+use serde_json::Value;
+
+pub(super) fn read(cfg: &Config, value: &Value, path: &str, observer: Option<Seat>, problems: &mut Problems) -> Option<Marjapussi> {
+    let n = cfg.seats();
+    let sides = if n == 4 { 2 } else { 3 };
+    let top = n as i64 - 1;
+    let before = problems.0.len();
+    let mut f = Fields::of(value, path, problems);
+    for key in ["dealer", "phase", "hands"] {
+        if !f.has(key) {
+            problems.push(&f.path(key), "missing");
+        }
+    }
+    let dealer = f.bounded("dealer", 0, top, problems).unwrap_or(0) as u8;
+    let phase = f.string("phase", problems).and_then(|p| {
+        let phase = Phase::from_name(p);
+        if phase.is_none() {
+            problems.push(&f.path("phase"), format!("unknown phase '{p}'; the phases are: {}", Phase::NAMES.join(", ")));
+        }
+        phase
+    });
+    let to_move = f.bounded("to_move", 0, top, problems).map(|s| s as u8);
+    let parse = parse_in_deck(cfg);
+    let deck_text = deck_name(cfg);
+    let mut ledger = CardLedger::default();
+    let hidden_ok = |place: usize| observer.is_some_and(|o| o != place);
+    let mut entries = Vec::with_capacity(n + 2);
+    let hands_path = f.path("hands");
+    match f.array("hands", problems) {
+        Some(list) if list.len() == n => {
+            for (seat, item) in list.iter().enumerate() {
+                entries.push(read_hand(&mut ledger, item, &index_path(&hands_path, seat), hidden_ok(seat), &parse, &deck_text, problems));
+            }
+        }
+        Some(list) => problems.push(&hands_path, format!("expected {n} hands, one per seat, got {}", list.len())),
+        None => {}
+    }
+    for key in ["talon", "discards"] {
+        let at = f.path(key);
+        let entry = match f.get(key) {
+            None => HandEntry::Known(CardSet::EMPTY),
+            Some(v) => read_hand(&mut ledger, v, &at, observer.is_some(), &parse, &deck_text, problems),
+        };
+        entries.push(entry);
+    }
+    let mut auction = (0, 0u8, 0u8, 0u8);
+    if let Some(a) = f.get("auction") {
+        let mut af = Fields::of(a, &f.path("auction"), problems);
+        auction.0 = af.bounded("high_bid", 0, 100_000, problems).unwrap_or(0) as i32;
+        auction.1 = af.bounded("high_bidder", 0, top, problems).unwrap_or(0) as u8;
+        for (key, slot) in [("passed", &mut auction.2), ("had_turn", &mut auction.3)] {
+            let at = af.path(key);
+            if let Some(list) = af.array(key, problems) {
+                *slot = seat_mask(&integers(list, &at, 0, top, problems));
+            }
+        }
+        af.finish(problems);
+    }
+    let declarer = f.bounded("declarer", 0, top, problems).map(|s| s as u8);
+    let contract = f.bounded("contract", 0, 100_000, problems).unwrap_or(0) as i32;
+    let doubling = f.bounded("doubling", 0, 9, problems).unwrap_or(0) as u8;
+    let polled_path = f.path("polled");
+    let polled = f.array("polled", problems).map_or(0, |l| seat_mask(&integers(l, &polled_path, 0, top, problems)));
+    let (mut leader, mut trick) = (0u8, Vec::new());
+    if let Some(t) = f.get("trick") {
+        let mut tf = Fields::of(t, &f.path("trick"), problems);
+        leader = tf.bounded("leader", 0, top, problems).unwrap_or(0) as u8;
+        let at = tf.path("cards");
+        if let Some(v) = tf.get("cards") {
+            let set = ledger.read(v, &at, &parse, &deck_text, problems);
+            let order: Vec<Card> = v.as_array().into_iter().flatten().filter_map(|c| c.as_str().and_then(&parse)).collect();
+            if set.len() as usize == order.len() && order.len() < n {
+                trick = order;
+            } else if order.len() >= n {
+                problems.push(&at, format!("a trick in progress holds fewer than {n} cards"));
+            }
+        }
+        tf.finish(problems);
+    }
+    let tricks_played = f.bounded("tricks_played", 0, 12, problems).unwrap_or(0) as u8;
+    let opening_leader = f.bounded("opening_leader", 0, top, problems).unwrap_or(0) as u8;
+    let trump = f.string("trump", problems).and_then(|t| super::json::parse_suit(t).map_err(|m| problems.push(&f.path("trump"), m)).ok());
+    let mut declarations = [None; 4];
+    let decl_path = f.path("declarations");
+    if let Some(list) = f.array("declarations", problems) {
+        if list.len() > 4 {
+            problems.push(&decl_path, "at most four marriages can be declared");
+        }
+        for (i, d) in list.iter().take(4).enumerate() {
+            declarations[i] = read_declaration(d, &index_path(&decl_path, i), sides, problems);
+        }
+    }
+    let mut tricks_won = [0u8; 4];
+    let tw_path = f.path("tricks_won");
+    if let Some(list) = f.array("tricks_won", problems) {
+        for (i, t) in integers(list, &tw_path, 0, 12, problems).into_iter().take(n).enumerate() {
+            tricks_won[i] = t as u8;
+        }
+    }
+    let mut won = [CardSet::EMPTY; 4];
+    let won_path = f.path("won");
+    if let Some(list) = f.array("won", problems) {
+        if list.len() != n {
+            problems.push(&won_path, format!("expected {n} piles of won cards, one per seat"));
+        }
+        for (i, pile) in list.iter().take(n).enumerate() {
+            won[i] = ledger.read(pile, &index_path(&won_path, i), &parse, &deck_text, problems);
+        }
+    }
+    let last_trick_winner = f.bounded("last_trick_winner", 0, top, problems).map(|s| s as u8);
+    let match_state: MatchState = read_match(f.get("match"), &f.path("match"), sides, problems);
+    f.finish(problems);
+    if problems.0.len() > before || entries.len() != n + 2 {
+        return None;
+    }
+    let deck = cards::deck(cfg.deck_size);
+    let unknown = deck - ledger.all();
+    let hidden_any = entries.iter().any(|e| matches!(e, HandEntry::Hidden(_)));
+    if !hidden_any && !unknown.is_empty() {
+        let missing: Vec<String> = unknown.iter().map(card_name).collect();
+        problems.push(path, format!("cards missing from the position: {}", missing.join(" ")));
+        return None;
+    }
+    let places = fill_hidden(&entries, unknown, &hands_path, problems);
+    let phase = phase?;
+    let mut hands = [CardSet::EMPTY; 4];
+    hands[..n].copy_from_slice(&places[..n]);
+    let mut state = Marjapussi::new_hand(*cfg, dealer, hands, places[n], match_state);
+    state.discards = places[n + 1];
+    state.phase = phase;
+    state.high_bid = auction.0;
+    state.high_bidder = auction.1;
+    state.passed = auction.2;
+    state.had_turn = auction.3;
+    state.declarer = declarer;
+    state.contract = contract;
+    state.doubling = doubling;
+    state.polled = polled;
+    state.leader = leader;
+    state.trick_len = trick.len() as u8;
+    state.trick[..trick.len()].copy_from_slice(&trick);
+    state.tricks_played = tricks_played;
+    state.opening_leader = opening_leader;
+    state.trump = trump;
+    state.declarations = declarations;
+    state.tricks_won = tricks_won;
+    state.won = won;
+    state.last_trick_winner = last_trick_winner;
+    check_turn(&mut state, to_move, path, problems);
+    if phase == Phase::Play {
+        check_hand_sizes(&state, path, problems);
+    }
+    match phase {
+        Phase::Scored if state.tricks_played == state.tricks_in_hand() => state.finish_hand(),
+        Phase::Scored => problems.push(path, "phase 'scored' needs every trick played"),
+        Phase::Redealt => state.result = Some(state.redeal_result()),
+        _ => {}
+    }
+    problems.is_empty().then_some(state)
+}
+
+/// Sets the seat to act, which every phase but the two final ones needs.
+fn check_turn(state: &mut Marjapussi, to_move: Option<u8>, path: &str, problems: &mut Problems) {
+    let over = matches!(state.phase, Phase::Scored | Phase::Redealt);
+    match (over, to_move) {
+        (true, _) => {}
+        (false, None) => problems.push(&format!("{path}.to_move"), format!("missing: phase '{}' needs the seat to act", state.phase.name())),
+        (false, Some(seat)) => {
+            let expected = (state.leader + state.trick_len) % state.n();
+            if state.phase == Phase::Play && seat != expected {
+                problems.push(&format!("{path}.to_move"), format!("seat {expected} plays next to this trick, not seat {seat}"));
+            }
+            state.actor = seat;
+        }
+    }
+}
+
+/// In play every seat holds the cards of the tricks still to come.
+fn check_hand_sizes(state: &Marjapussi, path: &str, problems: &mut Problems) {
+    let n = state.n();
+    let left = state.tricks_in_hand().saturating_sub(state.tricks_played) as u32;
+    for seat in 0..n {
+        let played_now = (seat + n - state.leader) % n < state.trick_len;
+        let expected = left - u32::from(played_now);
+        let held = state.hands[seat as usize].len();
+        if held != expected {
+            problems.push(
+                &format!("{path}.hands[{seat}]"),
+                format!("seat {seat} holds {held} cards; with {left} tricks to play it should hold {expected}"),
+            );
+        }
+    }
+}

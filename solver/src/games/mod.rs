@@ -1,0 +1,69 @@
+//! The games, and the one place that maps a route's game name to its engine.
+
+#[macro_use]
+mod named;
+pub mod cardlist;
+pub mod marjapussi;
+
+use crate::api::{self, ApiError, ApiResult, Rules};
+use serde_json::{json, Value};
+
+/// The request kinds every game answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Route {
+    Deal,
+    LegalMoves,
+    Play,
+}
+
+impl Route {
+    pub fn from_name(name: &str) -> Option<Route> {
+        match name {
+            "deal" => Some(Route::Deal),
+            "legal-moves" => Some(Route::LegalMoves),
+            "play" => Some(Route::Play),
+            _ => None,
+        }
+    }
+}
+
+fn serve<G: Rules>(route: Route, body: &Value) -> ApiResult {
+    match route {
+        Route::Deal => api::deal::<G>(body),
+        Route::LegalMoves => api::legal_moves::<G>(body),
+        Route::Play => api::play::<G>(body),
+    }
+}
+
+/// The names of the games, as in their routes.
+pub const GAMES: [&str; 1] = [marjapussi::Marjapussi::NAME];
+
+/// Answers one request for `game`; the body is the raw JSON of the request.
+pub fn handle(game: &str, route: Route, body: &[u8]) -> ApiResult {
+    let body = api::parse_body(body)?;
+    match game {
+        marjapussi::Marjapussi::NAME => serve::<marjapussi::Marjapussi>(route, &body),
+        _ => Err(ApiError::UnknownGame(format!(
+            "no game '{game}'; the games are: {}",
+            GAMES.join(", ")
+        ))),
+    }
+}
+
+/// Random-playout rates of one variant, measured inside Rust.
+pub fn random_hands(game: &str, variant: &str, hands: u32, repeats: u32, seed: u64) -> ApiResult {
+    match game {
+        marjapussi::Marjapussi::NAME => {
+            crate::bench::random_hands::<marjapussi::Marjapussi>(variant, hands, repeats, seed).map_err(ApiError::Invalid)
+        }
+        _ => Err(ApiError::UnknownGame(format!("no game '{game}'"))),
+    }
+}
+
+/// `GET /v1/games`.
+pub fn catalogue() -> Value {
+    json!({
+        "engine_version": crate::ENGINE_VERSION,
+        "games": [marjapussi::Marjapussi::catalogue()],
+    })
+}

@@ -1,0 +1,23 @@
+//! Rules engines and search for the card games of the analysis service.
+//!
+//! `cards` and `suited` are the vocabulary, `game` the one trait every game implements,
+//! `api` the JSON face shared by all games, `games` the engines themselves, and `python`
+//! (feature `python`) the binding that the HTTP service calls once per request.
+#![recursion_limit = "256"]
+
+pub mod api;
+pub mod bench;
+pub mod cards;
+pub mod game;
+pub mod games;
+pub mod perft;
+pub mod playout;
+pub mod problems;
+pub mod rng;
+pub mod suited;
+
+#[cfg(feature = "python")]
+mod python;
+
+/// Changes whenever an answer of the engine may change, so caches never serve stale results.
+pub const ENGINE_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+rules1");

@@ -1,0 +1,183 @@
+//! Everything wrong with a request, each reason with the JSON path where it lies.
+//!
+//! Parsers keep going after a problem and collect every one, so a caller fixes a request once.
+//! Paths read from the request body's root, as `position.deal.hands[2][4]`.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Problem {
+    pub path: String,
+    pub message: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Problems(pub Vec<Problem>);
+
+impl Problems {
+    pub fn push(&mut self, path: &str, message: impl Into<String>) {
+        self.0.push(Problem {
+            path: path.to_string(),
+            message: message.into(),
+        });
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// `Ok(value)` if nothing went wrong, else every problem collected.
+    pub fn result<T>(self, value: T) -> Result<T, Problems> {
+        if self.0.is_empty() {
+            Ok(value)
+        } else {
+            Err(self)
+        }
+    }
+
+    pub fn single(path: &str, message: impl Into<String>) -> Problems {
+        let mut problems = Problems::default();
+        problems.push(path, message);
+        problems
+    }
+
+    pub fn extend(&mut self, other: Problems) {
+        self.0.extend(other.0);
+    }
+}
+
+/// `parent.key`, or `key` at the root.
+pub fn field_path(parent: &str, key: &str) -> String {
+    if parent.is_empty() {
+        key.to_string()
+    } else {
+        format!("{parent}.{key}")
+    }
+}
+
+pub fn index_path(parent: &str, index: usize) -> String {
+    format!("{parent}[{index}]")
+}
+
+/// Reads the fields of one JSON object, noting wrong types, and at the end unknown keys.
+pub struct Fields<'a> {
+    map: Option<&'a Map<String, Value>>,
+    path: String,
+    known: Vec<&'static str>,
+}
+
+impl<'a> Fields<'a> {
+    /// Reads `value` as an object at `path`; a non-object is reported and yields no fields.
+    pub fn of(value: &'a Value, path: &str, problems: &mut Problems) -> Fields<'a> {
+        let map = value.as_object();
+        if map.is_none() {
+            problems.push(path, format!("expected an object, got {}", kind(value)));
+        }
+        Fields {
+            map,
+            path: path.to_string(),
+            known: Vec::new(),
+        }
+    }
+
+    pub fn path(&self, key: &str) -> String {
+        field_path(&self.path, key)
+    }
+
+    /// The raw value of `key`, if present and not null.
+    pub fn get(&mut self, key: &'static str) -> Option<&'a Value> {
+        self.known.push(key);
+        self.map?.get(key).filter(|v| !v.is_null())
+    }
+
+    pub fn has(&self, key: &str) -> bool {
+        self.map.is_some_and(|m| m.get(key).is_some_and(|v| !v.is_null()))
+    }
+
+    pub fn integer(&mut self, key: &'static str, problems: &mut Problems) -> Option<i64> {
+        let v = self.get(key)?;
+        let n = v.as_i64();
+        if n.is_none() {
+            problems.push(&self.path(key), format!("expected an integer, got {}", kind(v)));
+        }
+        n
+    }
+
+    /// An integer in `lo..=hi`.
+    pub fn bounded(&mut self, key: &'static str, lo: i64, hi: i64, problems: &mut Problems) -> Option<i64> {
+        let n = self.integer(key, problems)?;
+        if (lo..=hi).contains(&n) {
+            Some(n)
+        } else {
+            problems.push(&self.path(key), format!("{n} is out of range {lo}..={hi}"));
+            None
+        }
+    }
+
+    pub fn string(&mut self, key: &'static str, problems: &mut Problems) -> Option<&'a str> {
+        let v = self.get(key)?;
+        let s = v.as_str();
+        if s.is_none() {
+            problems.push(&self.path(key), format!("expected a string, got {}", kind(v)));
+        }
+        s
+    }
+
+    pub fn boolean(&mut self, key: &'static str, problems: &mut Problems) -> Option<bool> {
+        let v = self.get(key)?;
+        let b = v.as_bool();
+        if b.is_none() {
+            problems.push(&self.path(key), format!("expected true or false, got {}", kind(v)));
+        }
+        b
+    }
+
+    pub fn array(&mut self, key: &'static str, problems: &mut Problems) -> Option<&'a Vec<Value>> {
+        let v = self.get(key)?;
+        let a = v.as_array();
+        if a.is_none() {
+            problems.push(&self.path(key), format!("expected an array, got {}", kind(v)));
+        }
+        a
+    }
+
+    /// Reports every key that no getter asked for.
+    pub fn finish(self, problems: &mut Problems) {
+        if let Some(map) = self.map {
+            for key in map.keys() {
+                if !self.known.contains(&key.as_str()) {
+                    problems.push(
+                        &field_path(&self.path, key),
+                        format!("unknown field; expected one of: {}", self.known.join(", ")),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A word for the JSON type of `value`, for messages.
+pub fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// The integers of a JSON array, each checked against `lo..=hi`.
+pub fn integers(items: &[Value], path: &str, lo: i64, hi: i64, problems: &mut Problems) -> Vec<i64> {
+    let mut out = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        match item.as_i64() {
+            Some(n) if (lo..=hi).contains(&n) => out.push(n),
+            Some(n) => problems.push(&index_path(path, i), format!("{n} is out of range {lo}..={hi}")),
+            None => problems.push(&index_path(path, i), format!("expected an integer, got {}", kind(item))),
+        }
+    }
+    out
+}

@@ -1,0 +1,75 @@
+//! The Python binding (`service._solver`): one call per request, the GIL released, every
+//! error a typed exception, and a panic caught here so it never crosses into Python.
+
+use crate::api::ApiError;
+use crate::games::{catalogue, handle, random_hands, Route};
+use pyo3::create_exception;
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+create_exception!(_solver, SolverError, PyException, "Base class of every engine error.");
+create_exception!(_solver, MalformedInput, SolverError, "The body is not JSON (HTTP 400).");
+create_exception!(_solver, InvalidInput, SolverError, "args[0]: a JSON array of {path, message} (HTTP 422).");
+create_exception!(_solver, UnknownGame, SolverError, "No game of that name (HTTP 404).");
+create_exception!(_solver, EngineFault, SolverError, "The engine failed; a bug, reported as HTTP 500.");
+
+fn to_py_error(error: ApiError) -> PyErr {
+    match error {
+        ApiError::Malformed(message) => MalformedInput::new_err(message),
+        ApiError::Invalid(problems) => InvalidInput::new_err(serde_json::to_string(&problems.0).unwrap_or_default()),
+        ApiError::UnknownGame(message) => UnknownGame::new_err(message),
+    }
+}
+
+/// Runs `work` without the GIL and turns a panic into `EngineFault`.
+fn guarded<T: Send>(py: Python<'_>, work: impl FnOnce() -> Result<T, ApiError> + Send) -> PyResult<T> {
+    let outcome = py.allow_threads(|| catch_unwind(AssertUnwindSafe(work)));
+    match outcome {
+        Ok(result) => result.map_err(to_py_error),
+        Err(panic) => {
+            let message = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".to_string());
+            Err(EngineFault::new_err(format!("engine fault: {message}")))
+        }
+    }
+}
+
+/// The catalogue of games as JSON text.
+#[pyfunction]
+#[pyo3(name = "games")]
+fn games_json() -> String {
+    catalogue().to_string()
+}
+
+/// Answers one request: `route` is `deal`, `legal-moves` or `play`; `body` is the JSON body.
+#[pyfunction]
+fn call(py: Python<'_>, game: &str, route: &str, body: &[u8]) -> PyResult<String> {
+    let route = Route::from_name(route).ok_or_else(|| SolverError::new_err(format!("no route '{route}'")))?;
+    guarded(py, || handle(game, route, body).map(|v| v.to_string()))
+}
+
+/// Random-playout rates measured inside Rust, as JSON text.
+#[pyfunction]
+#[pyo3(name = "bench", signature = (game, variant, hands, seed, repeats = 5))]
+fn bench_json(py: Python<'_>, game: &str, variant: &str, hands: u32, seed: u64, repeats: u32) -> PyResult<String> {
+    guarded(py, || random_hands(game, variant, hands.max(1), repeats.max(1), seed).map(|v| v.to_string()))
+}
+
+#[pymodule]
+fn _solver(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("ENGINE_VERSION", crate::ENGINE_VERSION)?;
+    m.add("SolverError", py.get_type::<SolverError>())?;
+    m.add("MalformedInput", py.get_type::<MalformedInput>())?;
+    m.add("InvalidInput", py.get_type::<InvalidInput>())?;
+    m.add("UnknownGame", py.get_type::<UnknownGame>())?;
+    m.add("EngineFault", py.get_type::<EngineFault>())?;
+    m.add_function(wrap_pyfunction!(games_json, m)?)?;
+    m.add_function(wrap_pyfunction!(call, m)?)?;
+    m.add_function(wrap_pyfunction!(bench_json, m)?)?;
+    Ok(())
+}
