@@ -53,6 +53,16 @@ pub trait Rules: Game {
 
     /// The result of a finished hand: the hand's scores and the match after it.
     fn result_json(&self) -> Value;
+
+    /// Every card of the deck in play.
+    fn deck(&self) -> CardSet;
+
+    /// Every place a card can be (hands, piles, the trick, won cards): together they hold the
+    /// deck, each card once.
+    fn card_places(&self) -> Vec<CardSet>;
+
+    /// The lowest and highest payoff a seat can get in this position's rules.
+    fn payoff_bounds(&self) -> (i32, i32);
 }
 
 /// A parsed position: the hand now, and where known, the hand as dealt and the moves since.

@@ -8,6 +8,7 @@
 pub mod api;
 pub mod bench;
 pub mod cards;
+pub mod conformance;
 pub mod game;
 pub mod games;
 pub mod perft;

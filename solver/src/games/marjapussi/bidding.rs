@@ -47,6 +47,7 @@ impl Marjapussi {
         match mv {
             Move::Redeal => {
                 self.phase = Phase::Redealt;
+                self.actor = 0;
                 self.result = Some(self.redeal_result());
                 return;
             }
@@ -64,6 +65,7 @@ impl Marjapussi {
             match self.cfg.all_pass {
                 AllPass::Impossible => {
                     self.phase = Phase::Redealt;
+                    self.actor = 0;
                     self.result = Some(self.redeal_result());
                 }
                 AllPass::PlayWithoutContract | AllPass::TalonToLastTrick => self.start_play(),

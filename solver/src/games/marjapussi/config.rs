@@ -387,12 +387,12 @@ impl Config {
         if sets_ceiling && !map.contains_key("max_bid") {
             config.max_bid = config.ceiling();
         }
-        config.check(map, &options_path, problems);
+        config.check(&options_path, problems);
         (problems.0.len() == before).then_some(config)
     }
 
     /// Combinations of options that cannot be played.
-    fn check(&self, given: &Map<String, Value>, path: &str, problems: &mut Problems) {
+    fn check(&self, path: &str, problems: &mut Problems) {
         let at = |key: &str| field_path(path, key);
         let marjapussi = self.variant == Variant::Marjapussi;
         if self.deck_size != 36 && !marjapussi {
@@ -410,12 +410,15 @@ impl Config {
         if self.min_bid > self.max_bid {
             problems.push(&at("min_bid"), format!("min_bid {} is above max_bid {}", self.min_bid, self.max_bid));
         }
-        if self.seats() == 3 && given.contains_key("exchange_count") {
+        let preset = Config::preset(self.variant);
+        if self.seats() == 3 && self.exchange_count != preset.exchange_count {
             problems.push(&at("exchange_count"), "huutopussi3 has a talon, not an exchange");
         }
-        if self.seats() == 4 && (given.contains_key("talon_handling") || given.contains_key("base")) {
-            let key = if given.contains_key("base") { "base" } else { "talon_handling" };
-            problems.push(&at(key), "only huutopussi3 has a talon and a base variant");
+        if self.seats() == 4 && self.base != preset.base {
+            problems.push(&at("base"), "only huutopussi3 has a base variant");
+        }
+        if self.seats() == 4 && self.talon_handling != preset.talon_handling {
+            problems.push(&at("talon_handling"), "only huutopussi3 has a talon");
         }
     }
 }

@@ -362,6 +362,28 @@ impl Rules for Marjapussi {
         self.phase.name()
     }
 
+    fn deck(&self) -> CardSet {
+        cards::deck(self.cfg.deck_size)
+    }
+
+    fn card_places(&self) -> Vec<CardSet> {
+        let n = self.seats();
+        let mut places = vec![self.talon, self.discards, self.trick_cards()];
+        places.extend_from_slice(&self.hands[..n]);
+        places.extend_from_slice(&self.won[..n]);
+        places
+    }
+
+    fn payoff_bounds(&self) -> (i32, i32) {
+        let cfg = &self.cfg;
+        if cfg.variant == Variant::Marjapussi {
+            return (0, 1 + self.match_state.carry + 2 + 3 + cfg.last_trick_bonus);
+        }
+        let stake = cfg.max_bid.max(cfg.ceiling());
+        let worst = stake * (512 + cfg.declarer_no_trick_extra + cfg.porvoo_factor);
+        (-worst, stake * 512)
+    }
+
     fn result_json(&self) -> Value {
         let Some(r) = &self.result else {
             return Value::Null;

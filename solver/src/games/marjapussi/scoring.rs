@@ -69,6 +69,7 @@ impl Marjapussi {
 
     pub(super) fn finish_hand(&mut self) {
         self.phase = super::Phase::Scored;
+        self.actor = 0;
         let sides = self.sides();
         let cfg = self.cfg;
         let mut card_points = [0; 3];
