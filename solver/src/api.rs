@@ -63,6 +63,12 @@ pub trait Rules: Game {
 
     /// The lowest and highest payoff a seat can get in this position's rules.
     fn payoff_bounds(&self) -> (i32, i32);
+
+    /// For a phase whose legal moves are too many to list (Mü's bids), a compact description
+    /// that the legal-moves route returns instead of the list; `None` lists every move.
+    fn compact_legal_moves(&self) -> Option<Value> {
+        None
+    }
 }
 
 /// A parsed position: the hand now, and where known, the hand as dealt and the moves since.
@@ -338,6 +344,9 @@ fn acting_seat<G: Rules>(position: &Position<G>) -> Result<Option<Seat>, ApiErro
 pub fn legal_moves<G: Rules>(body: &Value) -> ApiResult {
     let (position, _) = position_request::<G>(body, &[])?;
     let to_move = acting_seat(&position)?;
+    if let Some(compact) = position.state.compact_legal_moves() {
+        return Ok(json!({ "to_move": to_move, "phase": position.state.phase(), "compact": compact }));
+    }
     let mut moves = Vec::new();
     position.state.legal_moves(&mut moves);
     let texts: Vec<String> = moves.iter().map(|&m| position.state.move_text(m)).collect();
