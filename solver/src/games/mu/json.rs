@@ -1,0 +1,513 @@
+//! Mü positions as JSON (version 1), move notation, the catalogue entry, and the compact
+//! answer of the legal-moves route in the auction.
+//!
+//! Moves: `pass`, `bid R9 Y6` (the cards laid), `trump G` / `trump 7` / `trump -`,
+//! `partner 2`, `call R5` (`partner_mode = call_card`), and a card (`R7a`, or `play R7a`),
+//! played from the hand or the table, wherever it lies.
+
+use super::bid_abstraction::{distinct_bid_counts, representative_bids};
+use super::cards;
+use super::config::{Config, Variant};
+use super::scoring::MatchState;
+use super::{Move, Mu, Phase, Trump, MAX_PLAYERS};
+use crate::api::Rules;
+use crate::cards::{Card, CardSet};
+use crate::game::{Game, Seat};
+use crate::games::cardlist::{cards_json, fill_hidden, read_hand, CardLedger, HandEntry};
+use crate::problems::{index_path, integers, kind, Fields, Problems};
+use crate::rng::Rng;
+use serde_json::{json, Value};
+
+/// Bids are listed one by one in the legal-moves answer up to this many.
+const LISTED_BIDS: u64 = 64;
+
+pub(super) fn card_name(card: Card) -> String {
+    cards::format(card)
+}
+
+fn set_text(set: CardSet) -> String {
+    set.iter().map(card_name).collect::<Vec<_>>().join(" ")
+}
+
+pub(super) fn deck_name(cfg: &Config) -> String {
+    if cfg.players == 3 {
+        let kept: Vec<String> = cfg.colours_in_use().map(|c| c.to_string()).collect();
+        format!("36-card Mü deck (colours {})", kept.join(" "))
+    } else {
+        "Mü deck".to_string()
+    }
+}
+
+pub(super) fn parse_in_deck(cfg: &Config) -> impl Fn(&str) -> Option<Card> {
+    let deck = cfg.deck();
+    move |token| cards::parse(token).filter(|&c| deck.contains(c))
+}
+
+pub(super) fn seats_json(mask: u8, n: u8) -> Value {
+    json!((0..n).filter(|s| mask & 1 << s != 0).collect::<Vec<_>>())
+}
+
+pub(super) fn trump_json(trump: Option<Trump>) -> Value {
+    trump.map_or(Value::Null, |t| json!(t.token()))
+}
+
+pub(super) fn match_json(m: &MatchState, n: usize) -> Value {
+    json!({
+        "scores": &m.scores[..n],
+        "hands_played": m.hands_played,
+        "dice_rolling": m.dice_rolling,
+        "dice_threshold": m.dice_threshold,
+        "seed": m.seed,
+    })
+}
+
+/// Reads the match state; `seed` is the default of its `seed` field.
+pub(super) fn read_match(
+    value: Option<&Value>,
+    path: &str,
+    n: usize,
+    seed: u64,
+    problems: &mut Problems,
+) -> MatchState {
+    let mut state = MatchState {
+        seed,
+        ..MatchState::default()
+    };
+    let Some(value) = value else {
+        return state;
+    };
+    let mut f = Fields::of(value, path, problems);
+    if let Some(scores) = f.array("scores", problems) {
+        let at = f.path("scores");
+        if scores.len() != n {
+            problems.push(
+                &at,
+                format!("expected {n} scores, one per seat, got {}", scores.len()),
+            );
+        }
+        for (i, s) in integers(scores, &at, -1_000_000, 1_000_000, problems)
+            .into_iter()
+            .enumerate()
+            .take(n)
+        {
+            state.scores[i] = s as i32;
+        }
+    }
+    state.hands_played = f
+        .bounded("hands_played", 0, 1_000_000, problems)
+        .unwrap_or(0) as u32;
+    state.dice_rolling = f.boolean("dice_rolling", problems).unwrap_or(false);
+    state.dice_threshold = f.bounded("dice_threshold", 2, 6, problems).unwrap_or(6) as u8;
+    if let Some(v) = f.get("seed") {
+        match v.as_u64() {
+            Some(s) => state.seed = s,
+            None => problems.push(
+                &f.path("seed"),
+                format!("expected a non-negative integer, got {}", kind(v)),
+            ),
+        }
+    }
+    f.finish(problems);
+    state
+}
+
+impl Mu {
+    fn parse_card_list(&self, words: &[&str]) -> Result<CardSet, String> {
+        let parse = parse_in_deck(&self.cfg);
+        let mut set = CardSet::EMPTY;
+        for w in words {
+            let card = parse(w)
+                .ok_or_else(|| format!("'{w}' is not a card of the {}", deck_name(&self.cfg)))?;
+            if set.contains(card) {
+                return Err(format!("card '{w}' is named twice"));
+            }
+            set.insert(card);
+        }
+        Ok(set)
+    }
+
+    /// Whether `observer` knows who the partner is (a called card held in a hidden hand keeps
+    /// the partner secret; `None` is the complete position).
+    pub(super) fn partner_known_to(&self, observer: Option<Seat>) -> bool {
+        let (Some(card), Some(o)) = (self.called, observer) else {
+            return true;
+        };
+        let hidden = (0..self.seats()).any(|p| p != o && self.hands[p].contains(card));
+        !hidden
+    }
+
+    /// The legal bids in compact form (every subset of `cards` with `1..=max_cards` cards).
+    fn bid_group(&self, seat: u8) -> (Value, u64, Vec<String>) {
+        let hand = self.hands[seat as usize];
+        let kmax = self.bid_limit(seat);
+        let by_size: Vec<u64> = (1..=kmax).map(|k| binomial(hand.len(), k)).collect();
+        let count: u64 = by_size.iter().sum();
+        let mut listed = Vec::new();
+        if count <= LISTED_BIDS {
+            for k in 1..=kmax {
+                crate::cards::for_each_subset(hand, k, |s| {
+                    listed.push(format!("bid {}", set_text(s)))
+                });
+            }
+        }
+        let group = json!({
+            "move": "bid <cards>",
+            "cards": hand.iter().map(card_name).collect::<Vec<_>>(),
+            "min_cards": 1.min(kmax),
+            "max_cards": kmax,
+            "count": count,
+            "count_by_size": by_size,
+            "distinct_count": distinct_bid_counts(hand, kmax).iter().sum::<u64>(),
+        });
+        (group, count, listed)
+    }
+}
+
+/// `n` choose `k`.
+fn binomial(n: u32, k: u32) -> u64 {
+    (0..u64::from(k)).fold(1, |acc, i| acc * (u64::from(n) - i) / (i + 1))
+}
+
+impl Rules for Mu {
+    const NAME: &'static str = "mu";
+    type Config = Config;
+
+    fn catalogue() -> Value {
+        let presets: serde_json::Map<String, Value> = Variant::NAMES
+            .iter()
+            .map(|&name| {
+                (
+                    name.to_string(),
+                    Config::preset(Variant::from_name(name).expect("a listed variant"))
+                        .options_json(),
+                )
+            })
+            .collect();
+        json!({
+            "name": Self::NAME,
+            "title": "Mü",
+            "variants": [
+                { "name": "mu3", "players": [3], "description": "three players, 36 cards (two colours removed), no vice, no partner" },
+                { "name": "mu4", "players": [4], "description": "four players, 15 cards each" },
+                { "name": "mu5", "players": [5], "description": "five players, 12 cards each" },
+                { "name": "mu6", "players": [6], "description": "six players, 10 cards each" },
+            ],
+            "default_variant": "mu4",
+            "players": [3, 4, 5, 6],
+            "options": Config::option_catalogue(),
+            "presets": presets,
+            "phases": Phase::NAMES,
+            "cards": "colour R B G Y K then rank 0-9, with copy a/b for 1s and 7s: G0, R1a, K7b, Y9",
+            "moves": ["pass", "bid R9 Y6", "trump G", "trump 7", "trump -", "partner 2", "call R5", "R7a"],
+            "legal_moves": {
+                "auction": "a bid is any subset of the hand with 1..=kmax cards, too many to list: the answer has \
+                            'compact' = {count, moves (pass, and every bid when there are at most 64), complete \
+                            (whether 'moves' lists them all), bids: {move, cards, min_cards, max_cards, count, \
+                            count_by_size, distinct_count (twins merged)}, search_moves (the bids search considers)}",
+                "other phases": "every legal move is listed",
+            },
+            "score": "per seat: points this hand (card points plus bonus or penalty, or the Eklat score)",
+        })
+    }
+
+    fn config(
+        variant: Option<&str>,
+        options: Option<&Value>,
+        path: &str,
+        problems: &mut Problems,
+    ) -> Option<Config> {
+        Config::resolve(variant, options, path, problems)
+    }
+
+    fn deal(cfg: &Config, seed: u64, setup: &mut Fields, problems: &mut Problems) -> Option<Mu> {
+        let n = cfg.seats();
+        let mut rng = Rng::seeded(seed);
+        let random_dealer = rng.below(n) as u8;
+        let dealer = match setup.bounded("dealer", 0, n as i64 - 1, problems) {
+            Some(d) => d as u8,
+            None => cfg.first_dealer.unwrap_or(random_dealer),
+        };
+        let match_path = setup.path("match");
+        let match_state = read_match(setup.get("match"), &match_path, n, seed, problems);
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        for (i, card) in rng.shuffled(cfg.deck()).into_iter().enumerate() {
+            hands[(dealer as usize + 1 + i) % n].insert(card);
+        }
+        Some(Mu::new_hand(*cfg, dealer, hands, match_state))
+    }
+
+    fn variant_name(&self) -> &'static str {
+        self.cfg.variant.name()
+    }
+
+    fn options_json(&self) -> Value {
+        self.cfg.options_json()
+    }
+
+    fn deal_json(&self, observer: Option<Seat>) -> Value {
+        let n = self.seats();
+        let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
+        json!({
+            "dealer": self.dealer,
+            "hands": (0..n).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "match": match_json(&self.match_state, n),
+        })
+    }
+
+    fn from_deal(
+        cfg: &Config,
+        value: &Value,
+        path: &str,
+        observer: Option<Seat>,
+        problems: &mut Problems,
+    ) -> Option<Mu> {
+        let n = cfg.seats();
+        let before = problems.0.len();
+        let mut f = Fields::of(value, path, problems);
+        if !f.has("dealer") {
+            problems.push(&f.path("dealer"), "missing: the seat that dealt");
+        }
+        let dealer = f.bounded("dealer", 0, n as i64 - 1, problems);
+        let hands_value = f.get("hands");
+        let match_state = read_match(f.get("match"), &f.path("match"), n, 0, problems);
+        let hands_path = f.path("hands");
+        f.finish(problems);
+        let Some(list) = hands_value.and_then(Value::as_array) else {
+            problems.push(&hands_path, format!("expected an array of {n} hands"));
+            return None;
+        };
+        if list.len() != n {
+            problems.push(
+                &hands_path,
+                format!("expected {n} hands, one per seat, got {}", list.len()),
+            );
+            return None;
+        }
+        let mut ledger = CardLedger::default();
+        let parse = parse_in_deck(cfg);
+        let deck_text = deck_name(cfg);
+        let size = cfg.hand_size();
+        let mut entries = Vec::with_capacity(n);
+        for (seat, item) in list.iter().enumerate() {
+            let at = index_path(&hands_path, seat);
+            let may_hide = observer.is_some_and(|o| o != seat);
+            let entry = read_hand(
+                &mut ledger,
+                item,
+                &at,
+                may_hide,
+                &parse,
+                &deck_text,
+                problems,
+            );
+            let count = match entry {
+                HandEntry::Known(s) => s.len(),
+                HandEntry::Hidden(k) => k,
+            };
+            if count != size {
+                problems.push(
+                    &at,
+                    format!("seat {seat} holds {count} cards; each seat is dealt {size}"),
+                );
+            }
+            entries.push(entry);
+        }
+        if problems.0.len() > before {
+            return None;
+        }
+        let filled = fill_hidden(&entries, cfg.deck() - ledger.all(), &hands_path, problems);
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        hands[..n].copy_from_slice(&filled);
+        (problems.0.len() == before)
+            .then(|| Mu::new_hand(*cfg, dealer.unwrap_or(0) as u8, hands, match_state))
+    }
+
+    fn state_json(&self, observer: Option<Seat>) -> Value {
+        let n = self.seats();
+        let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
+        let partner_known = self.partner_known_to(observer);
+        let trick = &self.trick[..self.trick_len as usize];
+        json!({
+            "dealer": self.dealer,
+            "phase": self.phase.name(),
+            "to_move": self.to_move(),
+            "hands": (0..n).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "tables": (0..n).map(|s| cards_json(self.tables[s], false, card_name)).collect::<Vec<_>>(),
+            "auction": {
+                "bids": &self.bids[..n],
+                "last_bid_at": &self.last_bid_at[..n],
+                "actions": self.actions,
+                "passes": self.passes,
+                "last_bidder": self.last_bidder,
+            },
+            "chief": self.chief,
+            "vice": self.vice,
+            "vice_trump": trump_json(self.vice_trump),
+            "chief_trump": trump_json(self.chief_trump),
+            "partner": if partner_known { json!(self.partner) } else { Value::Null },
+            "called_card": self.called.map(card_name),
+            "solo": if partner_known { json!(self.solo) } else { Value::Null },
+            "trick": {
+                "leader": self.leader,
+                "cards": trick.iter().map(|&c| card_name(c)).collect::<Vec<_>>(),
+                "from_table": (0..trick.len()).map(|i| self.trick_from_table & 1 << i != 0).collect::<Vec<_>>(),
+            },
+            "tricks_played": self.tricks_played,
+            "won": (0..n).map(|s| cards_json(self.won[s], false, card_name)).collect::<Vec<_>>(),
+            "match": match_json(&self.match_state, n),
+        })
+    }
+
+    fn from_state(
+        cfg: &Config,
+        value: &Value,
+        path: &str,
+        observer: Option<Seat>,
+        problems: &mut Problems,
+    ) -> Option<Mu> {
+        super::snapshot::read(cfg, value, path, observer, problems)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        match mv {
+            Move::Pass => "pass".into(),
+            Move::Bid(cards) => format!("bid {}", set_text(cards)),
+            Move::Trump(t) => format!("trump {}", t.token()),
+            Move::Partner(p) => format!("partner {p}"),
+            Move::Call(card) => format!("call {}", card_name(card)),
+            Move::Play(card) => card_name(card),
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let Some((head, rest)) = words.split_first() else {
+            return Err("the move is empty".into());
+        };
+        let one_card = |w: &str| {
+            self.parse_card_list(&[w])
+                .map(|s| s.lowest().expect("one card"))
+        };
+        match (head.to_ascii_lowercase().as_str(), rest) {
+            ("pass", []) => Ok(Move::Pass),
+            ("bid", []) => Err("'bid' needs the cards laid, such as 'bid R9 Y6'".into()),
+            ("bid", cards) => self.parse_card_list(cards).map(Move::Bid),
+            ("trump", [t]) => Trump::parse(t).map(Move::Trump).ok_or_else(|| {
+                format!(
+                    "'{t}' is not a trump; use a colour (R B G Y K), a number (0-9) or - for none"
+                )
+            }),
+            ("partner", [p]) => match p.parse::<u8>() {
+                Ok(seat) if seat < self.n() => Ok(Move::Partner(seat)),
+                _ => Err(format!(
+                    "'{p}' is not a seat; seats are 0..{}",
+                    self.n() - 1
+                )),
+            },
+            ("call", [c]) => one_card(c).map(Move::Call),
+            ("play", [c]) => one_card(c).map(Move::Play),
+            (_, []) => one_card(head).map(Move::Play).map_err(|_| {
+                format!(
+                    "'{text}' is neither a move nor a card of the {}",
+                    deck_name(&self.cfg)
+                )
+            }),
+            _ => Err(format!("'{text}' is not a move of this game")),
+        }
+    }
+
+    fn revealed_cards(&self, mv: Move) -> CardSet {
+        match mv {
+            Move::Bid(cards) => cards,
+            Move::Play(card) => CardSet::single(card),
+            _ => CardSet::EMPTY,
+        }
+    }
+
+    fn phase(&self) -> &'static str {
+        self.phase.name()
+    }
+
+    fn deck(&self) -> CardSet {
+        self.cfg.deck()
+    }
+
+    fn card_places(&self) -> Vec<CardSet> {
+        let n = self.seats();
+        let mut places = vec![self.trick_cards()];
+        places.extend_from_slice(&self.hands[..n]);
+        places.extend_from_slice(&self.tables[..n]);
+        places.extend_from_slice(&self.won[..n]);
+        places
+    }
+
+    /// The Eklat latecomer or a failed chief loses at most 10 per card of a 15-card hand; a
+    /// successful solo chief gains at most `10 × (15 + 3 + 1)` plus all 60 card points.
+    fn payoff_bounds(&self) -> (i32, i32) {
+        (-150, 250)
+    }
+
+    fn result_json(&self) -> Value {
+        let Some(r) = &self.result else {
+            return Value::Null;
+        };
+        let n = self.seats();
+        let n8 = self.n();
+        json!({
+            "outcome": r.outcome.name(),
+            "unit": "points",
+            "hand_score": &r.hand_score[..n],
+            "card_points": &r.card_points[..n],
+            "eklat": r.eklat.map(|e| json!({
+                "top": e.top,
+                "tied": seats_json(e.tied, n8),
+                "latecomer": e.latecomer,
+            })),
+            "chief": self.chief,
+            "vice": self.vice,
+            "partner": self.partner,
+            "called_card": self.called.map(card_name),
+            "solo": self.solo,
+            "vice_trump": trump_json(self.vice_trump),
+            "chief_trump": trump_json(self.chief_trump),
+            "contract": r.contract.map(|c| json!({
+                "cards": c.contract,
+                "team_points": c.team_points,
+                "target": c.target,
+                "made": c.made,
+                "bonus": c.bonus,
+                "achieved": c.achieved,
+                "missing": c.missing,
+            })),
+            "match": match_json(&r.match_after, n),
+            "roll": r.roll,
+            "drawn_card": r.drawn.map(card_name),
+            "match_over": r.match_over,
+            "winners": seats_json(r.winners, n8),
+            "next_dealer": r.next_dealer,
+        })
+    }
+
+    fn compact_legal_moves(&self) -> Option<Value> {
+        if self.phase != Phase::Auction {
+            return None;
+        }
+        let (group, bids, listed) = self.bid_group(self.actor);
+        let mut moves = vec!["pass".to_string()];
+        let complete = bids <= LISTED_BIDS;
+        moves.extend(listed);
+        let mut search = vec![Move::Pass];
+        representative_bids(
+            self.hands[self.actor as usize],
+            self.bid_limit(self.actor),
+            &mut search,
+        );
+        Some(json!({
+            "count": 1 + bids,
+            "complete": complete,
+            "moves": moves,
+            "bids": group,
+            "search_moves": search.iter().map(|&m| self.move_text(m)).collect::<Vec<_>>(),
+        }))
+    }
+}

@@ -1,0 +1,501 @@
+//! Reading a snapshot (`state`) of a Mü hand, with every problem reported at its path.
+
+use super::config::{Config, PartnerMode};
+use super::json::{card_name, deck_name, parse_in_deck, read_match};
+use super::roles::designations;
+use super::{Mu, Phase, Trump, MAX_PLAYERS};
+use crate::cards::{Card, CardSet};
+use crate::game::Seat;
+use crate::games::cardlist::{fill_hidden, read_hand, CardLedger, HandEntry};
+use crate::problems::{index_path, integers, Fields, Problems};
+use serde_json::Value;
+
+/// Reads an optional seat; `top` is the highest seat number.
+fn seat(f: &mut Fields, key: &'static str, top: i64, problems: &mut Problems) -> Option<u8> {
+    f.bounded(key, 0, top, problems).map(|s| s as u8)
+}
+
+fn trump(f: &mut Fields, key: &'static str, problems: &mut Problems) -> Option<Trump> {
+    let text = f.string(key, problems)?;
+    let parsed = Trump::parse(text);
+    if parsed.is_none() {
+        problems.push(
+            &f.path(key),
+            format!("'{text}' is not a trump; use a colour (R B G Y K), a number (0-9) or -"),
+        );
+    }
+    parsed
+}
+
+/// Reads a list of one card set per seat (`tables`, `won`).
+fn per_seat(
+    f: &mut Fields,
+    key: &'static str,
+    n: usize,
+    ledger: &mut CardLedger,
+    parse: &impl Fn(&str) -> Option<Card>,
+    deck_text: &str,
+    problems: &mut Problems,
+) -> [CardSet; MAX_PLAYERS] {
+    let mut sets = [CardSet::EMPTY; MAX_PLAYERS];
+    let at = f.path(key);
+    if let Some(list) = f.array(key, problems) {
+        if list.len() != n {
+            problems.push(
+                &at,
+                format!(
+                    "expected {n} lists of cards, one per seat, got {}",
+                    list.len()
+                ),
+            );
+        }
+        for (i, item) in list.iter().take(n).enumerate() {
+            sets[i] = ledger.read(item, &index_path(&at, i), parse, deck_text, problems);
+        }
+    }
+    sets
+}
+
+pub(super) fn read(
+    cfg: &Config,
+    value: &Value,
+    path: &str,
+    observer: Option<Seat>,
+    problems: &mut Problems,
+) -> Option<Mu> {
+    let n = cfg.seats();
+    let top = n as i64 - 1;
+    let before = problems.0.len();
+    let mut f = Fields::of(value, path, problems);
+    for key in ["dealer", "phase", "hands"] {
+        if !f.has(key) {
+            problems.push(&f.path(key), "missing");
+        }
+    }
+    let dealer = seat(&mut f, "dealer", top, problems).unwrap_or(0);
+    let phase = f.string("phase", problems).and_then(|p| {
+        let phase = Phase::from_name(p);
+        if phase.is_none() {
+            problems.push(
+                &f.path("phase"),
+                format!(
+                    "unknown phase '{p}'; the phases are: {}",
+                    Phase::NAMES.join(", ")
+                ),
+            );
+        }
+        phase
+    });
+    let to_move = seat(&mut f, "to_move", top, problems);
+    let parse = parse_in_deck(cfg);
+    let deck_text = deck_name(cfg);
+    let mut ledger = CardLedger::default();
+    let mut entries = Vec::with_capacity(n);
+    let hands_path = f.path("hands");
+    match f.array("hands", problems) {
+        Some(list) if list.len() == n => {
+            for (s, item) in list.iter().enumerate() {
+                let may_hide = observer.is_some_and(|o| o != s);
+                entries.push(read_hand(
+                    &mut ledger,
+                    item,
+                    &index_path(&hands_path, s),
+                    may_hide,
+                    &parse,
+                    &deck_text,
+                    problems,
+                ));
+            }
+        }
+        Some(list) => problems.push(
+            &hands_path,
+            format!("expected {n} hands, one per seat, got {}", list.len()),
+        ),
+        None => {}
+    }
+    let tables = per_seat(
+        &mut f,
+        "tables",
+        n,
+        &mut ledger,
+        &parse,
+        &deck_text,
+        problems,
+    );
+    let won = per_seat(&mut f, "won", n, &mut ledger, &parse, &deck_text, problems);
+    let mut bids = [0u8; MAX_PLAYERS];
+    let mut last_bid_at = [0u16; MAX_PLAYERS];
+    let (mut actions, mut passes, mut last_bidder) = (0u16, 0u8, None);
+    if let Some(a) = f.get("auction") {
+        let mut af = Fields::of(a, &f.path("auction"), problems);
+        for (key, limit) in [("bids", 15), ("last_bid_at", 10_000)] {
+            let at = af.path(key);
+            if let Some(list) = af.array(key, problems) {
+                if list.len() != n {
+                    problems.push(
+                        &at,
+                        format!("expected {n} numbers, one per seat, got {}", list.len()),
+                    );
+                }
+                for (i, v) in integers(list, &at, 0, limit, problems)
+                    .into_iter()
+                    .enumerate()
+                    .take(n)
+                {
+                    match key {
+                        "bids" => bids[i] = v as u8,
+                        _ => last_bid_at[i] = v as u16,
+                    }
+                }
+            }
+        }
+        actions = af.bounded("actions", 0, 10_000, problems).unwrap_or(0) as u16;
+        passes = af.bounded("passes", 0, top + 1, problems).unwrap_or(0) as u8;
+        last_bidder = seat(&mut af, "last_bidder", top, problems);
+        af.finish(problems);
+    }
+    let chief = seat(&mut f, "chief", top, problems);
+    let vice = seat(&mut f, "vice", top, problems);
+    let partner = seat(&mut f, "partner", top, problems);
+    let vice_trump = trump(&mut f, "vice_trump", problems);
+    let chief_trump = trump(&mut f, "chief_trump", problems);
+    let called = f.string("called_card", problems).and_then(|t| {
+        let card = parse(t);
+        if card.is_none() {
+            problems.push(
+                &f.path("called_card"),
+                format!("'{t}' is not a card of the {deck_text}"),
+            );
+        }
+        card
+    });
+    let solo = f.boolean("solo", problems).unwrap_or(false);
+    let (mut leader, mut trick, mut from_table) = (0u8, Vec::new(), 0u8);
+    if let Some(t) = f.get("trick") {
+        let mut tf = Fields::of(t, &f.path("trick"), problems);
+        leader = seat(&mut tf, "leader", top, problems).unwrap_or(0);
+        let at = tf.path("cards");
+        if let Some(v) = tf.get("cards") {
+            let set = ledger.read(v, &at, &parse, &deck_text, problems);
+            let order: Vec<Card> = v
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|c| c.as_str().and_then(&parse))
+                .collect();
+            if order.len() >= n {
+                problems.push(
+                    &at,
+                    format!("a trick in progress holds fewer than {n} cards"),
+                );
+            } else if set.len() as usize == order.len() {
+                trick = order;
+            }
+        }
+        let at = tf.path("from_table");
+        if let Some(list) = tf.array("from_table", problems) {
+            for (i, item) in list.iter().enumerate().take(MAX_PLAYERS) {
+                match item.as_bool() {
+                    Some(b) => from_table |= u8::from(b) << i,
+                    None => problems.push(&index_path(&at, i), "expected true or false"),
+                }
+            }
+            if list.len() != trick.len() && problems.0.len() == before {
+                problems.push(&at, "expected one flag per card of the trick");
+            }
+        }
+        tf.finish(problems);
+    }
+    let tricks_played = f
+        .bounded("tricks_played", 0, i64::from(cfg.hand_size()), problems)
+        .unwrap_or(0) as u8;
+    let match_state = read_match(f.get("match"), &f.path("match"), n, 0, problems);
+    f.finish(problems);
+    if problems.0.len() > before || entries.len() != n {
+        return None;
+    }
+    let phase = phase?;
+    let unknown = cfg.deck() - ledger.all();
+    let hidden_any = entries.iter().any(|e| matches!(e, HandEntry::Hidden(_)));
+    if !hidden_any && !unknown.is_empty() {
+        let missing: Vec<String> = unknown.iter().map(card_name).collect();
+        problems.push(
+            path,
+            format!("cards missing from the position: {}", missing.join(" ")),
+        );
+        return None;
+    }
+    let filled = fill_hidden(&entries, unknown, &hands_path, problems);
+    let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+    hands[..n].copy_from_slice(&filled);
+    let mut state = Mu::new_hand(*cfg, dealer, hands, match_state);
+    state.tables = tables;
+    state.won = won;
+    state.phase = phase;
+    state.bids = bids;
+    state.last_bid_at = last_bid_at;
+    state.actions = actions;
+    state.passes = passes;
+    state.last_bidder = last_bidder;
+    state.chief = chief;
+    state.vice = vice;
+    state.partner = partner;
+    state.called = called;
+    state.solo = solo;
+    state.vice_trump = vice_trump;
+    state.chief_trump = chief_trump;
+    state.leader = leader;
+    state.trick_len = trick.len() as u8;
+    state.trick[..trick.len()].copy_from_slice(&trick);
+    state.trick_from_table = from_table;
+    state.tricks_played = tricks_played;
+    state.actor = to_move.unwrap_or(0);
+    if matches!(phase, Phase::Play | Phase::Scored) {
+        state.chief_trumps = chief_trump.map_or(CardSet::EMPTY, Trump::cards);
+        state.vice_trumps = vice_trump.map_or(CardSet::EMPTY, Trump::cards);
+    }
+    state.settle_called_partner();
+    Checks {
+        state: &state,
+        path,
+        problems,
+    }
+    .all(to_move);
+    if problems.0.len() > before {
+        return None;
+    }
+    match phase {
+        Phase::AllPass => state.result = Some(state.unplayed_result(None)),
+        Phase::Eklat => {
+            let (tied, top) = state.top_bidders();
+            state.result = Some(state.unplayed_result(Some((tied, top, state.latecomer(tied)))));
+        }
+        Phase::Scored => state.finish_hand(),
+        _ => {}
+    }
+    Some(state)
+}
+
+/// The consistency checks of a snapshot, each reported at its field.
+struct Checks<'a> {
+    state: &'a Mu,
+    path: &'a str,
+    problems: &'a mut Problems,
+}
+
+impl Checks<'_> {
+    fn report(&mut self, field: &str, message: impl Into<String>) {
+        self.problems
+            .push(&format!("{}.{field}", self.path), message);
+    }
+
+    fn all(&mut self, to_move: Option<u8>) {
+        let s = self.state;
+        if !s.phase.is_over() && to_move.is_none() {
+            self.report(
+                "to_move",
+                format!("missing: phase '{}' needs the seat to act", s.phase.name()),
+            );
+        }
+        self.holdings();
+        self.roles();
+        match s.phase {
+            Phase::Auction => {
+                if s.passes >= s.n() {
+                    self.report(
+                        "auction.passes",
+                        "every seat has passed: the auction is over",
+                    );
+                }
+            }
+            Phase::ViceTrump => self.actor_is(to_move, s.vice, "the vice"),
+            Phase::ChiefTrump | Phase::Partner => self.actor_is(to_move, s.chief, "the chief"),
+            Phase::Play => {
+                let expected = (s.leader + s.trick_len) % s.n();
+                if to_move.is_some_and(|t| t != expected) {
+                    self.report(
+                        "to_move",
+                        format!("seat {expected} plays next to this trick"),
+                    );
+                }
+            }
+            Phase::AllPass | Phase::Eklat => {
+                let (tied, top) = s.top_bidders();
+                let eklat = top > 0 && tied.count_ones() >= 2;
+                if (top == 0) != (s.phase == Phase::AllPass) || (s.phase == Phase::Eklat && !eklat)
+                {
+                    self.report(
+                        "phase",
+                        format!(
+                            "the bids {:?} do not give '{}'",
+                            &s.bids[..s.n() as usize],
+                            s.phase.name()
+                        ),
+                    );
+                }
+            }
+            Phase::Scored => {
+                if u32::from(s.tricks_played) != s.cfg.hand_size() {
+                    self.report("tricks_played", "phase 'scored' needs every trick played");
+                }
+            }
+        }
+    }
+
+    fn actor_is(&mut self, to_move: Option<u8>, expected: Option<u8>, role: &str) {
+        if let (Some(t), Some(e)) = (to_move, expected) {
+            if t != e {
+                self.report(
+                    "to_move",
+                    format!("{role} (seat {e}) acts in this phase, not seat {t}"),
+                );
+            }
+        }
+    }
+
+    /// Each seat holds, in hand and on its table, one card per trick still to come.
+    fn holdings(&mut self) {
+        let s = self.state;
+        let n = s.n();
+        let left = s.cfg.hand_size().saturating_sub(u32::from(s.tricks_played));
+        for p in 0..n {
+            let played_now = s.phase == Phase::Play && (p + n - s.leader) % n < s.trick_len;
+            let expected = left - u32::from(played_now);
+            let held = s.hands[p as usize].len() + s.tables[p as usize].len();
+            if held != expected {
+                let message = format!("seat {p} holds {held} cards in hand and on the table; it should hold {expected}");
+                self.report(&format!("hands[{p}]"), message);
+            }
+            let laid = s.tables[p as usize].len();
+            let bid = u32::from(s.bids[p as usize]);
+            let before_play = matches!(
+                s.phase,
+                Phase::Auction | Phase::ViceTrump | Phase::ChiefTrump | Phase::Partner
+            );
+            if (before_play && laid != bid) || laid > bid {
+                self.report(
+                    &format!("tables[{p}]"),
+                    format!("seat {p} bid {bid} cards but {laid} lie on its table"),
+                );
+            }
+        }
+    }
+
+    /// Chief, vice, trumps and partner agree with the bids and the phase.
+    fn roles(&mut self) {
+        let s = self.state;
+        let after_auction = matches!(
+            s.phase,
+            Phase::ViceTrump | Phase::ChiefTrump | Phase::Partner | Phase::Play | Phase::Scored
+        );
+        if !after_auction {
+            if s.chief.is_some()
+                || s.vice.is_some()
+                || s.partner.is_some()
+                || s.chief_trump.is_some()
+                || s.vice_trump.is_some()
+            {
+                self.report(
+                    "chief",
+                    format!(
+                        "roles and trumps are set only after the auction, not in '{}'",
+                        s.phase.name()
+                    ),
+                );
+            }
+            return;
+        }
+        let (tied, top) = s.top_bidders();
+        let Some(chief) = s.chief else {
+            return self.report("chief", "missing: the hand is past the auction");
+        };
+        if tied != 1 << chief || top == 0 {
+            self.report(
+                "chief",
+                format!("seat {chief} does not hold the single highest bid"),
+            );
+        }
+        let before_play = matches!(
+            s.phase,
+            Phase::ViceTrump | Phase::ChiefTrump | Phase::Partner
+        );
+        if before_play && s.vice != s.find_vice(chief) {
+            self.report(
+                "vice",
+                format!(
+                    "the bids give vice {:?}, not {:?}",
+                    s.find_vice(chief),
+                    s.vice
+                ),
+            );
+        }
+        if s.vice == Some(chief) {
+            self.report("vice", "the chief cannot be the vice");
+        }
+        let past_vice = !matches!(s.phase, Phase::ViceTrump);
+        if past_vice && s.vice.is_some() != s.vice_trump.is_some() {
+            self.report(
+                "vice_trump",
+                "the vice names a trump before the chief, and only a vice does",
+            );
+        }
+        let past_chief = matches!(s.phase, Phase::Partner | Phase::Play | Phase::Scored);
+        if past_chief != s.chief_trump.is_some() {
+            self.report(
+                "chief_trump",
+                format!(
+                    "the chief's trump is named once the phase is past 'chief_trump' (phase '{}')",
+                    s.phase.name()
+                ),
+            );
+        }
+        if before_play {
+            if let (Some(v), Some(t)) = (s.vice, s.vice_trump) {
+                if !designations(s.tables[v as usize]).contains(&t) {
+                    self.report(
+                        "vice_trump",
+                        format!(
+                            "'{}' is no colour or number of the vice's bid cards",
+                            t.token()
+                        ),
+                    );
+                }
+            }
+            if let Some(t) = s.chief_trump.filter(|&t| t != Trump::NoTrump) {
+                if !designations(s.tables[chief as usize]).contains(&t) {
+                    self.report(
+                        "chief_trump",
+                        format!(
+                            "'{}' is no colour or number of the chief's bid cards",
+                            t.token()
+                        ),
+                    );
+                }
+            }
+        }
+        let playing = matches!(s.phase, Phase::Play | Phase::Scored);
+        let chooses = s.cfg.partner_mode == PartnerMode::Choose;
+        match s.partner {
+            Some(p) if p == chief || Some(p) == s.vice => {
+                self.report("partner", "the partner is neither the chief nor the vice")
+            }
+            Some(_) if s.n() == 3 => self.report("partner", "the three-player game has no partner"),
+            None if playing && s.n() >= 4 && chooses => {
+                self.report("partner", "missing: the chief chose a partner before play")
+            }
+            _ => {}
+        }
+        if s.called.is_some() && (chooses || !playing) {
+            self.report(
+                "called_card",
+                "a card is called only with partner_mode call_card, once play begins",
+            );
+        }
+        if playing && !chooses && s.n() >= 4 && s.called.is_none() {
+            self.report(
+                "called_card",
+                "missing: the chief called a card before play",
+            );
+        }
+    }
+}
