@@ -23,60 +23,74 @@
 
 use super::cards::{rank_mask, whole_twin_pairs, without_repeated_twins, Colour};
 use super::Move;
-use crate::cards::CardSet;
+use crate::cards::{Card, CardSet};
 
-/// The `k` cards of `cards` that come first when ordered by `rank_order` (then by index).
-fn first_by_rank(cards: CardSet, k: u32, descending: bool) -> CardSet {
-    let mut picked = CardSet::EMPTY;
-    let ranks: [u8; 10] = if descending {
-        [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]
-    } else {
-        [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
-    };
+/// The cards of `by_rank` (the cards of each rank) in the order of `ranks`, then by index.
+fn rank_order(by_rank: &[CardSet; 10], ranks: impl Iterator<Item = usize>) -> [Card; 16] {
+    let mut order = [Card::new(0); 16];
+    let mut len = 0;
     for rank in ranks {
-        for card in cards & rank_mask(rank) {
-            if picked.len() == k {
-                return picked;
-            }
-            picked.insert(card);
+        for card in by_rank[rank] {
+            order[len.min(15)] = card;
+            len += 1;
         }
     }
-    picked
+    order
 }
 
-/// The `k` highest-ranked cards of `cards`.
-fn highest(cards: CardSet, k: u32) -> CardSet {
-    first_by_rank(cards, k, true)
-}
-
-/// Appends the representative bids of a hand with bid limit `kmax` to `out`, without
-/// duplicates, in a fixed order.
+/// Appends the representative bids of a hand with bid limit `kmax` to `out`: sizes ascending,
+/// without duplicates, in a fixed order. The sets of each kind grow by one card per size.
 pub fn representative_bids(hand: CardSet, kmax: u32, out: &mut Vec<Move>) {
-    let start = out.len();
-    let mut push = |cards: CardSet| {
-        let bid = Move::Bid(cards);
-        if !out[start..].contains(&bid) {
-            out.push(bid);
-        }
-    };
     if kmax >= 1 {
-        for card in without_repeated_twins(hand) {
-            push(CardSet::single(card));
-        }
+        out.extend(
+            without_repeated_twins(hand)
+                .iter()
+                .map(|c| Move::Bid(CardSet::single(c))),
+        );
     }
-    for k in 2..=kmax {
-        push(highest(hand, k));
-        push(first_by_rank(hand, k, false));
-        for colour in Colour::ALL {
-            let own = hand & colour.mask();
-            if own.len() >= k {
-                push(highest(own, k));
+    if kmax < 2 {
+        return;
+    }
+    let by_rank: [CardSet; 10] = std::array::from_fn(|r| hand & rank_mask(r as u8));
+    let descending = rank_order(&by_rank, (0..10).rev());
+    let ascending = rank_order(&by_rank, 0..10);
+    let (mut highest, mut lowest) = (CardSet::EMPTY, CardSet::EMPTY);
+    // The highest cards of each colour, and where in `descending` to look for the next one.
+    let mut colour_sets = [CardSet::EMPTY; 5];
+    let mut colour_scan = [0usize; 5];
+    let mut rank_sets = [CardSet::EMPTY; 10];
+    let held = hand.len() as usize;
+    for k in 1..=kmax {
+        highest.insert(descending[k as usize - 1]);
+        lowest.insert(ascending[k as usize - 1]);
+        for (colour, (set, scan)) in Colour::ALL
+            .iter()
+            .zip(colour_sets.iter_mut().zip(colour_scan.iter_mut()))
+        {
+            while *scan < held && !colour.mask().contains(descending[*scan]) {
+                *scan += 1;
+            }
+            if *scan < held {
+                set.insert(descending[*scan]);
+                *scan += 1;
             }
         }
-        for rank in 0..10 {
-            let own = hand & rank_mask(rank);
-            if own.len() >= k {
-                push(first_by_rank(own, k, false));
+        for (set, cards) in rank_sets.iter_mut().zip(by_rank) {
+            if let Some(next) = (cards - *set).lowest() {
+                set.insert(next);
+            }
+        }
+        if k == 1 {
+            continue;
+        }
+        let size_start = out.len();
+        let candidates = [highest, lowest]
+            .into_iter()
+            .chain(colour_sets)
+            .chain(rank_sets);
+        for cards in candidates.filter(|c| c.len() == k) {
+            if !out[size_start..].contains(&Move::Bid(cards)) {
+                out.push(Move::Bid(cards));
             }
         }
     }

@@ -99,17 +99,21 @@ pub const fn rank_of(card: Card) -> u8 {
     SLOT_RANKS[(card.index() % 12) as usize]
 }
 
-/// Every card of one rank (two per colour for 1s and 7s).
-pub const fn rank_mask(rank: u8) -> CardSet {
-    let mut pattern = 0;
+/// Every card of each rank.
+const RANK_MASKS: [CardSet; 10] = {
+    let mut masks = [CardSet::EMPTY; 10];
     let mut slot = 0;
     while slot < 12 {
-        if SLOT_RANKS[slot] == rank {
-            pattern |= 1 << slot;
-        }
+        let rank = SLOT_RANKS[slot] as usize;
+        masks[rank] = CardSet::from_bits(masks[rank].bits() | lanes(1 << slot).bits());
         slot += 1;
     }
-    lanes(pattern)
+    masks
+};
+
+/// Every card of one rank (two per colour for 1s and 7s).
+pub const fn rank_mask(rank: u8) -> CardSet {
+    RANK_MASKS[rank as usize]
 }
 
 pub const fn points(card: Card) -> i32 {
