@@ -19,6 +19,8 @@ mod scoring;
 mod snapshot;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod vectors;
 
 use crate::cards::{Card, CardSet};
 use crate::game::{mix, Game, Payoff, Seat, Unseen, MAX_SEATS};

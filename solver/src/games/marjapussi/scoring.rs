@@ -136,7 +136,7 @@ impl Marjapussi {
     }
 
     /// Game points of one `marjapussi` hand (5.1) and the card-tie carry for the next hand.
-    fn game_points(&self, card_points: &[i32; 3], last: Option<usize>) -> ([i32; 3], i32) {
+    pub(super) fn game_points(&self, card_points: &[i32; 3], last: Option<usize>) -> ([i32; 3], i32) {
         let mut gp = [0; 3];
         let total = match self.cfg.card_values {
             CardValues::Original => 120,
@@ -166,7 +166,7 @@ impl Marjapussi {
     }
 
     /// Scores of a Huutopussi-family hand (5.2 to 5.4), and whether the contract was made.
-    fn contract_scores(&self, points: &[i32; 3], tricks: &[u8; 3]) -> ([i32; 3], Option<bool>) {
+    pub(super) fn contract_scores(&self, points: &[i32; 3], tricks: &[u8; 3]) -> ([i32; 3], Option<bool>) {
         let cfg = &self.cfg;
         let sides = self.sides();
         let round = |n: i32| match cfg.rounding {
@@ -205,7 +205,7 @@ impl Marjapussi {
     }
 
     /// `marjapussi`: zero for a trickless side, the overshoot reset, and exactly 10 wins (5.1).
-    fn marjapussi_match_end(&self, after: &mut MatchState, tricks: &[u8; 3]) -> (bool, Option<u8>, bool) {
+    pub(super) fn marjapussi_match_end(&self, after: &mut MatchState, tricks: &[u8; 3]) -> (bool, Option<u8>, bool) {
         for s in 0..2 {
             if tricks[s] == 0 && self.cfg.no_trick_rule == NoTrickRule::ResetToZero {
                 after.scores[s] = 0;
@@ -222,7 +222,7 @@ impl Marjapussi {
     }
 
     /// Huutopussi family: the match ends once a side reaches the target; the highest wins (5.5).
-    fn race_end(&self, after: &MatchState) -> (bool, Option<u8>, bool) {
+    pub(super) fn race_end(&self, after: &MatchState) -> (bool, Option<u8>, bool) {
         let sides = self.sides();
         let scores = &after.scores[..sides];
         let top = *scores.iter().max().expect("at least two sides");
