@@ -210,7 +210,9 @@ mod tests {
 
     #[test]
     fn set_operations_follow_set_algebra() {
-        let a: CardSet = [Card::new(1), Card::new(5), Card::new(63)].into_iter().collect();
+        let a: CardSet = [Card::new(1), Card::new(5), Card::new(63)]
+            .into_iter()
+            .collect();
         let b: CardSet = [Card::new(5), Card::new(7)].into_iter().collect();
         assert_eq!((a | b).len(), 4);
         assert_eq!((a & b).iter().collect::<Vec<_>>(), vec![Card::new(5)]);

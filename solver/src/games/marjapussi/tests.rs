@@ -11,3 +11,36 @@ fn conformance_marjapussi_every_variant() {
         assert!(moves > 40 * 20, "{variant}: {moves} moves");
     }
 }
+
+/// Move-path counts from seeded deals; a change in move generation changes them.
+fn perft_of(variant: &str, seed: u64, depth: u32) -> u64 {
+    let mut problems = crate::problems::Problems::default();
+    let cfg = <Marjapussi as crate::api::Rules>::config(Some(variant), None, "", &mut problems)
+        .expect("a variant");
+    let setup = json!({ "dealer": 3 });
+    let mut fields = crate::problems::Fields::of(&setup, "", &mut problems);
+    let start = <Marjapussi as crate::api::Rules>::deal(&cfg, seed, &mut fields, &mut problems)
+        .expect("a deal");
+    crate::perft::perft(&start, depth)
+}
+
+#[test]
+fn perft_pins() {
+    let pins: &[(&str, u64, u32, u64)] = &[
+        ("marjapussi", 1, 1, 9),
+        ("marjapussi", 1, 4, 157),
+        ("marjapussi", 1, 6, 4_592),
+        ("marjapussi", 2, 8, 3_316),
+        ("marjapussi", 3, 12, 975_320),
+        ("huutopussi", 1, 3, 85_320),
+        ("erlangen", 1, 4, 677_040),
+        ("huutopussi3", 1, 4, 1_749_060),
+    ];
+    for &(variant, seed, depth, count) in pins {
+        assert_eq!(
+            perft_of(variant, seed, depth),
+            count,
+            "{variant} seed {seed} depth {depth}"
+        );
+    }
+}
