@@ -194,7 +194,8 @@ pub fn parse_position<G: Rules>(value: &Value, path: &str) -> Result<Position<G>
             })
             .inspect(|position| {
                 if let Some(given) = state {
-                    let matches = *given == position.state.state_json(view) || *given == position.state.state_json(None);
+                    let matches = *given == position.state.state_json(view)
+                        || *given == position.state.state_json(None);
                     if !matches {
                         problems.push(
                             &state_path,

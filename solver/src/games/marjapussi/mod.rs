@@ -14,6 +14,8 @@ mod bidding;
 pub mod cards;
 pub mod config;
 mod json;
+#[cfg(test)]
+mod options;
 mod play;
 mod scoring;
 mod snapshot;

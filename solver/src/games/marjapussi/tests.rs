@@ -12,6 +12,55 @@ fn conformance_marjapussi_every_variant() {
     }
 }
 
+#[test]
+fn conformance_marjapussi_non_default_options() {
+    let cases = [
+        (
+            "marjapussi",
+            json!({ "deck_size": 32, "first_lead_rule": "ace", "overtake_duty": false }),
+        ),
+        (
+            "marjapussi",
+            json!({ "deck_size": 28, "card_values": "simplified", "trump_on_marriage": "every" }),
+        ),
+        (
+            "marjapussi",
+            json!({ "card_tie_carry": "carry_accumulate", "first_deal_leader_card": "SA" }),
+        ),
+        (
+            "huutopussi",
+            json!({ "card_values": "original", "last_trick_bonus": 10, "marriage_values": "bridge" }),
+        ),
+        (
+            "huutopussi",
+            json!({ "asks": "half", "declare_right": "trick_winner", "no_trick_rule": "porvoo" }),
+        ),
+        (
+            "erlangen",
+            json!({ "double_timing": "poll_all", "half_ask_requires_card": true }),
+        ),
+        (
+            "erlangen",
+            json!({ "asks": "none", "contract_raise": false, "rounding": "none" }),
+        ),
+        (
+            "huutopussi3",
+            json!({ "talon_handling": "give_one_each", "base": "erlangen" }),
+        ),
+        (
+            "huutopussi3",
+            json!({ "discard_forbid_ace_ten": true, "discard_needs_trick": true, "no_trick_rule": "porvoo_individual" }),
+        ),
+        (
+            "huutopussi3",
+            json!({ "opening_obligation": false, "min_bid": 120, "all_pass": "talon_to_last_trick" }),
+        ),
+    ];
+    for (variant, options) in cases {
+        random_hands::<Marjapussi>(variant, &options, 0..25, 2_000);
+    }
+}
+
 /// Move-path counts from seeded deals; a change in move generation changes them.
 fn perft_of(variant: &str, seed: u64, depth: u32) -> u64 {
     let mut problems = crate::problems::Problems::default();

@@ -12,20 +12,20 @@ use crate::problems::Problems;
 use crate::suited::Suit;
 use serde_json::{json, Value};
 
-const N: u8 = 0;
-const E: u8 = 1;
-const S: u8 = 2;
-const W: u8 = 3;
+pub(super) const N: u8 = 0;
+pub(super) const E: u8 = 1;
+pub(super) const S: u8 = 2;
+pub(super) const W: u8 = 3;
 
-fn card(token: &str) -> Card {
+pub(super) fn card(token: &str) -> Card {
     DECK.parse(token).unwrap_or_else(|| panic!("{token}"))
 }
 
-fn set(text: &str) -> CardSet {
+pub(super) fn set(text: &str) -> CardSet {
     text.split_whitespace().map(card).collect()
 }
 
-fn config(variant: &str, options: Value) -> Config {
+pub(super) fn config(variant: &str, options: Value) -> Config {
     let mut problems = Problems::default();
     Config::resolve(
         Some(variant),
@@ -38,7 +38,7 @@ fn config(variant: &str, options: Value) -> Config {
 }
 
 /// A hand as dealt by W with `fixed` seats holding exactly the cards given.
-fn dealt(cfg: Config, fixed: &[(u8, &str)], match_state: MatchState) -> Marjapussi {
+pub(super) fn dealt(cfg: Config, fixed: &[(u8, &str)], match_state: MatchState) -> Marjapussi {
     let n = cfg.seats() as u8;
     let size = if n == 3 { 11 } else { cfg.deck_size as u32 / 4 };
     let mut hands = [CardSet::EMPTY; 4];
@@ -64,7 +64,7 @@ fn dealt(cfg: Config, fixed: &[(u8, &str)], match_state: MatchState) -> Marjapus
 }
 
 /// A trick in progress: `leader` led the first of `played`, in turn order.
-fn trick(
+pub(super) fn trick(
     variant: &str,
     options: Value,
     trump: Option<Suit>,
@@ -88,17 +88,17 @@ fn trick(
     g
 }
 
-fn legal(g: &Marjapussi) -> Vec<Move> {
+pub(super) fn legal(g: &Marjapussi) -> Vec<Move> {
     let mut moves = Vec::new();
     g.legal_moves(&mut moves);
     moves
 }
 
-fn playable(g: &Marjapussi) -> CardSet {
+pub(super) fn playable(g: &Marjapussi) -> CardSet {
     g.playable(g.actor)
 }
 
-fn play(g: &mut Marjapussi, mv: Move) {
+pub(super) fn play(g: &mut Marjapussi, mv: Move) {
     assert!(
         g.play(mv).is_ok(),
         "{mv:?} is illegal; legal: {:?}",
@@ -107,7 +107,7 @@ fn play(g: &mut Marjapussi, mv: Move) {
 }
 
 /// Plays the rest of the current trick with each seat's first legal card.
-fn finish_trick(g: &mut Marjapussi) {
+pub(super) fn finish_trick(g: &mut Marjapussi) {
     while g.trick_len != 0 {
         let c = playable(g).lowest().expect("a card to play");
         play(g, Move::Play(c));
@@ -387,7 +387,7 @@ fn j13_marjapussi_first_marriage_makes_trump_later_ones_do_not() {
 }
 
 /// `winner` has just won trick 3 and may declare.
-fn window(variant: &str, fixed: &[(u8, &str)], winner: u8) -> Marjapussi {
+pub(super) fn window(variant: &str, fixed: &[(u8, &str)], winner: u8) -> Marjapussi {
     let mut g = dealt(config(variant, json!({})), fixed, MatchState::default());
     g.phase = Phase::Declare;
     g.actor = winner;
@@ -642,7 +642,7 @@ fn h2_redeal_claim_eligibility() {
     );
 }
 
-fn exchanged(variant: &str) -> Marjapussi {
+pub(super) fn exchanged(variant: &str) -> Marjapussi {
     let mut g = dealt(config(variant, json!({})), &[], MatchState::default());
     let opening = g.cfg.min_bid;
     play(&mut g, Move::Bid(opening));
@@ -766,7 +766,7 @@ fn e2_kontra_and_re_need_cards_in_hand() {
 // 6.4 Scoring
 
 /// A finished hand's scorer with a contract: `declarer` bid `bid` and set `contract`.
-fn contract_hand(
+pub(super) fn contract_hand(
     variant: &str,
     options: Value,
     declarer: u8,
