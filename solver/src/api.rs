@@ -266,7 +266,8 @@ fn apply<G: Rules>(state: &mut G, text: &str, view: Option<Seat>) -> Result<G::M
     let mv = state.parse_move(text)?;
     match view {
         Some(observer) if observer != mover => {
-            reveal(state, observer, mover, state.revealed_cards(mv))?;
+            reveal(state, observer, mover, state.revealed_cards(mv))
+                .map_err(|why| format!("'{text}': {why}"))?;
             let mut legal = Vec::new();
             state.legal_moves(&mut legal);
             if !legal.contains(&mv) && state.revealed_cards(mv).is_empty() {
