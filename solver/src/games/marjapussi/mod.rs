@@ -18,6 +18,7 @@ mod json;
 mod options;
 mod play;
 mod scoring;
+mod search;
 mod snapshot;
 #[cfg(test)]
 mod tests;
