@@ -27,6 +27,14 @@ pub trait Searchable: Game {
         a == b
     }
 
+    /// The transposition key and the part of `side`'s value already banked: positions with one
+    /// key have the same value minus the banked part, so the table stores values relative to
+    /// it. The default banks nothing and keys the whole position.
+    fn table_key(&self, side: usize) -> (u64, i32) {
+        let _ = side;
+        (self.key(), 0)
+    }
+
     /// A move-ordering hint: moves with higher hints are searched first.
     fn order_hint(&self, mv: Self::Move) -> i32 {
         let _ = mv;
@@ -126,8 +134,8 @@ impl<G: Searchable> Searcher<G> {
                 high
             };
         }
-        let key = state.key();
-        let entry = self.table.get(key);
+        let (key, banked) = state.table_key(self.side);
+        let entry = self.table.get(key).map(|e| e.shifted(banked));
         if let Some(e) = &entry {
             if e.low >= beta || e.low == e.high {
                 return e.low;
@@ -181,7 +189,8 @@ impl<G: Searchable> Searcher<G> {
                     low: lo,
                     high: hi.max(lo),
                     best: best_move,
-                },
+                }
+                .shifted(-banked),
             );
         }
         best
@@ -289,7 +298,7 @@ fn principal_variation<G: Searchable>(
         if at.is_over() || line.len() > 200 {
             break;
         }
-        next = table.get(at.key()).and_then(|e| e.best);
+        next = table.get(at.table_key(0).0).and_then(|e| e.best);
     }
     line
 }

@@ -9,6 +9,17 @@ pub struct Entry<M> {
     pub best: Option<M>,
 }
 
+impl<M> Entry<M> {
+    /// The entry with both bounds moved by `by`.
+    pub fn shifted(self, by: i32) -> Entry<M> {
+        Entry {
+            low: self.low.saturating_add(by),
+            high: self.high.saturating_add(by),
+            best: self.best,
+        }
+    }
+}
+
 /// Bounds by position key. Grows with the search; one table serves one analysis.
 pub struct Table<M> {
     entries: HashMap<u64, Entry<M>, BuildKeyHasher>,

@@ -260,6 +260,46 @@ impl Marjapussi {
     pub(crate) fn is_declared(&self, suit: Suit) -> bool {
         self.declarations.iter().flatten().any(|d| d.suit == suit)
     }
+    /// A hash of the position; without `history`, of what decides the rest of the hand only
+    /// (the cards still in play, not who won the others).
+    pub(crate) fn hash(&self, history: bool) -> u64 {
+        let mut h = 0x6d61_726a_6170_7573;
+        for hand in &self.hands {
+            h = mix(h, hand.bits());
+        }
+        if history {
+            for won in &self.won {
+                h = mix(h, won.bits());
+            }
+        }
+        let trick = self.trick[..self.trick_len as usize]
+            .iter()
+            .fold(0u64, |acc, c| (acc << 8) | (c.index() as u64 + 1));
+        h = mix(h, trick);
+        h = mix(h, self.talon.bits() ^ self.discards.bits().rotate_left(17));
+        let small = (self.phase as u64)
+            | (self.actor as u64) << 8
+            | (self.leader as u64) << 16
+            | (self.trump.map_or(7, |s| s as u64)) << 24
+            | (self.declarer.map_or(7, |s| s as u64)) << 32
+            | (self.doubling as u64) << 40
+            | (self.polled as u64) << 48
+            | (self.passed as u64) << 56;
+        h = mix(h, small);
+        let decl = self.declarations.iter().fold(0u64, |acc, d| {
+            acc << 8 | d.map_or(0, |d| 1 + d.suit as u64 * 4 + d.side as u64)
+        });
+        h = mix(
+            h,
+            decl ^ (self.high_bid as u64) << 32
+                ^ (self.contract as u64) << 48
+                ^ (self.had_turn as u64) << 24,
+        );
+        if history {
+            h = mix(h, self.last_trick_winner.map_or(9, |s| s as u64));
+        }
+        h
+    }
 }
 
 impl Game for Marjapussi {
@@ -342,37 +382,7 @@ impl Game for Marjapussi {
     }
 
     fn key(&self) -> u64 {
-        let mut h = 0x6d61_726a_6170_7573;
-        for hand in &self.hands {
-            h = mix(h, hand.bits());
-        }
-        for won in &self.won {
-            h = mix(h, won.bits());
-        }
-        let trick = self.trick[..self.trick_len as usize]
-            .iter()
-            .fold(0u64, |acc, c| (acc << 8) | (c.index() as u64 + 1));
-        h = mix(h, trick);
-        h = mix(h, self.talon.bits() ^ self.discards.bits().rotate_left(17));
-        let small = (self.phase as u64)
-            | (self.actor as u64) << 8
-            | (self.leader as u64) << 16
-            | (self.trump.map_or(7, |s| s as u64)) << 24
-            | (self.declarer.map_or(7, |s| s as u64)) << 32
-            | (self.doubling as u64) << 40
-            | (self.polled as u64) << 48
-            | (self.passed as u64) << 56;
-        h = mix(h, small);
-        let decl = self.declarations.iter().fold(0u64, |acc, d| {
-            acc << 8 | d.map_or(0, |d| 1 + d.suit as u64 * 4 + d.side as u64)
-        });
-        h = mix(
-            h,
-            decl ^ (self.high_bid as u64) << 32
-                ^ (self.contract as u64) << 48
-                ^ (self.had_turn as u64) << 24,
-        );
-        mix(h, self.last_trick_winner.map_or(9, |s| s as u64))
+        self.hash(true)
     }
 
     fn hand(&self, seat: Seat) -> CardSet {

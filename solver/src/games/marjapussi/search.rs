@@ -9,6 +9,7 @@ use super::cards::{self, marriage, points, set_points, KING, QUEEN};
 use super::config::{CardValues, Variant};
 use super::{Marjapussi, Move};
 use crate::cards::CardSet;
+use crate::game::Game;
 use crate::search::Searchable;
 use crate::suited::{power_of, suit_of, Suit};
 
@@ -92,6 +93,13 @@ impl Searchable for Marjapussi {
             .sum();
         let more = uncounted + i32::from(last_open) * cfg.last_trick_bonus + marriages;
         (secured, secured + more)
+    }
+
+    fn table_key(&self, side: usize) -> (u64, i32) {
+        if self.cfg.variant == Variant::Marjapussi || self.is_over() {
+            return (self.key(), 0);
+        }
+        (self.hash(false), self.value_bounds(side).0)
     }
 
     fn equivalent(&self, a: Move, b: Move) -> bool {
