@@ -24,7 +24,9 @@ def games() -> str:
     """The catalogue as JSON text: the engine version, and per game its variants and options."""
 
 def call(game: str, route: str, body: bytes) -> str:
-    """Answers one request; ``route`` is "deal", "legal-moves" or "play", ``body`` the raw JSON.
+    """Answers one request: ``route`` is "deal", "legal-moves", "play" or "analyze".
+
+    ``body`` is the raw JSON of the request.
 
     Returns the JSON text of the answer. Releases the GIL while it works.
     """

@@ -25,6 +25,8 @@ from litestar.types import ControllerRouterHandler
 from service import _solver
 from service.errors import PROBLEM_JSON, UnknownGameError
 from service.schemas import (
+    AnalyzeRequest,
+    AnalyzeResponse,
     Catalogue,
     DealRequest,
     DealResponse,
@@ -144,6 +146,19 @@ async def play(
     return await solve(request, game, "play")
 
 
+@post(
+    "/analyze",
+    operation_id="analyze",
+    status_code=200,
+    responses=answer_specs(AnalyzeResponse, "Every legal move with its value, the best move."),
+)
+async def analyze(
+    game: GameName, data: JSONBody[AnalyzeRequest], request: Request[Any, Any, Any]
+) -> Response[bytes]:
+    """Scores every legal move of a complete position with the exact search, within a budget."""
+    return await solve(request, game, "analyze")
+
+
 @get(
     "/v1/games",
     operation_id="games",
@@ -188,6 +203,6 @@ game_routes = Router(
     path="/v1/{game:str}",
     guards=[known_game],
     tags=["rules"],
-    route_handlers=[deal, legal_moves, play],
+    route_handlers=[deal, legal_moves, play, analyze],
 )
 ROUTE_HANDLERS: list[ControllerRouterHandler] = [games, game_routes, health, ready]

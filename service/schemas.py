@@ -85,6 +85,60 @@ class PlayRequest(Struct, kw_only=True):
     move: Annotated[str, Meta(description="The move, in the text notation of legal-moves.")]
 
 
+class Budget(Struct, kw_only=True):
+    """Limits of one analysis; past them the answer marks values that are only bounds."""
+
+    time_ms: Annotated[int, Meta(ge=1, description="Time budget in milliseconds.")] | None = None
+    nodes: Annotated[int, Meta(ge=1, description="Node budget of the search.")] | None = None
+
+
+class AnalyzeRequest(Struct, kw_only=True):
+    """`POST /v1/{game}/analyze`: a position to analyse, every legal move scored."""
+
+    position: Position
+    method: Annotated[
+        str, Meta(description="exact (complete positions), auto, pimc or ismcts (views).")
+    ] = "exact"
+    budget: Budget | None = None
+    perspective: Annotated[
+        Seat | None, Meta(description="The seat whose side the values are for (default: to move).")
+    ] = None
+
+
+class ScoredMove(Struct, kw_only=True):
+    move: str
+    value: int
+    low: int
+    high: int
+    certainty: Annotated[str, Meta(description="exact, or bound (the value lies in low..high).")]
+
+
+class Perspective(Struct, kw_only=True):
+    seat: Seat
+    side: int
+    seats: list[Seat]
+
+
+class SearchStats(Struct, kw_only=True):
+    nodes: int
+    researches: int
+    time_ms: float
+
+
+class AnalyzeResponse(Struct, kw_only=True):
+    method: str
+    search: str
+    perspective: Perspective
+    unit: str
+    moves: list[ScoredMove]
+    best_move: str | None
+    value: int
+    exact: bool
+    principal_variation: list[str]
+    stats: SearchStats
+    engine_version: str
+
+
 class DealResponse(Struct, kw_only=True):
     seed: int
     position: Position

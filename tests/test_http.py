@@ -20,6 +20,7 @@ from litestar.testing import TestClient
 from service import _solver, bench
 from service.errors import EXCEPTION_HANDLERS
 from service.schemas import (
+    AnalyzeResponse,
     Catalogue,
     DealResponse,
     LegalMovesResponse,
@@ -329,3 +330,31 @@ def test_bench_runs_both_sides(capsys: pytest.CaptureFixture[str]) -> None:
     record = json.loads(capsys.readouterr().out)
     assert record["binding"]["calls"]["deal"]["calls"] == 4
     assert record["rust"]["moves_per_s"] > record["binding"]["moves_per_s"] > 0
+
+
+def test_analyze_scores_every_legal_move_of_a_play_position(client: TestClient[Litestar]) -> None:
+    """The exact search answers a complete position in trick play; bidding is refused."""
+    dealt = client.post("/v1/marjapussi/deal", json={"variant": "marjapussi", "seed": 21})
+    position = dealt.json()["position"]
+    for _ in range(24):
+        moves = client.post("/v1/marjapussi/legal-moves", json={"position": position}).json()
+        position = client.post(
+            "/v1/marjapussi/play", json={"position": position, "move": moves["moves"][0]}
+        ).json()["position"]
+    answer = client.post(
+        "/v1/marjapussi/analyze",
+        json={"position": position, "method": "exact", "budget": {"time_ms": 20000}},
+    )
+    assert answer.status_code == 200, answer.text
+    body = msgspec.json.decode(answer.content, type=AnalyzeResponse)
+    legal = client.post("/v1/marjapussi/legal-moves", json={"position": position}).json()
+    assert sorted(m.move for m in body.moves) == sorted(legal["moves"])
+    assert body.exact
+    assert body.best_move in legal["moves"]
+    assert body.value == max(m.value for m in body.moves)
+    assert body.unit == "game points"
+
+    bidding = client.post("/v1/marjapussi/deal", json={"variant": "huutopussi", "seed": 2})
+    refused = client.post("/v1/marjapussi/analyze", json={"position": bidding.json()["position"]})
+    assert refused.status_code == 422
+    assert "pimc" in refused.json()["errors"][0]["message"]

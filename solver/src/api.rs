@@ -8,7 +8,9 @@
 use crate::cards::CardSet;
 use crate::game::{Game, Seat};
 use crate::problems::{field_path, index_path, kind, Fields, Problems};
+use crate::search::{analyze as search, Budget, Searchable};
 use serde_json::{json, Value};
+use std::time::Duration;
 
 /// What a game adds to [`Game`] to be served over JSON.
 pub trait Rules: Game {
@@ -386,7 +388,7 @@ pub fn deal<G: Rules>(body: &Value) -> ApiResult {
 }
 
 /// Reads `{position, ...}` and returns the position and the other fields.
-fn position_request<'a, G: Rules>(
+pub(crate) fn position_request<'a, G: Rules>(
     body: &'a Value,
     extra: &[&'static str],
 ) -> Result<(Position<G>, Vec<Option<&'a Value>>), ApiError> {
@@ -469,5 +471,113 @@ pub fn play<G: Rules>(body: &Value) -> ApiResult {
         "phase": position.state.phase(),
         "over": over,
         "result": if over { position.state.result_json() } else { Value::Null },
+    }))
+}
+
+/// The most time and nodes a caller may grant one exact analysis.
+pub const MAX_BUDGET: Budget = Budget {
+    nodes: 2_000_000_000,
+    time: Duration::from_secs(60),
+};
+
+fn read_budget(value: Option<&Value>, problems: &mut Problems) -> Budget {
+    let mut budget = Budget::default();
+    let Some(value) = value else {
+        return budget;
+    };
+    let mut f = Fields::of(value, "budget", problems);
+    if let Some(ms) = f.bounded("time_ms", 1, MAX_BUDGET.time.as_millis() as i64, problems) {
+        budget.time = Duration::from_millis(ms as u64);
+    }
+    if let Some(nodes) = f.bounded("nodes", 1, MAX_BUDGET.nodes as i64, problems) {
+        budget.nodes = nodes as u64;
+    }
+    f.finish(problems);
+    budget
+}
+
+/// `POST /v1/{game}/analyze`: `{position, method, budget}` → every legal move with its value.
+pub fn analyze<G: Rules + Searchable>(body: &Value) -> ApiResult {
+    let (position, extra) = position_request::<G>(body, &["method", "budget", "perspective"])?;
+    let mut problems = Problems::default();
+    let method = extra[0].map_or(Some("exact"), Value::as_str);
+    match method {
+        Some("exact") | Some("auto") => {}
+        Some("pimc") | Some("ismcts") => problems.push("method", "the hidden-information methods 'pimc' and 'ismcts' are not served yet; use 'exact' on a complete position"),
+        _ => problems.push("method", "expected one of: exact, auto, pimc, ismcts"),
+    }
+    let budget = read_budget(extra[1], &mut problems);
+    let seats = position.state.seats();
+    let perspective = match extra[2] {
+        None => None,
+        Some(v) => match v.as_u64().filter(|&s| (s as usize) < seats) {
+            Some(seat) => Some(seat as Seat),
+            None => {
+                problems.push(
+                    "perspective",
+                    format!("expected a seat 0..{}, got {v}", seats - 1),
+                );
+                None
+            }
+        },
+    };
+    if position.view.is_some() {
+        problems.push("position.view", "a view hides cards; 'exact' needs a complete position (the hidden-information methods 'pimc' and 'ismcts' will serve views)");
+    }
+    if let Err(why) = position.state.exact_applies() {
+        problems.push("position", why);
+    }
+    if !problems.is_empty() {
+        return Err(problems.into());
+    }
+    let state = &position.state;
+    if state.is_over() {
+        return Err(
+            Problems::single("position", "the hand is over: there is no move to analyse").into(),
+        );
+    }
+    let analysis = search(state, perspective, budget);
+    let moves: Vec<Value> = analysis
+        .moves
+        .iter()
+        .map(|m| {
+            json!({
+                "move": state.move_text(m.mv),
+                "value": m.low,
+                "low": m.low,
+                "high": m.high,
+                "certainty": if m.is_exact() { "exact" } else { "bound" },
+            })
+        })
+        .collect();
+    let mut at = state.clone();
+    let pv: Vec<String> = analysis
+        .principal_variation
+        .iter()
+        .map(|&mv| {
+            let text = at.move_text(mv);
+            at.play_unchecked(mv);
+            text
+        })
+        .collect();
+    let seats: Vec<usize> = (0..state.seats())
+        .filter(|&s| state.side(s) == analysis.side)
+        .collect();
+    Ok(json!({
+        "method": "exact",
+        "search": if state.zero_sum_sides() { "alpha-beta, zero-sum between the sides" } else { "alpha-beta, paranoid: every other seat plays against the mover" },
+        "perspective": { "seat": analysis.seat, "side": analysis.side, "seats": seats },
+        "unit": state.value_unit(),
+        "moves": moves,
+        "best_move": analysis.best.map(|m| state.move_text(m)),
+        "value": analysis.value,
+        "exact": analysis.complete,
+        "principal_variation": pv,
+        "stats": {
+            "nodes": analysis.nodes,
+            "researches": analysis.researches,
+            "time_ms": analysis.elapsed.as_secs_f64() * 1e3,
+        },
+        "engine_version": crate::ENGINE_VERSION,
     }))
 }

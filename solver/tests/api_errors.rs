@@ -134,3 +134,78 @@ fn a_view_hides_other_hands_and_takes_their_cards_as_played() {
         "S's hand is hidden in N's view"
     );
 }
+
+fn analyze(position: &Value, perspective: Option<u64>) -> Value {
+    let mut body = json!({ "position": position, "method": "exact" });
+    if let Some(seat) = perspective {
+        body["perspective"] = json!(seat);
+    }
+    call(Route::Analyze, body).expect("an analysis")
+}
+
+#[test]
+fn an_analysis_value_is_the_best_of_its_moves_asked_one_by_one() {
+    for (variant, seed) in [("huutopussi", 3), ("marjapussi", 4)] {
+        let mut position = call(
+            Route::Deal,
+            json!({ "variant": variant, "seed": seed, "dealer": 3 }),
+        )
+        .expect("a deal")["position"]
+            .clone();
+        // Bid or play the first legal move until five cards are left in each hand.
+        loop {
+            let moves = call(Route::LegalMoves, json!({ "position": position })).expect("moves");
+            let in_play = moves["phase"] == json!("play");
+            let hand =
+                &position["state"]["hands"][moves["to_move"].as_u64().expect("a seat") as usize];
+            if in_play
+                && hand.as_array().expect("cards").len() <= 5
+                && position["state"]["trick"]["cards"] == json!([])
+            {
+                break;
+            }
+            let mv = moves["moves"][moves["count"].as_u64().expect("a count") as usize - 1].clone();
+            position = call(Route::Play, json!({ "position": position, "move": mv }))
+                .expect("a move")["position"]
+                .clone();
+        }
+        let root = analyze(&position, None);
+        let seat = root["perspective"]["seat"].as_u64().expect("a seat");
+        assert_eq!(root["exact"], json!(true));
+        let mut best = i64::MIN;
+        for scored in root["moves"].as_array().expect("moves") {
+            let next = call(
+                Route::Play,
+                json!({ "position": position, "move": scored["move"] }),
+            )
+            .expect("a move");
+            let child = if next["over"] == json!(true) {
+                json!({ "value": scored["value"] })
+            } else {
+                analyze(&next["position"], Some(seat))
+            };
+            assert_eq!(
+                child["value"], scored["value"],
+                "{variant}: {}",
+                scored["move"]
+            );
+            best = best.max(scored["value"].as_i64().expect("a value"));
+        }
+        assert_eq!(root["value"].as_i64(), Some(best), "{variant}");
+    }
+}
+
+#[test]
+fn analysis_refuses_views_and_bidding() {
+    let position = dealt("huutopussi");
+    let found = problems(
+        Route::Analyze,
+        json!({ "position": position, "method": "exact" }),
+    );
+    assert!(found[0].1.contains("pimc"), "{found:?}");
+    let found = problems(
+        Route::Analyze,
+        json!({ "position": position, "method": "guess" }),
+    );
+    assert_eq!(found[0].0, "method");
+}

@@ -6,6 +6,7 @@ pub mod cardlist;
 pub mod marjapussi;
 
 use crate::api::{self, ApiError, ApiResult, Rules};
+use crate::search::Searchable;
 use serde_json::{json, Value};
 
 /// The request kinds every game answers.
@@ -14,6 +15,7 @@ pub enum Route {
     Deal,
     LegalMoves,
     Play,
+    Analyze,
 }
 
 impl Route {
@@ -22,6 +24,7 @@ impl Route {
             "deal" => Some(Route::Deal),
             "legal-moves" => Some(Route::LegalMoves),
             "play" => Some(Route::Play),
+            "analyze" => Some(Route::Analyze),
             _ => None,
         }
     }
@@ -32,6 +35,18 @@ fn serve<G: Rules>(route: Route, body: &Value) -> ApiResult {
         Route::Deal => api::deal::<G>(body),
         Route::LegalMoves => api::legal_moves::<G>(body),
         Route::Play => api::play::<G>(body),
+        Route::Analyze => Err(ApiError::Invalid(crate::problems::Problems::single(
+            "",
+            format!("analysis of {} is not served yet", G::NAME),
+        ))),
+    }
+}
+
+/// A game with an exact search also answers `analyze`.
+fn serve_searchable<G: Rules + Searchable>(route: Route, body: &Value) -> ApiResult {
+    match route {
+        Route::Analyze => api::analyze::<G>(body),
+        _ => serve::<G>(route, body),
     }
 }
 
@@ -42,7 +57,7 @@ pub const GAMES: [&str; 1] = [marjapussi::Marjapussi::NAME];
 pub fn handle(game: &str, route: Route, body: &[u8]) -> ApiResult {
     let body = api::parse_body(body)?;
     match game {
-        marjapussi::Marjapussi::NAME => serve::<marjapussi::Marjapussi>(route, &body),
+        marjapussi::Marjapussi::NAME => serve_searchable::<marjapussi::Marjapussi>(route, &body),
         _ => Err(ApiError::UnknownGame(format!(
             "no game '{game}'; the games are: {}",
             GAMES.join(", ")

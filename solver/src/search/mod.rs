@@ -35,6 +35,19 @@ pub trait Searchable: Game {
         (self.key(), 0)
     }
 
+    /// What the value counts, for answers ("points", "game points", "tricks").
+    fn value_unit(&self) -> &'static str;
+
+    /// Whether sides are fixed teams searched zero-sum, or seats scoring for themselves
+    /// (then the search is paranoid).
+    fn zero_sum_sides(&self) -> bool;
+
+    /// `Err` with the reason when the position's phase is not one for the exact search (a
+    /// bidding phase whose analysis needs hidden-information methods).
+    fn exact_applies(&self) -> Result<(), String> {
+        Ok(())
+    }
+
     /// A move-ordering hint: moves with higher hints are searched first.
     fn order_hint(&self, mv: Self::Move) -> i32 {
         let _ = mv;
@@ -232,10 +245,10 @@ impl<G: Searchable> Searcher<G> {
     }
 }
 
-/// Scores every legal move of `state` for the side of the seat to move.
-pub fn analyze<G: Searchable>(state: &G, budget: Budget) -> Analysis<G::Move> {
+/// Scores every legal move of `state` for the side of `seat` (by default the seat to move).
+pub fn analyze<G: Searchable>(state: &G, seat: Option<Seat>, budget: Budget) -> Analysis<G::Move> {
     let start = Instant::now();
-    let seat = state.to_move().unwrap_or(0);
+    let seat = seat.or(state.to_move()).unwrap_or(0);
     let side = state.side(seat);
     let mut searcher: Searcher<G> = Searcher {
         side,

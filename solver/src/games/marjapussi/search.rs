@@ -7,7 +7,7 @@
 
 use super::cards::{self, marriage, points, set_points, KING, QUEEN};
 use super::config::{CardValues, Variant};
-use super::{Marjapussi, Move};
+use super::{Marjapussi, Move, Phase};
 use crate::cards::CardSet;
 use crate::game::Game;
 use crate::search::Searchable;
@@ -102,6 +102,28 @@ impl Searchable for Marjapussi {
         (self.hash(false), self.value_bounds(side).0)
     }
 
+    fn value_unit(&self) -> &'static str {
+        if self.cfg.variant == Variant::Marjapussi {
+            "game points"
+        } else {
+            "points"
+        }
+    }
+
+    fn zero_sum_sides(&self) -> bool {
+        self.n() == 4
+    }
+
+    fn exact_applies(&self) -> Result<(), String> {
+        match self.phase {
+            Phase::Play | Phase::Declare | Phase::AnswerWhole | Phase::DoublePoll | Phase::Scored => Ok(()),
+            _ => Err(format!(
+                "phase '{}' is decided before the hands are known to all; its analysis needs the hidden-information methods 'pimc' or 'ismcts'",
+                self.phase.name()
+            )),
+        }
+    }
+
     fn equivalent(&self, a: Move, b: Move) -> bool {
         let (Move::Play(x), Move::Play(y)) = (a, b) else {
             return a == b;
@@ -173,7 +195,7 @@ mod tests {
                 if g.is_over() {
                     continue;
                 }
-                let analysis = analyze(&g, Budget::default());
+                let analysis = analyze(&g, None, Budget::default());
                 assert!(analysis.complete);
                 for scored in &analysis.moves {
                     let mut child = g.clone();
