@@ -149,8 +149,21 @@ class LegalMovesResponse(Struct, kw_only=True):
         Seat | None, Meta(description="The seat to move; null once the hand is over.")
     ]
     phase: Annotated[str, Meta(description="The phase, as listed in the catalogue.")]
-    count: int
-    moves: list[str]
+    count: Annotated[int, Meta(description="How many legal moves there are.")]
+    moves: Annotated[
+        list[str],
+        Meta(
+            description="The legal moves in move notation; all of them unless `compact` says not."
+        ),
+    ]
+    compact: Annotated[
+        JSONObject | None,
+        Meta(
+            description="Where the legal moves are too many to list (Mü's bids: any subset of the "
+            "hand up to a size), the game's description of them all; `complete` says whether "
+            "`moves` lists every one. The catalogue's `legal_moves` entry gives its shape."
+        ),
+    ] = None
 
 
 class PlayResponse(Struct, kw_only=True):

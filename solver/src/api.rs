@@ -88,11 +88,23 @@ pub trait Rules: Game {
     /// The lowest and highest payoff a seat can get in this position's rules.
     fn payoff_bounds(&self) -> (i32, i32);
 
-    /// For a phase whose legal moves are too many to list (Mü's bids), a compact description
-    /// that the legal-moves route returns instead of the list; `None` lists every move.
-    fn compact_legal_moves(&self) -> Option<Value> {
+    /// For a phase whose legal moves are too many to list (Mü's bids), what the legal-moves
+    /// route answers instead of the full list; `None` lists every move.
+    fn compact_legal_moves(&self) -> Option<CompactMoves> {
         None
     }
+}
+
+/// Legal moves too many to list, as the legal-moves route gives them: `count` and `moves` as
+/// for any phase, with `moves` listing only some of them, and `compact` describing them all.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CompactMoves {
+    /// How many legal moves there are.
+    pub count: u64,
+    /// The moves listed one by one, in move notation.
+    pub listed: Vec<String>,
+    /// The game's description of every legal move (groups of moves, and the like).
+    pub described: Value,
 }
 
 /// A parsed position: the hand now, and where known, the hand as dealt and the moves since.
@@ -430,9 +442,13 @@ pub fn legal_moves<G: Rules>(body: &Value) -> ApiResult {
     let (position, _) = position_request::<G>(body, &[])?;
     let to_move = acting_seat(&position)?;
     if let Some(compact) = position.state.compact_legal_moves() {
-        return Ok(
-            json!({ "to_move": to_move, "phase": position.state.phase(), "compact": compact }),
-        );
+        return Ok(json!({
+            "to_move": to_move,
+            "phase": position.state.phase(),
+            "count": compact.count,
+            "moves": compact.listed,
+            "compact": compact.described,
+        }));
     }
     let mut moves = Vec::new();
     position.state.legal_moves(&mut moves);

@@ -10,7 +10,7 @@ use super::cards;
 use super::config::{Config, Variant};
 use super::scoring::MatchState;
 use super::{Move, Mu, Phase, Trump, MAX_PLAYERS};
-use crate::api::Rules;
+use crate::api::{CompactMoves, Rules};
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{cards_json, fill_hidden, read_hand, CardLedger, HandEntry};
@@ -200,10 +200,11 @@ impl Rules for Mu {
             "cards": "colour R B G Y K then rank 0-9, with copy a/b for 1s and 7s: G0, R1a, K7b, Y9",
             "moves": ["pass", "bid R9 Y6", "trump G", "trump 7", "trump -", "partner 2", "call R5", "R7a"],
             "legal_moves": {
-                "auction": "a bid is any subset of the hand with 1..=kmax cards, too many to list: the answer has \
-                            'compact' = {count, moves (pass, and every bid when there are at most 64), complete \
-                            (whether 'moves' lists them all), bids: {move, cards, min_cards, max_cards, count, \
-                            count_by_size, distinct_count (twins merged)}, search_moves (the bids search considers)}",
+                "auction": "a bid is any subset of the hand with 1..=kmax cards, too many to list: 'count' counts \
+                            every legal move, 'moves' lists pass and, when there are at most 64, every bid; \
+                            'compact' = {complete (whether 'moves' lists them all), bids: {move, cards, \
+                            min_cards, max_cards, count, count_by_size, distinct_count (twins merged)}, \
+                            search_moves (the bids search considers)}",
                 "other phases": "every legal move is listed",
             },
             "score": "per seat: points this hand (card points plus bonus or penalty, or the Eklat score)",
@@ -300,8 +301,9 @@ impl Rules for Mu {
                 &deck_text,
                 problems,
             );
+            // Listed cards count as given, so that a bad token is not also a short hand.
             let count = match entry {
-                HandEntry::Known(s) => s.len(),
+                HandEntry::Known(_) => item.as_array().map_or(0, Vec::len) as u32,
                 HandEntry::Hidden(k) => k,
             };
             if count != size {
@@ -488,13 +490,14 @@ impl Rules for Mu {
         })
     }
 
-    fn compact_legal_moves(&self) -> Option<Value> {
+    /// In the auction: `pass` and, when there are at most 64, every bid one by one; `compact`
+    /// describes every legal bid as a group, and lists the bids search considers.
+    fn compact_legal_moves(&self) -> Option<CompactMoves> {
         if self.phase != Phase::Auction {
             return None;
         }
         let (group, bids, listed) = self.bid_group(self.actor);
         let mut moves = vec!["pass".to_string()];
-        let complete = bids <= LISTED_BIDS;
         moves.extend(listed);
         let mut search = vec![Move::Pass];
         representative_bids(
@@ -502,12 +505,14 @@ impl Rules for Mu {
             self.bid_limit(self.actor),
             &mut search,
         );
-        Some(json!({
-            "count": 1 + bids,
-            "complete": complete,
-            "moves": moves,
-            "bids": group,
-            "search_moves": search.iter().map(|&m| self.move_text(m)).collect::<Vec<_>>(),
-        }))
+        Some(CompactMoves {
+            count: 1 + bids,
+            listed: moves,
+            described: json!({
+                "complete": bids <= LISTED_BIDS,
+                "bids": group,
+                "search_moves": search.iter().map(|&m| self.move_text(m)).collect::<Vec<_>>(),
+            }),
+        })
     }
 }
