@@ -69,6 +69,11 @@ pub trait Rules: Game {
     fn compact_legal_moves(&self) -> Option<Value> {
         None
     }
+
+    /// Why `mv` is not legal here, in words, where the game can say more than "not legal".
+    fn illegal_reason(&self, _mv: Self::Move) -> Option<String> {
+        None
+    }
 }
 
 /// A parsed position: the hand now, and where known, the hand as dealt and the moves since.
@@ -205,26 +210,27 @@ fn apply<G: Rules>(state: &mut G, text: &str, view: Option<Seat>) -> Result<G::M
             let mut legal = Vec::new();
             state.legal_moves(&mut legal);
             if !legal.contains(&mv) && state.revealed_cards(mv).is_empty() {
-                return Err(illegal_message(state, text, mover));
+                return Err(illegal_message(state, text, mv, mover));
             }
             // The observer cannot check a hidden seat's duties (follow suit...) against the
             // guessed hands, so a shown card is taken as played.
             state.play_unchecked(mv);
         }
-        _ => state.play(mv).map_err(|_| illegal_message(state, text, mover))?,
+        _ => state.play(mv).map_err(|_| illegal_message(state, text, mv, mover))?,
     }
     Ok(mv)
 }
 
-fn illegal_message<G: Rules>(state: &G, text: &str, mover: Seat) -> String {
+fn illegal_message<G: Rules>(state: &G, text: &str, mv: G::Move, mover: Seat) -> String {
     let mut legal = Vec::new();
     state.legal_moves(&mut legal);
     let mut listed: Vec<String> = legal.iter().take(12).map(|&m| state.move_text(m)).collect();
     if legal.len() > 12 {
         listed.push(format!("... ({} in all)", legal.len()));
     }
+    let reason = state.illegal_reason(mv).map_or(String::new(), |r| format!(": {r}"));
     format!(
-        "'{text}' is not legal for seat {mover} in phase '{}'; legal: {}",
+        "'{text}' is not legal for seat {mover} in phase '{}'{reason}; legal: {}",
         state.phase(),
         listed.join(", ")
     )

@@ -3,6 +3,7 @@
 
 use solver::games::marjapussi::config::Variant;
 use solver::games::marjapussi::Marjapussi;
+use solver::games::mustamaija::Mustamaija;
 
 fn main() {
     let args: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
@@ -15,6 +16,19 @@ fn main() {
             Ok(r) => println!(
                 "{:<24} {:>12.0} {:>12.0} {:>14.1} {:>14.1}",
                 format!("marjapussi/{variant}"),
+                r["hands_per_s"].as_f64().unwrap_or(0.0),
+                r["moves_per_s"].as_f64().unwrap_or(0.0),
+                r["move_ns"]["median"].as_f64().unwrap_or(0.0),
+                r["move_ns"]["p99"].as_f64().unwrap_or(0.0),
+            ),
+            Err(p) => eprintln!("{variant}: {:?}", p.0),
+        }
+    }
+    for variant in solver::games::mustamaija::config::Variant::NAMES {
+        match solver::bench::random_hands::<Mustamaija>(variant, hands, repeats, seed) {
+            Ok(r) => println!(
+                "{:<24} {:>12.0} {:>12.0} {:>14.1} {:>14.1}",
+                format!("mustamaija/{variant}"),
                 r["hands_per_s"].as_f64().unwrap_or(0.0),
                 r["moves_per_s"].as_f64().unwrap_or(0.0),
                 r["move_ns"]["median"].as_f64().unwrap_or(0.0),

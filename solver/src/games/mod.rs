@@ -4,6 +4,7 @@
 mod named;
 pub mod cardlist;
 pub mod marjapussi;
+pub mod mustamaija;
 
 use crate::api::{self, ApiError, ApiResult, Rules};
 use serde_json::{json, Value};
@@ -36,13 +37,14 @@ fn serve<G: Rules>(route: Route, body: &Value) -> ApiResult {
 }
 
 /// The names of the games, as in their routes.
-pub const GAMES: [&str; 1] = [marjapussi::Marjapussi::NAME];
+pub const GAMES: [&str; 2] = [marjapussi::Marjapussi::NAME, mustamaija::Mustamaija::NAME];
 
 /// Answers one request for `game`; the body is the raw JSON of the request.
 pub fn handle(game: &str, route: Route, body: &[u8]) -> ApiResult {
     let body = api::parse_body(body)?;
     match game {
         marjapussi::Marjapussi::NAME => serve::<marjapussi::Marjapussi>(route, &body),
+        mustamaija::Mustamaija::NAME => serve::<mustamaija::Mustamaija>(route, &body),
         _ => Err(ApiError::UnknownGame(format!(
             "no game '{game}'; the games are: {}",
             GAMES.join(", ")
@@ -56,6 +58,9 @@ pub fn random_hands(game: &str, variant: &str, hands: u32, repeats: u32, seed: u
         marjapussi::Marjapussi::NAME => {
             crate::bench::random_hands::<marjapussi::Marjapussi>(variant, hands, repeats, seed).map_err(ApiError::Invalid)
         }
+        mustamaija::Mustamaija::NAME => {
+            crate::bench::random_hands::<mustamaija::Mustamaija>(variant, hands, repeats, seed).map_err(ApiError::Invalid)
+        }
         _ => Err(ApiError::UnknownGame(format!("no game '{game}'"))),
     }
 }
@@ -64,6 +69,6 @@ pub fn random_hands(game: &str, variant: &str, hands: u32, repeats: u32, seed: u
 pub fn catalogue() -> Value {
     json!({
         "engine_version": crate::ENGINE_VERSION,
-        "games": [marjapussi::Marjapussi::catalogue()],
+        "games": [marjapussi::Marjapussi::catalogue(), mustamaija::Mustamaija::catalogue()],
     })
 }
