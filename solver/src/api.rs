@@ -34,6 +34,13 @@ pub trait Rules: Game {
     /// The `deal` field of a position at its start; hidden hands are counts in a view.
     fn deal_json(&self, observer: Option<Seat>) -> Value;
 
+    /// The `deal` field of `observer`'s view whose history is `moves`. By default the deal as
+    /// [`Rules::deal_json`] hides it; a game whose players learn dealt cards during play (a
+    /// card drawn from a talon) shows the observer those, so the view replays to its state.
+    fn view_deal_json(&self, _moves: &[Self::Move], observer: Seat) -> Value {
+        self.deal_json(Some(observer))
+    }
+
     fn from_deal(config: &Self::Config, value: &Value, path: &str, observer: Option<Seat>, problems: &mut Problems) -> Option<Self>;
 
     /// The `state` field: a snapshot of the hand now; hidden hands are counts in a view.
@@ -278,7 +285,10 @@ pub fn position_json<G: Rules>(position: &Position<G>) -> Value {
                 text
             })
             .collect();
-        out["deal"] = start.deal_json(view);
+        out["deal"] = match view {
+            Some(observer) => start.view_deal_json(moves, observer),
+            None => start.deal_json(None),
+        };
         out["moves"] = json!(texts);
     }
     out["state"] = position.state.state_json(view);

@@ -3,7 +3,8 @@
 //! Moves: `attack C4 C9`, `beat CT` (beats the open attack card of highest rank), `take`,
 //! `declare H`, `no_declaration`. A deal is `{dealer, hands, talon, turn_seed}` with the talon
 //! listed top first; in a view the other hands are counts and the talon a count, or a list with
-//! `null` at the positions the observer does not know.
+//! `null` at the positions the observer does not know. A view keeps `turn_seed`: without it the
+//! turned spades would go elsewhere in a replay and shift the cards the observer drew.
 
 use super::cards::{card_name, marriage, parse_card, set_text};
 use super::config::{Config, Utility, Variant};
@@ -168,6 +169,19 @@ impl Mustamaija {
         order
     }
 
+    /// The talon cards whose place in this deal's talon `seat` learns while `moves` are
+    /// played: the cards turned face up for trump, and the cards `seat` draws.
+    fn talon_cards_seen_by(&self, moves: &[Move], seat: u8) -> CardSet {
+        let mut state = self.clone();
+        let mut seen = CardSet::EMPTY;
+        for &mv in moves {
+            let (hand, talon) = (state.hands[seat as usize], state.talon.set());
+            state.play_unchecked(mv);
+            seen |= (state.hands[seat as usize] - hand) & talon;
+        }
+        seen | state.reinserted | state.trump_card.map_or(CardSet::EMPTY, CardSet::single)
+    }
+
     /// The cards that beat an attack card on the table now.
     pub(super) fn table_beaters(&self) -> CardSet {
         (self.attack - self.open - self.taken)
@@ -276,8 +290,14 @@ impl Rules for Mustamaija {
             "dealer": self.dealer,
             "hands": (0..self.seats()).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
             "talon": talon_json(self, observer),
-            "turn_seed": if observer.is_some() { Value::Null } else { json!(self.turn_seed) },
+            "turn_seed": self.turn_seed,
         })
+    }
+
+    fn view_deal_json(&self, moves: &[Move], observer: Seat) -> Value {
+        let mut start = self.clone();
+        start.talon_known |= self.talon_cards_seen_by(moves, observer as u8) & self.talon.set();
+        start.deal_json(Some(observer))
     }
 
     fn from_deal(
@@ -408,7 +428,7 @@ impl Rules for Mustamaija {
             "hands": (0..n).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
             "known_cards": (0..n).map(|s| names(self.hands[s] & self.public)).collect::<Vec<_>>(),
             "talon": talon_json(self, observer),
-            "turn_seed": if observer.is_some() { Value::Null } else { json!(self.turn_seed) },
+            "turn_seed": self.turn_seed,
             "trump": self.trump.map(|s| s.to_string()),
             "trump_card": self.trump_card.map(card_name),
             "reinserted": names(self.reinserted),

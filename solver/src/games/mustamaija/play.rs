@@ -71,6 +71,8 @@ impl Mustamaija {
             self.trump = turned.trump;
             self.trump_card = Some(turned.card);
             self.reinserted = turned.reinserted;
+            // Their new places are hidden, even from an observer who knew the old ones.
+            self.talon_known -= turned.reinserted;
         }
     }
 
@@ -193,6 +195,7 @@ impl Mustamaija {
 
     fn finish(&mut self, loser: Option<u8>, stalled: bool) {
         self.phase = Phase::Over;
+        self.actor = 0;
         self.loser = loser;
         self.stalled = stalled;
     }

@@ -396,6 +396,7 @@ fn check(
         }
     }
     if state.phase == Phase::Over {
+        state.actor = 0;
         check_over(state, path, problems);
         return;
     }
@@ -405,8 +406,10 @@ fn check(
             "the defender is another seat than the attacker",
         );
     }
+    let attacking = state.attack.is_empty();
     for (key, seat) in [("attacker", state.attacker), ("defender", state.defender)] {
-        if state.is_out(seat) {
+        // The attacker may have laid their last cards in the attack being defended.
+        if state.is_out(seat) && (attacking || key == "defender") {
             problems.push(
                 &at(key),
                 format!("seat {seat} is out of cards with the talon empty"),

@@ -103,7 +103,7 @@ impl Talon {
                 h,
                 chunk
                     .iter()
-                    .fold(0u64, |acc, c| acc << 8 | u64::from(c.index()) + 1),
+                    .fold(0u64, |acc, c| (acc << 8) | (u64::from(c.index()) + 1)),
             );
         }
         mix(h, self.len as u64)

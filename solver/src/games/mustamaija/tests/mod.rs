@@ -93,11 +93,6 @@ impl Setup {
         self
     }
 
-    pub fn attacker(mut self, seat: u8) -> Setup {
-        self.attacker = seat;
-        self
-    }
-
     /// The position, at the start of the attacker's attack (after any marriage poll opens).
     pub fn build(self) -> Mustamaija {
         let n = self.hands.len();
