@@ -8,7 +8,9 @@
 use crate::cards::CardSet;
 use crate::game::{Game, Seat};
 use crate::problems::{field_path, index_path, kind, Fields, Problems};
+use crate::search::{analyze as search, Budget, Searchable};
 use serde_json::{json, Value};
+use std::time::Duration;
 
 /// What a game adds to [`Game`] to be served over JSON.
 pub trait Rules: Game {
@@ -21,10 +23,20 @@ pub trait Rules: Game {
     fn catalogue() -> Value;
 
     /// Resolves a variant name and option overrides; `path` is where the position lies.
-    fn config(variant: Option<&str>, options: Option<&Value>, path: &str, problems: &mut Problems) -> Option<Self::Config>;
+    fn config(
+        variant: Option<&str>,
+        options: Option<&Value>,
+        path: &str,
+        problems: &mut Problems,
+    ) -> Option<Self::Config>;
 
     /// A new hand dealt from `seed`; `setup` holds the deal request's other fields (dealer, match).
-    fn deal(config: &Self::Config, seed: u64, setup: &mut Fields, problems: &mut Problems) -> Option<Self>;
+    fn deal(
+        config: &Self::Config,
+        seed: u64,
+        setup: &mut Fields,
+        problems: &mut Problems,
+    ) -> Option<Self>;
 
     fn variant_name(&self) -> &'static str;
 
@@ -41,12 +53,24 @@ pub trait Rules: Game {
         self.deal_json(Some(observer))
     }
 
-    fn from_deal(config: &Self::Config, value: &Value, path: &str, observer: Option<Seat>, problems: &mut Problems) -> Option<Self>;
+    fn from_deal(
+        config: &Self::Config,
+        value: &Value,
+        path: &str,
+        observer: Option<Seat>,
+        problems: &mut Problems,
+    ) -> Option<Self>;
 
     /// The `state` field: a snapshot of the hand now; hidden hands are counts in a view.
     fn state_json(&self, observer: Option<Seat>) -> Value;
 
-    fn from_state(config: &Self::Config, value: &Value, path: &str, observer: Option<Seat>, problems: &mut Problems) -> Option<Self>;
+    fn from_state(
+        config: &Self::Config,
+        value: &Value,
+        path: &str,
+        observer: Option<Seat>,
+        problems: &mut Problems,
+    ) -> Option<Self>;
 
     fn move_text(&self, mv: Self::Move) -> String;
 
@@ -111,7 +135,8 @@ impl From<Problems> for ApiError {
 pub type ApiResult = Result<Value, ApiError>;
 
 pub fn parse_body(body: &[u8]) -> Result<Value, ApiError> {
-    serde_json::from_slice(body).map_err(|e| ApiError::Malformed(format!("the body is not valid JSON: {e}")))
+    serde_json::from_slice(body)
+        .map_err(|e| ApiError::Malformed(format!("the body is not valid JSON: {e}")))
 }
 
 /// Reads a position from `value` at `path`, reporting every problem.
@@ -120,17 +145,25 @@ pub fn parse_position<G: Rules>(value: &Value, path: &str) -> Result<Position<G>
     let mut fields = Fields::of(value, path, &mut problems);
     if let Some(version) = fields.integer("version", &mut problems) {
         if version != 1 {
-            problems.push(&fields.path("version"), format!("position version {version} is not supported; use 1"));
+            problems.push(
+                &fields.path("version"),
+                format!("position version {version} is not supported; use 1"),
+            );
         }
     }
     if let Some(game) = fields.string("game", &mut problems) {
         if game != G::NAME {
-            problems.push(&fields.path("game"), format!("'{game}' is sent to the {} route", G::NAME));
+            problems.push(
+                &fields.path("game"),
+                format!("'{game}' is sent to the {} route", G::NAME),
+            );
         }
     }
     let variant = fields.string("variant", &mut problems);
     let options = fields.get("options");
-    let view = fields.bounded("view", 0, 7, &mut problems).map(|v| v as Seat);
+    let view = fields
+        .bounded("view", 0, 7, &mut problems)
+        .map(|v| v as Seat);
     let deal = fields.get("deal");
     let moves = fields.array("moves", &mut problems);
     let state = fields.get("state");
@@ -144,12 +177,18 @@ pub fn parse_position<G: Rules>(value: &Value, path: &str) -> Result<Position<G>
     };
     let position = match (deal, state) {
         (None, None) => {
-            problems.push(path, "a position needs either 'state' (a snapshot) or 'deal' with 'moves'");
+            problems.push(
+                path,
+                "a position needs either 'state' (a snapshot) or 'deal' with 'moves'",
+            );
             None
         }
         (None, Some(state)) => {
             if moves.is_some_and(|m| !m.is_empty()) {
-                problems.push(&moves_path, "'moves' are replayed from 'deal'; a snapshot has no deal to replay them from");
+                problems.push(
+                    &moves_path,
+                    "'moves' are replayed from 'deal'; a snapshot has no deal to replay them from",
+                );
             }
             G::from_state(&config, state, &state_path, view, &mut problems).map(|g| Position {
                 state: g,
@@ -158,11 +197,24 @@ pub fn parse_position<G: Rules>(value: &Value, path: &str) -> Result<Position<G>
             })
         }
         (Some(deal), state) => G::from_deal(&config, deal, &deal_path, view, &mut problems)
-            .and_then(|start| replay(start, moves.map(Vec::as_slice).unwrap_or(&[]), &moves_path, view, &mut problems))
+            .and_then(|start| {
+                replay(
+                    start,
+                    moves.map(Vec::as_slice).unwrap_or(&[]),
+                    &moves_path,
+                    view,
+                    &mut problems,
+                )
+            })
             .inspect(|position| {
                 if let Some(given) = state {
-                    if *given != position.state.state_json(view) {
-                        problems.push(&state_path, "the snapshot does not match the replay of 'deal' and 'moves'");
+                    let matches = *given == position.state.state_json(view)
+                        || *given == position.state.state_json(None);
+                    if !matches {
+                        problems.push(
+                            &state_path,
+                            "the snapshot does not match the replay of 'deal' and 'moves'",
+                        );
                     }
                 }
             }),
@@ -170,7 +222,13 @@ pub fn parse_position<G: Rules>(value: &Value, path: &str) -> Result<Position<G>
     if let Some(seat) = view {
         if let Some(p) = &position {
             if seat >= p.state.seats() {
-                problems.push(&field_path(path, "view"), format!("seat {seat} does not play; seats are 0..{}", p.state.seats() - 1));
+                problems.push(
+                    &field_path(path, "view"),
+                    format!(
+                        "seat {seat} does not play; seats are 0..{}",
+                        p.state.seats() - 1
+                    ),
+                );
             }
         }
     }
@@ -180,13 +238,22 @@ pub fn parse_position<G: Rules>(value: &Value, path: &str) -> Result<Position<G>
     }
 }
 
-fn replay<G: Rules>(start: G, moves: &[Value], path: &str, view: Option<Seat>, problems: &mut Problems) -> Option<Position<G>> {
+fn replay<G: Rules>(
+    start: G,
+    moves: &[Value],
+    path: &str,
+    view: Option<Seat>,
+    problems: &mut Problems,
+) -> Option<Position<G>> {
     let mut state = start.clone();
     let mut played = Vec::with_capacity(moves.len());
     for (i, item) in moves.iter().enumerate() {
         let item_path = index_path(path, i);
         let Some(text) = item.as_str() else {
-            problems.push(&item_path, format!("expected a move as a string, got {}", kind(item)));
+            problems.push(
+                &item_path,
+                format!("expected a move as a string, got {}", kind(item)),
+            );
             return None;
         };
         match apply(&mut state, text, view) {
@@ -213,7 +280,8 @@ fn apply<G: Rules>(state: &mut G, text: &str, view: Option<Seat>) -> Result<G::M
     let mv = state.parse_move(text)?;
     match view {
         Some(observer) if observer != mover => {
-            reveal(state, observer, mover, state.revealed_cards(mv))?;
+            reveal(state, observer, mover, state.revealed_cards(mv))
+                .map_err(|why| format!("'{text}': {why}"))?;
             let mut legal = Vec::new();
             state.legal_moves(&mut legal);
             if !legal.contains(&mv) && state.revealed_cards(mv).is_empty() {
@@ -223,7 +291,9 @@ fn apply<G: Rules>(state: &mut G, text: &str, view: Option<Seat>) -> Result<G::M
             // guessed hands, so a shown card is taken as played.
             state.play_unchecked(mv);
         }
-        _ => state.play(mv).map_err(|_| illegal_message(state, text, mv, mover))?,
+        _ => state
+            .play(mv)
+            .map_err(|_| illegal_message(state, text, mv, mover))?,
     }
     Ok(mv)
 }
@@ -235,7 +305,9 @@ fn illegal_message<G: Rules>(state: &G, text: &str, mv: G::Move, mover: Seat) ->
     if legal.len() > 12 {
         listed.push(format!("... ({} in all)", legal.len()));
     }
-    let reason = state.illegal_reason(mv).map_or(String::new(), |r| format!(": {r}"));
+    let reason = state
+        .illegal_reason(mv)
+        .map_or(String::new(), |r| format!(": {r}"));
     format!(
         "'{text}' is not legal for seat {mover} in phase '{}'{reason}; legal: {}",
         state.phase(),
@@ -244,14 +316,21 @@ fn illegal_message<G: Rules>(state: &G, text: &str, mv: G::Move, mover: Seat) ->
 }
 
 /// Moves `cards` into `mover`'s hidden hand, swapping out cards the observer placed there.
-fn reveal<G: Game>(state: &mut G, observer: Seat, mover: Seat, cards: CardSet) -> Result<(), String> {
+fn reveal<G: Game>(
+    state: &mut G,
+    observer: Seat,
+    mover: Seat,
+    cards: CardSet,
+) -> Result<(), String> {
     let mut unseen = state.unseen(observer);
     for card in cards {
         if state.hand(mover).contains(card) || unseen.places[mover].contains(card) {
             continue;
         }
         let Some(from) = unseen.place_of(card) else {
-            return Err(format!("seat {mover} cannot hold {card:?}: seat {observer} sees it elsewhere"));
+            return Err(format!(
+                "seat {mover} cannot hold {card:?}: seat {observer} sees it elsewhere"
+            ));
         };
         let Some(give_back) = (unseen.places[mover] - cards).lowest() else {
             return Err(format!("seat {mover} has no hidden card left to show"));
@@ -305,14 +384,19 @@ pub fn deal<G: Rules>(body: &Value) -> ApiResult {
     let seed = match seed {
         None => 0,
         Some(v) => v.as_u64().unwrap_or_else(|| {
-            problems.push("seed", format!("expected a non-negative integer, got {}", kind(v)));
+            problems.push(
+                "seed",
+                format!("expected a non-negative integer, got {}", kind(v)),
+            );
             0
         }),
     };
     let config = G::config(variant, options, "", &mut problems);
     let dealt = config.and_then(|c| G::deal(&c, seed, &mut fields, &mut problems));
     fields.finish(&mut problems);
-    let state = problems.result(dealt)?.ok_or(ApiError::Invalid(Problems::default()))?;
+    let state = problems
+        .result(dealt)?
+        .ok_or(ApiError::Invalid(Problems::default()))?;
     let position = Position {
         state: state.clone(),
         history: Some((state, Vec::new())),
@@ -322,7 +406,10 @@ pub fn deal<G: Rules>(body: &Value) -> ApiResult {
 }
 
 /// Reads `{position, ...}` and returns the position and the other fields.
-fn position_request<'a, G: Rules>(body: &'a Value, extra: &[&'static str]) -> Result<(Position<G>, Vec<Option<&'a Value>>), ApiError> {
+pub(crate) fn position_request<'a, G: Rules>(
+    body: &'a Value,
+    extra: &[&'static str],
+) -> Result<(Position<G>, Vec<Option<&'a Value>>), ApiError> {
     let mut problems = Problems::default();
     let mut fields = Fields::of(body, "", &mut problems);
     let position = fields.get("position");
@@ -361,7 +448,9 @@ pub fn legal_moves<G: Rules>(body: &Value) -> ApiResult {
     let (position, _) = position_request::<G>(body, &[])?;
     let to_move = acting_seat(&position)?;
     if let Some(compact) = position.state.compact_legal_moves() {
-        return Ok(json!({ "to_move": to_move, "phase": position.state.phase(), "compact": compact }));
+        return Ok(
+            json!({ "to_move": to_move, "phase": position.state.phase(), "compact": compact }),
+        );
     }
     let mut moves = Vec::new();
     position.state.legal_moves(&mut moves);
@@ -381,9 +470,14 @@ pub fn play<G: Rules>(body: &Value) -> ApiResult {
         return Err(Problems::single("move", "missing").into());
     };
     let Some(text) = text_value.as_str() else {
-        return Err(Problems::single("move", format!("expected a string, got {}", kind(text_value))).into());
+        return Err(Problems::single(
+            "move",
+            format!("expected a string, got {}", kind(text_value)),
+        )
+        .into());
     };
-    let mv = apply(&mut position.state, text, position.view).map_err(|m| Problems::single("move", m))?;
+    let mv =
+        apply(&mut position.state, text, position.view).map_err(|m| Problems::single("move", m))?;
     if let Some((_, moves)) = &mut position.history {
         moves.push(mv);
     }
@@ -395,5 +489,113 @@ pub fn play<G: Rules>(body: &Value) -> ApiResult {
         "phase": position.state.phase(),
         "over": over,
         "result": if over { position.state.result_json() } else { Value::Null },
+    }))
+}
+
+/// The most time and nodes a caller may grant one exact analysis.
+pub const MAX_BUDGET: Budget = Budget {
+    nodes: 2_000_000_000,
+    time: Duration::from_secs(60),
+};
+
+fn read_budget(value: Option<&Value>, problems: &mut Problems) -> Budget {
+    let mut budget = Budget::default();
+    let Some(value) = value else {
+        return budget;
+    };
+    let mut f = Fields::of(value, "budget", problems);
+    if let Some(ms) = f.bounded("time_ms", 1, MAX_BUDGET.time.as_millis() as i64, problems) {
+        budget.time = Duration::from_millis(ms as u64);
+    }
+    if let Some(nodes) = f.bounded("nodes", 1, MAX_BUDGET.nodes as i64, problems) {
+        budget.nodes = nodes as u64;
+    }
+    f.finish(problems);
+    budget
+}
+
+/// `POST /v1/{game}/analyze`: `{position, method, budget}` → every legal move with its value.
+pub fn analyze<G: Rules + Searchable>(body: &Value) -> ApiResult {
+    let (position, extra) = position_request::<G>(body, &["method", "budget", "perspective"])?;
+    let mut problems = Problems::default();
+    let method = extra[0].map_or(Some("exact"), Value::as_str);
+    match method {
+        Some("exact") | Some("auto") => {}
+        Some("pimc") | Some("ismcts") => problems.push("method", "the hidden-information methods 'pimc' and 'ismcts' are not served yet; use 'exact' on a complete position"),
+        _ => problems.push("method", "expected one of: exact, auto, pimc, ismcts"),
+    }
+    let budget = read_budget(extra[1], &mut problems);
+    let seats = position.state.seats();
+    let perspective = match extra[2] {
+        None => None,
+        Some(v) => match v.as_u64().filter(|&s| (s as usize) < seats) {
+            Some(seat) => Some(seat as Seat),
+            None => {
+                problems.push(
+                    "perspective",
+                    format!("expected a seat 0..{}, got {v}", seats - 1),
+                );
+                None
+            }
+        },
+    };
+    if position.view.is_some() {
+        problems.push("position.view", "a view hides cards; 'exact' needs a complete position (the hidden-information methods 'pimc' and 'ismcts' will serve views)");
+    }
+    if let Err(why) = position.state.exact_applies() {
+        problems.push("position", why);
+    }
+    if !problems.is_empty() {
+        return Err(problems.into());
+    }
+    let state = &position.state;
+    if state.is_over() {
+        return Err(
+            Problems::single("position", "the hand is over: there is no move to analyse").into(),
+        );
+    }
+    let analysis = search(state, perspective, budget);
+    let moves: Vec<Value> = analysis
+        .moves
+        .iter()
+        .map(|m| {
+            json!({
+                "move": state.move_text(m.mv),
+                "value": m.low,
+                "low": m.low,
+                "high": m.high,
+                "certainty": if m.is_exact() { "exact" } else { "bound" },
+            })
+        })
+        .collect();
+    let mut at = state.clone();
+    let pv: Vec<String> = analysis
+        .principal_variation
+        .iter()
+        .map(|&mv| {
+            let text = at.move_text(mv);
+            at.play_unchecked(mv);
+            text
+        })
+        .collect();
+    let seats: Vec<usize> = (0..state.seats())
+        .filter(|&s| state.side(s) == analysis.side)
+        .collect();
+    Ok(json!({
+        "method": "exact",
+        "search": if state.zero_sum_sides() { "alpha-beta, zero-sum between the sides" } else { "alpha-beta, paranoid: every other seat plays against the mover" },
+        "perspective": { "seat": analysis.seat, "side": analysis.side, "seats": seats },
+        "unit": state.value_unit(),
+        "moves": moves,
+        "best_move": analysis.best.map(|m| state.move_text(m)),
+        "value": analysis.value,
+        "exact": analysis.complete,
+        "principal_variation": pv,
+        "stats": {
+            "nodes": analysis.nodes,
+            "researches": analysis.researches,
+            "time_ms": analysis.elapsed.as_secs_f64() * 1e3,
+        },
+        "engine_version": crate::ENGINE_VERSION,
     }))
 }

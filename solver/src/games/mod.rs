@@ -7,6 +7,7 @@ pub mod marjapussi;
 pub mod mustamaija;
 
 use crate::api::{self, ApiError, ApiResult, Rules};
+use crate::search::Searchable;
 use serde_json::{json, Value};
 
 /// The request kinds every game answers.
@@ -15,6 +16,7 @@ pub enum Route {
     Deal,
     LegalMoves,
     Play,
+    Analyze,
 }
 
 impl Route {
@@ -23,6 +25,7 @@ impl Route {
             "deal" => Some(Route::Deal),
             "legal-moves" => Some(Route::LegalMoves),
             "play" => Some(Route::Play),
+            "analyze" => Some(Route::Analyze),
             _ => None,
         }
     }
@@ -33,6 +36,18 @@ fn serve<G: Rules>(route: Route, body: &Value) -> ApiResult {
         Route::Deal => api::deal::<G>(body),
         Route::LegalMoves => api::legal_moves::<G>(body),
         Route::Play => api::play::<G>(body),
+        Route::Analyze => Err(ApiError::Invalid(crate::problems::Problems::single(
+            "",
+            format!("analysis of {} is not served yet", G::NAME),
+        ))),
+    }
+}
+
+/// A game with an exact search also answers `analyze`.
+fn serve_searchable<G: Rules + Searchable>(route: Route, body: &Value) -> ApiResult {
+    match route {
+        Route::Analyze => api::analyze::<G>(body),
+        _ => serve::<G>(route, body),
     }
 }
 
@@ -43,7 +58,7 @@ pub const GAMES: [&str; 2] = [marjapussi::Marjapussi::NAME, mustamaija::Mustamai
 pub fn handle(game: &str, route: Route, body: &[u8]) -> ApiResult {
     let body = api::parse_body(body)?;
     match game {
-        marjapussi::Marjapussi::NAME => serve::<marjapussi::Marjapussi>(route, &body),
+        marjapussi::Marjapussi::NAME => serve_searchable::<marjapussi::Marjapussi>(route, &body),
         mustamaija::Mustamaija::NAME => serve::<mustamaija::Mustamaija>(route, &body),
         _ => Err(ApiError::UnknownGame(format!(
             "no game '{game}'; the games are: {}",
@@ -56,10 +71,12 @@ pub fn handle(game: &str, route: Route, body: &[u8]) -> ApiResult {
 pub fn random_hands(game: &str, variant: &str, hands: u32, repeats: u32, seed: u64) -> ApiResult {
     match game {
         marjapussi::Marjapussi::NAME => {
-            crate::bench::random_hands::<marjapussi::Marjapussi>(variant, hands, repeats, seed).map_err(ApiError::Invalid)
+            crate::bench::random_hands::<marjapussi::Marjapussi>(variant, hands, repeats, seed)
+                .map_err(ApiError::Invalid)
         }
         mustamaija::Mustamaija::NAME => {
-            crate::bench::random_hands::<mustamaija::Mustamaija>(variant, hands, repeats, seed).map_err(ApiError::Invalid)
+            crate::bench::random_hands::<mustamaija::Mustamaija>(variant, hands, repeats, seed)
+                .map_err(ApiError::Invalid)
         }
         _ => Err(ApiError::UnknownGame(format!("no game '{game}'"))),
     }
