@@ -4,6 +4,7 @@
 mod named;
 pub mod cardlist;
 pub mod marjapussi;
+pub mod muschik;
 
 use crate::api::{self, ApiError, ApiResult, Rules};
 use serde_json::{json, Value};
@@ -36,13 +37,14 @@ fn serve<G: Rules>(route: Route, body: &Value) -> ApiResult {
 }
 
 /// The names of the games, as in their routes.
-pub const GAMES: [&str; 1] = [marjapussi::Marjapussi::NAME];
+pub const GAMES: [&str; 2] = [marjapussi::Marjapussi::NAME, muschik::Muschik::NAME];
 
 /// Answers one request for `game`; the body is the raw JSON of the request.
 pub fn handle(game: &str, route: Route, body: &[u8]) -> ApiResult {
     let body = api::parse_body(body)?;
     match game {
         marjapussi::Marjapussi::NAME => serve::<marjapussi::Marjapussi>(route, &body),
+        muschik::Muschik::NAME => serve::<muschik::Muschik>(route, &body),
         _ => Err(ApiError::UnknownGame(format!(
             "no game '{game}'; the games are: {}",
             GAMES.join(", ")
@@ -56,6 +58,7 @@ pub fn random_hands(game: &str, variant: &str, hands: u32, repeats: u32, seed: u
         marjapussi::Marjapussi::NAME => {
             crate::bench::random_hands::<marjapussi::Marjapussi>(variant, hands, repeats, seed).map_err(ApiError::Invalid)
         }
+        muschik::Muschik::NAME => crate::bench::random_hands::<muschik::Muschik>(variant, hands, repeats, seed).map_err(ApiError::Invalid),
         _ => Err(ApiError::UnknownGame(format!("no game '{game}'"))),
     }
 }
@@ -64,6 +67,6 @@ pub fn random_hands(game: &str, variant: &str, hands: u32, repeats: u32, seed: u
 pub fn catalogue() -> Value {
     json!({
         "engine_version": crate::ENGINE_VERSION,
-        "games": [marjapussi::Marjapussi::catalogue()],
+        "games": [marjapussi::Marjapussi::catalogue(), muschik::Muschik::catalogue()],
     })
 }
