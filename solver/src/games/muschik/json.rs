@@ -13,7 +13,7 @@ use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{cards_json, fill_hidden, read_hand, CardLedger, HandEntry};
-use crate::problems::{index_path, Fields, Problems};
+use crate::problems::{index_path, kind, Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::power_of;
 use serde_json::{json, Value};
@@ -291,8 +291,16 @@ impl Rules for Muschik {
         }
         let trump_path = f.path("trump_card");
         let trump_card = f.get("trump_card").and_then(|v| {
-            let read = ledger.read(&json!([v]), &trump_path, &parse, &deck_text, problems);
-            read.lowest()
+            let card = v.as_str().and_then(&parse);
+            match (card, v.as_str()) {
+                (Some(card), _) if ledger.all().contains(card) => {
+                    problems.push(&trump_path, format!("the trump card {} is also in a hand", card_name(card)))
+                }
+                (Some(_), _) => {}
+                (None, Some(token)) => problems.push(&trump_path, format!("'{token}' is not a card of the {deck_text}")),
+                (None, None) => problems.push(&trump_path, format!("expected a card such as \"CK\", got {}", kind(v))),
+            }
+            card
         });
         let stock_path = f.path("stock");
         let mut stock_order = Vec::new();
@@ -328,11 +336,14 @@ impl Rules for Muschik {
         }
         let match_state = read_match(f.get("match"), &f.path("match"), cfg.num_players, problems);
         f.finish(problems);
+        if let Some(card) = trump_card.filter(|&c| stock_order.contains(&c)) {
+            problems.push(&stock_path, format!("the trump card {} is also in the stock", card_name(card)));
+        }
         if problems.0.len() > before {
             return None;
         }
         let trump_card = trump_card?;
-        let unknown = cards::deck(cfg.deck_ranks) - ledger.all();
+        let unknown = cards::deck(cfg.deck_ranks) - ledger.all() - CardSet::single(trump_card);
         let filled = fill_hidden(&entries, unknown, path, problems);
         if stock_order.is_empty() {
             stock_order = filled[n].iter().collect();

@@ -4,6 +4,7 @@
 mod api;
 mod conformance;
 mod examples;
+mod perft;
 
 use super::config::{Config, Variant};
 use super::json::parse_in_deck;
