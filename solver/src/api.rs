@@ -21,10 +21,20 @@ pub trait Rules: Game {
     fn catalogue() -> Value;
 
     /// Resolves a variant name and option overrides; `path` is where the position lies.
-    fn config(variant: Option<&str>, options: Option<&Value>, path: &str, problems: &mut Problems) -> Option<Self::Config>;
+    fn config(
+        variant: Option<&str>,
+        options: Option<&Value>,
+        path: &str,
+        problems: &mut Problems,
+    ) -> Option<Self::Config>;
 
     /// A new hand dealt from `seed`; `setup` holds the deal request's other fields (dealer, match).
-    fn deal(config: &Self::Config, seed: u64, setup: &mut Fields, problems: &mut Problems) -> Option<Self>;
+    fn deal(
+        config: &Self::Config,
+        seed: u64,
+        setup: &mut Fields,
+        problems: &mut Problems,
+    ) -> Option<Self>;
 
     fn variant_name(&self) -> &'static str;
 
@@ -34,12 +44,24 @@ pub trait Rules: Game {
     /// The `deal` field of a position at its start; hidden hands are counts in a view.
     fn deal_json(&self, observer: Option<Seat>) -> Value;
 
-    fn from_deal(config: &Self::Config, value: &Value, path: &str, observer: Option<Seat>, problems: &mut Problems) -> Option<Self>;
+    fn from_deal(
+        config: &Self::Config,
+        value: &Value,
+        path: &str,
+        observer: Option<Seat>,
+        problems: &mut Problems,
+    ) -> Option<Self>;
 
     /// The `state` field: a snapshot of the hand now; hidden hands are counts in a view.
     fn state_json(&self, observer: Option<Seat>) -> Value;
 
-    fn from_state(config: &Self::Config, value: &Value, path: &str, observer: Option<Seat>, problems: &mut Problems) -> Option<Self>;
+    fn from_state(
+        config: &Self::Config,
+        value: &Value,
+        path: &str,
+        observer: Option<Seat>,
+        problems: &mut Problems,
+    ) -> Option<Self>;
 
     fn move_text(&self, mv: Self::Move) -> String;
 
@@ -99,7 +121,8 @@ impl From<Problems> for ApiError {
 pub type ApiResult = Result<Value, ApiError>;
 
 pub fn parse_body(body: &[u8]) -> Result<Value, ApiError> {
-    serde_json::from_slice(body).map_err(|e| ApiError::Malformed(format!("the body is not valid JSON: {e}")))
+    serde_json::from_slice(body)
+        .map_err(|e| ApiError::Malformed(format!("the body is not valid JSON: {e}")))
 }
 
 /// Reads a position from `value` at `path`, reporting every problem.
@@ -108,17 +131,25 @@ pub fn parse_position<G: Rules>(value: &Value, path: &str) -> Result<Position<G>
     let mut fields = Fields::of(value, path, &mut problems);
     if let Some(version) = fields.integer("version", &mut problems) {
         if version != 1 {
-            problems.push(&fields.path("version"), format!("position version {version} is not supported; use 1"));
+            problems.push(
+                &fields.path("version"),
+                format!("position version {version} is not supported; use 1"),
+            );
         }
     }
     if let Some(game) = fields.string("game", &mut problems) {
         if game != G::NAME {
-            problems.push(&fields.path("game"), format!("'{game}' is sent to the {} route", G::NAME));
+            problems.push(
+                &fields.path("game"),
+                format!("'{game}' is sent to the {} route", G::NAME),
+            );
         }
     }
     let variant = fields.string("variant", &mut problems);
     let options = fields.get("options");
-    let view = fields.bounded("view", 0, 7, &mut problems).map(|v| v as Seat);
+    let view = fields
+        .bounded("view", 0, 7, &mut problems)
+        .map(|v| v as Seat);
     let deal = fields.get("deal");
     let moves = fields.array("moves", &mut problems);
     let state = fields.get("state");
@@ -132,12 +163,18 @@ pub fn parse_position<G: Rules>(value: &Value, path: &str) -> Result<Position<G>
     };
     let position = match (deal, state) {
         (None, None) => {
-            problems.push(path, "a position needs either 'state' (a snapshot) or 'deal' with 'moves'");
+            problems.push(
+                path,
+                "a position needs either 'state' (a snapshot) or 'deal' with 'moves'",
+            );
             None
         }
         (None, Some(state)) => {
             if moves.is_some_and(|m| !m.is_empty()) {
-                problems.push(&moves_path, "'moves' are replayed from 'deal'; a snapshot has no deal to replay them from");
+                problems.push(
+                    &moves_path,
+                    "'moves' are replayed from 'deal'; a snapshot has no deal to replay them from",
+                );
             }
             G::from_state(&config, state, &state_path, view, &mut problems).map(|g| Position {
                 state: g,
@@ -146,11 +183,24 @@ pub fn parse_position<G: Rules>(value: &Value, path: &str) -> Result<Position<G>
             })
         }
         (Some(deal), state) => G::from_deal(&config, deal, &deal_path, view, &mut problems)
-            .and_then(|start| replay(start, moves.map(Vec::as_slice).unwrap_or(&[]), &moves_path, view, &mut problems))
+            .and_then(|start| {
+                replay(
+                    start,
+                    moves.map(Vec::as_slice).unwrap_or(&[]),
+                    &moves_path,
+                    view,
+                    &mut problems,
+                )
+            })
             .inspect(|position| {
                 if let Some(given) = state {
-                    if *given != position.state.state_json(view) {
-                        problems.push(&state_path, "the snapshot does not match the replay of 'deal' and 'moves'");
+                    let matches = *given == position.state.state_json(view)
+                        || *given == position.state.state_json(None);
+                    if !matches {
+                        problems.push(
+                            &state_path,
+                            "the snapshot does not match the replay of 'deal' and 'moves'",
+                        );
                     }
                 }
             }),
@@ -158,7 +208,13 @@ pub fn parse_position<G: Rules>(value: &Value, path: &str) -> Result<Position<G>
     if let Some(seat) = view {
         if let Some(p) = &position {
             if seat >= p.state.seats() {
-                problems.push(&field_path(path, "view"), format!("seat {seat} does not play; seats are 0..{}", p.state.seats() - 1));
+                problems.push(
+                    &field_path(path, "view"),
+                    format!(
+                        "seat {seat} does not play; seats are 0..{}",
+                        p.state.seats() - 1
+                    ),
+                );
             }
         }
     }
@@ -168,13 +224,22 @@ pub fn parse_position<G: Rules>(value: &Value, path: &str) -> Result<Position<G>
     }
 }
 
-fn replay<G: Rules>(start: G, moves: &[Value], path: &str, view: Option<Seat>, problems: &mut Problems) -> Option<Position<G>> {
+fn replay<G: Rules>(
+    start: G,
+    moves: &[Value],
+    path: &str,
+    view: Option<Seat>,
+    problems: &mut Problems,
+) -> Option<Position<G>> {
     let mut state = start.clone();
     let mut played = Vec::with_capacity(moves.len());
     for (i, item) in moves.iter().enumerate() {
         let item_path = index_path(path, i);
         let Some(text) = item.as_str() else {
-            problems.push(&item_path, format!("expected a move as a string, got {}", kind(item)));
+            problems.push(
+                &item_path,
+                format!("expected a move as a string, got {}", kind(item)),
+            );
             return None;
         };
         match apply(&mut state, text, view) {
@@ -201,7 +266,8 @@ fn apply<G: Rules>(state: &mut G, text: &str, view: Option<Seat>) -> Result<G::M
     let mv = state.parse_move(text)?;
     match view {
         Some(observer) if observer != mover => {
-            reveal(state, observer, mover, state.revealed_cards(mv))?;
+            reveal(state, observer, mover, state.revealed_cards(mv))
+                .map_err(|why| format!("'{text}': {why}"))?;
             let mut legal = Vec::new();
             state.legal_moves(&mut legal);
             if !legal.contains(&mv) && state.revealed_cards(mv).is_empty() {
@@ -211,7 +277,9 @@ fn apply<G: Rules>(state: &mut G, text: &str, view: Option<Seat>) -> Result<G::M
             // guessed hands, so a shown card is taken as played.
             state.play_unchecked(mv);
         }
-        _ => state.play(mv).map_err(|_| illegal_message(state, text, mover))?,
+        _ => state
+            .play(mv)
+            .map_err(|_| illegal_message(state, text, mover))?,
     }
     Ok(mv)
 }
@@ -231,14 +299,21 @@ fn illegal_message<G: Rules>(state: &G, text: &str, mover: Seat) -> String {
 }
 
 /// Moves `cards` into `mover`'s hidden hand, swapping out cards the observer placed there.
-fn reveal<G: Game>(state: &mut G, observer: Seat, mover: Seat, cards: CardSet) -> Result<(), String> {
+fn reveal<G: Game>(
+    state: &mut G,
+    observer: Seat,
+    mover: Seat,
+    cards: CardSet,
+) -> Result<(), String> {
     let mut unseen = state.unseen(observer);
     for card in cards {
         if state.hand(mover).contains(card) || unseen.places[mover].contains(card) {
             continue;
         }
         let Some(from) = unseen.place_of(card) else {
-            return Err(format!("seat {mover} cannot hold {card:?}: seat {observer} sees it elsewhere"));
+            return Err(format!(
+                "seat {mover} cannot hold {card:?}: seat {observer} sees it elsewhere"
+            ));
         };
         let Some(give_back) = (unseen.places[mover] - cards).lowest() else {
             return Err(format!("seat {mover} has no hidden card left to show"));
@@ -289,14 +364,19 @@ pub fn deal<G: Rules>(body: &Value) -> ApiResult {
     let seed = match seed {
         None => 0,
         Some(v) => v.as_u64().unwrap_or_else(|| {
-            problems.push("seed", format!("expected a non-negative integer, got {}", kind(v)));
+            problems.push(
+                "seed",
+                format!("expected a non-negative integer, got {}", kind(v)),
+            );
             0
         }),
     };
     let config = G::config(variant, options, "", &mut problems);
     let dealt = config.and_then(|c| G::deal(&c, seed, &mut fields, &mut problems));
     fields.finish(&mut problems);
-    let state = problems.result(dealt)?.ok_or(ApiError::Invalid(Problems::default()))?;
+    let state = problems
+        .result(dealt)?
+        .ok_or(ApiError::Invalid(Problems::default()))?;
     let position = Position {
         state: state.clone(),
         history: Some((state, Vec::new())),
@@ -306,7 +386,10 @@ pub fn deal<G: Rules>(body: &Value) -> ApiResult {
 }
 
 /// Reads `{position, ...}` and returns the position and the other fields.
-fn position_request<'a, G: Rules>(body: &'a Value, extra: &[&'static str]) -> Result<(Position<G>, Vec<Option<&'a Value>>), ApiError> {
+fn position_request<'a, G: Rules>(
+    body: &'a Value,
+    extra: &[&'static str],
+) -> Result<(Position<G>, Vec<Option<&'a Value>>), ApiError> {
     let mut problems = Problems::default();
     let mut fields = Fields::of(body, "", &mut problems);
     let position = fields.get("position");
@@ -345,7 +428,9 @@ pub fn legal_moves<G: Rules>(body: &Value) -> ApiResult {
     let (position, _) = position_request::<G>(body, &[])?;
     let to_move = acting_seat(&position)?;
     if let Some(compact) = position.state.compact_legal_moves() {
-        return Ok(json!({ "to_move": to_move, "phase": position.state.phase(), "compact": compact }));
+        return Ok(
+            json!({ "to_move": to_move, "phase": position.state.phase(), "compact": compact }),
+        );
     }
     let mut moves = Vec::new();
     position.state.legal_moves(&mut moves);
@@ -365,9 +450,14 @@ pub fn play<G: Rules>(body: &Value) -> ApiResult {
         return Err(Problems::single("move", "missing").into());
     };
     let Some(text) = text_value.as_str() else {
-        return Err(Problems::single("move", format!("expected a string, got {}", kind(text_value))).into());
+        return Err(Problems::single(
+            "move",
+            format!("expected a string, got {}", kind(text_value)),
+        )
+        .into());
     };
-    let mv = apply(&mut position.state, text, position.view).map_err(|m| Problems::single("move", m))?;
+    let mv =
+        apply(&mut position.state, text, position.view).map_err(|m| Problems::single("move", m))?;
     if let Some((_, moves)) = &mut position.history {
         moves.push(mv);
     }

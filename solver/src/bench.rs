@@ -16,7 +16,12 @@ fn percentile(sorted: &[f64], q: f64) -> f64 {
 }
 
 /// Runs `repeats` rounds of `hands` random hands of `variant` and reports rates and latencies.
-pub fn random_hands<G: Rules>(variant: &str, hands: u32, repeats: u32, seed: u64) -> Result<Value, Problems> {
+pub fn random_hands<G: Rules>(
+    variant: &str,
+    hands: u32,
+    repeats: u32,
+    seed: u64,
+) -> Result<Value, Problems> {
     let mut problems = Problems::default();
     let config = G::config(Some(variant), None, "", &mut problems).ok_or(problems)?;
     let mut moves = Vec::new();
@@ -33,7 +38,8 @@ pub fn random_hands<G: Rules>(variant: &str, hands: u32, repeats: u32, seed: u64
             let mut fields = Fields::of(&empty, "", &mut p);
             let mut state = G::deal(&config, hand_seed, &mut fields, &mut p).ok_or(p)?;
             let mut rng = Rng::seeded(hand_seed);
-            played += crate::playout::random_playout(&mut state, &mut rng, &mut moves, 100_000) as u64;
+            played +=
+                crate::playout::random_playout(&mut state, &mut rng, &mut moves, 100_000) as u64;
         }
         let ns = start.elapsed().as_nanos() as f64;
         hand_ns.push(ns / f64::from(hands));

@@ -183,17 +183,24 @@ impl Iterator for CardIter {
 
 impl ExactSizeIterator for CardIter {}
 
-/// Calls `visit` with every subset of `set` that has exactly `size` cards, in a fixed order.
+/// Calls `visit` with every subset of `set` that has exactly `size` cards, in a fixed order,
+/// without allocating.
 pub fn for_each_subset(set: CardSet, size: u32, mut visit: impl FnMut(CardSet)) {
-    let cards: Vec<Card> = set.iter().collect();
-    let n = cards.len();
+    let mut cards = [Card(0); 64];
+    let n = set.len() as usize;
+    for (slot, card) in cards.iter_mut().zip(set) {
+        *slot = card;
+    }
     let k = size as usize;
     if k > n {
         return;
     }
-    let mut picks: Vec<usize> = (0..k).collect();
+    let mut picks = [0usize; 64];
+    for (i, p) in picks.iter_mut().enumerate().take(k) {
+        *p = i;
+    }
     loop {
-        visit(picks.iter().map(|&i| cards[i]).collect());
+        visit(picks[..k].iter().map(|&i| cards[i]).collect());
         let Some(i) = (0..k).rev().find(|&i| picks[i] != i + n - k) else {
             return;
         };
@@ -210,7 +217,9 @@ mod tests {
 
     #[test]
     fn set_operations_follow_set_algebra() {
-        let a: CardSet = [Card::new(1), Card::new(5), Card::new(63)].into_iter().collect();
+        let a: CardSet = [Card::new(1), Card::new(5), Card::new(63)]
+            .into_iter()
+            .collect();
         let b: CardSet = [Card::new(5), Card::new(7)].into_iter().collect();
         assert_eq!((a | b).len(), 4);
         assert_eq!((a & b).iter().collect::<Vec<_>>(), vec![Card::new(5)]);

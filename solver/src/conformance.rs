@@ -22,25 +22,51 @@ pub fn check_position<G: Rules>(state: &G, what: &str) {
     assert_eq!(union, state.deck(), "{what}: cards are missing or foreign");
     let snapshot = state.state_json(None);
     let wrapped = json!({ "variant": state.variant_name(), "options": state.options_json(), "state": snapshot });
-    let parsed: Position<G> = parse_position(&wrapped, "position").unwrap_or_else(|p| panic!("{what}: snapshot does not parse: {p:?}"));
-    assert_eq!(parsed.state.state_json(None), snapshot, "{what}: snapshot round trip");
-    assert_eq!(parsed.state.key(), state.key(), "{what}: key changes on round trip");
+    let parsed: Position<G> = parse_position(&wrapped, "position")
+        .unwrap_or_else(|p| panic!("{what}: snapshot does not parse: {p:?}"));
+    assert_eq!(
+        parsed.state.state_json(None),
+        snapshot,
+        "{what}: snapshot round trip"
+    );
+    assert_eq!(
+        parsed.state.key(),
+        state.key(),
+        "{what}: key changes on round trip"
+    );
     let mut moves = Vec::new();
     state.legal_moves(&mut moves);
-    assert_eq!(moves.is_empty(), state.is_over(), "{what}: legal moves exist exactly while the hand goes on");
+    assert_eq!(
+        moves.is_empty(),
+        state.is_over(),
+        "{what}: legal moves exist exactly while the hand goes on"
+    );
     for &mv in &moves {
         let text = state.move_text(mv);
-        assert_eq!(state.parse_move(&text), Ok(mv), "{what}: notation of {text}");
+        assert_eq!(
+            state.parse_move(&text),
+            Ok(mv),
+            "{what}: notation of {text}"
+        );
         let mut next = state.clone();
-        assert!(next.play(mv).is_ok(), "{what}: checked play refuses legal {text}");
+        assert!(
+            next.play(mv).is_ok(),
+            "{what}: checked play refuses legal {text}"
+        );
     }
 }
 
 /// Deals `hands` seeded hands of `variant` with `options` and plays them out at random,
 /// checking every position on the way. Returns the number of moves played.
-pub fn random_hands<G: Rules>(variant: &str, options: &Value, seeds: std::ops::Range<u64>, move_limit: usize) -> u64 {
+pub fn random_hands<G: Rules>(
+    variant: &str,
+    options: &Value,
+    seeds: std::ops::Range<u64>,
+    move_limit: usize,
+) -> u64 {
     let mut problems = Problems::default();
-    let config = G::config(Some(variant), Some(options), "", &mut problems).unwrap_or_else(|| panic!("{problems:?}"));
+    let config = G::config(Some(variant), Some(options), "", &mut problems)
+        .unwrap_or_else(|| panic!("{problems:?}"));
     let mut total = 0;
     let mut moves = Vec::new();
     let empty = json!({});
@@ -63,11 +89,23 @@ pub fn random_hands<G: Rules>(variant: &str, options: &Value, seeds: std::ops::R
         let (lo, hi) = state.payoff_bounds();
         for seat in 0..state.seats() {
             let v = state.payoff()[seat];
-            assert!((lo..=hi).contains(&v), "{variant} seed {seed}: payoff {v} outside {lo}..={hi}");
+            assert!(
+                (lo..=hi).contains(&v),
+                "{variant} seed {seed}: payoff {v} outside {lo}..={hi}"
+            );
         }
-        let position = Position { state: state.clone(), history: Some((start, history.clone())), view: None };
-        let replayed: Position<G> = parse_position(&position_json(&position), "position").unwrap_or_else(|p| panic!("{variant} seed {seed}: replay: {p:?}"));
-        assert_eq!(replayed.state.state_json(None), state.state_json(None), "{variant} seed {seed}: replay");
+        let position = Position {
+            state: state.clone(),
+            history: Some((start, history.clone())),
+            view: None,
+        };
+        let replayed: Position<G> = parse_position(&position_json(&position), "position")
+            .unwrap_or_else(|p| panic!("{variant} seed {seed}: replay: {p:?}"));
+        assert_eq!(
+            replayed.state.state_json(None),
+            state.state_json(None),
+            "{variant} seed {seed}: replay"
+        );
         total += history.len() as u64;
     }
     total

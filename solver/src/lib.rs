@@ -15,6 +15,7 @@ pub mod perft;
 pub mod playout;
 pub mod problems;
 pub mod rng;
+pub mod search;
 pub mod suited;
 
 #[cfg(feature = "python")]

@@ -5,7 +5,12 @@ use crate::rng::Rng;
 
 /// Plays uniformly random legal moves until the hand is over; returns the moves played.
 /// `limit` bounds the playout (a game that could cycle is cut off there).
-pub fn random_playout<G: Game>(state: &mut G, rng: &mut Rng, moves: &mut Vec<G::Move>, limit: usize) -> usize {
+pub fn random_playout<G: Game>(
+    state: &mut G,
+    rng: &mut Rng,
+    moves: &mut Vec<G::Move>,
+    limit: usize,
+) -> usize {
     let mut played = 0;
     while !state.is_over() && played < limit {
         state.legal_moves(moves);

@@ -92,20 +92,30 @@ impl<'a> Fields<'a> {
     }
 
     pub fn has(&self, key: &str) -> bool {
-        self.map.is_some_and(|m| m.get(key).is_some_and(|v| !v.is_null()))
+        self.map
+            .is_some_and(|m| m.get(key).is_some_and(|v| !v.is_null()))
     }
 
     pub fn integer(&mut self, key: &'static str, problems: &mut Problems) -> Option<i64> {
         let v = self.get(key)?;
         let n = v.as_i64();
         if n.is_none() {
-            problems.push(&self.path(key), format!("expected an integer, got {}", kind(v)));
+            problems.push(
+                &self.path(key),
+                format!("expected an integer, got {}", kind(v)),
+            );
         }
         n
     }
 
     /// An integer in `lo..=hi`.
-    pub fn bounded(&mut self, key: &'static str, lo: i64, hi: i64, problems: &mut Problems) -> Option<i64> {
+    pub fn bounded(
+        &mut self,
+        key: &'static str,
+        lo: i64,
+        hi: i64,
+        problems: &mut Problems,
+    ) -> Option<i64> {
         let n = self.integer(key, problems)?;
         if (lo..=hi).contains(&n) {
             Some(n)
@@ -119,7 +129,10 @@ impl<'a> Fields<'a> {
         let v = self.get(key)?;
         let s = v.as_str();
         if s.is_none() {
-            problems.push(&self.path(key), format!("expected a string, got {}", kind(v)));
+            problems.push(
+                &self.path(key),
+                format!("expected a string, got {}", kind(v)),
+            );
         }
         s
     }
@@ -128,7 +141,10 @@ impl<'a> Fields<'a> {
         let v = self.get(key)?;
         let b = v.as_bool();
         if b.is_none() {
-            problems.push(&self.path(key), format!("expected true or false, got {}", kind(v)));
+            problems.push(
+                &self.path(key),
+                format!("expected true or false, got {}", kind(v)),
+            );
         }
         b
     }
@@ -137,7 +153,10 @@ impl<'a> Fields<'a> {
         let v = self.get(key)?;
         let a = v.as_array();
         if a.is_none() {
-            problems.push(&self.path(key), format!("expected an array, got {}", kind(v)));
+            problems.push(
+                &self.path(key),
+                format!("expected an array, got {}", kind(v)),
+            );
         }
         a
     }
@@ -170,13 +189,25 @@ pub fn kind(value: &Value) -> &'static str {
 }
 
 /// The integers of a JSON array, each checked against `lo..=hi`.
-pub fn integers(items: &[Value], path: &str, lo: i64, hi: i64, problems: &mut Problems) -> Vec<i64> {
+pub fn integers(
+    items: &[Value],
+    path: &str,
+    lo: i64,
+    hi: i64,
+    problems: &mut Problems,
+) -> Vec<i64> {
     let mut out = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
         match item.as_i64() {
             Some(n) if (lo..=hi).contains(&n) => out.push(n),
-            Some(n) => problems.push(&index_path(path, i), format!("{n} is out of range {lo}..={hi}")),
-            None => problems.push(&index_path(path, i), format!("expected an integer, got {}", kind(item))),
+            Some(n) => problems.push(
+                &index_path(path, i),
+                format!("{n} is out of range {lo}..={hi}"),
+            ),
+            None => problems.push(
+                &index_path(path, i),
+                format!("expected an integer, got {}", kind(item)),
+            ),
         }
     }
     out

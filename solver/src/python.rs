@@ -8,22 +8,52 @@ use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-create_exception!(_solver, SolverError, PyException, "Base class of every engine error.");
-create_exception!(_solver, MalformedInput, SolverError, "The body is not JSON (HTTP 400).");
-create_exception!(_solver, InvalidInput, SolverError, "args[0]: a JSON array of {path, message} (HTTP 422).");
-create_exception!(_solver, UnknownGame, SolverError, "No game of that name (HTTP 404).");
-create_exception!(_solver, EngineFault, SolverError, "The engine failed; a bug, reported as HTTP 500.");
+create_exception!(
+    _solver,
+    SolverError,
+    PyException,
+    "Base class of every engine error."
+);
+create_exception!(
+    _solver,
+    MalformedInput,
+    SolverError,
+    "The body is not JSON (HTTP 400)."
+);
+create_exception!(
+    _solver,
+    InvalidInput,
+    SolverError,
+    "args[0]: a JSON array of {path, message} (HTTP 422)."
+);
+create_exception!(
+    _solver,
+    UnknownGame,
+    SolverError,
+    "No game of that name (HTTP 404)."
+);
+create_exception!(
+    _solver,
+    EngineFault,
+    SolverError,
+    "The engine failed; a bug, reported as HTTP 500."
+);
 
 fn to_py_error(error: ApiError) -> PyErr {
     match error {
         ApiError::Malformed(message) => MalformedInput::new_err(message),
-        ApiError::Invalid(problems) => InvalidInput::new_err(serde_json::to_string(&problems.0).unwrap_or_default()),
+        ApiError::Invalid(problems) => {
+            InvalidInput::new_err(serde_json::to_string(&problems.0).unwrap_or_default())
+        }
         ApiError::UnknownGame(message) => UnknownGame::new_err(message),
     }
 }
 
 /// Runs `work` without the GIL and turns a panic into `EngineFault`.
-fn guarded<T: Send>(py: Python<'_>, work: impl FnOnce() -> Result<T, ApiError> + Send) -> PyResult<T> {
+fn guarded<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce() -> Result<T, ApiError> + Send,
+) -> PyResult<T> {
     let outcome = py.allow_threads(|| catch_unwind(AssertUnwindSafe(work)));
     match outcome {
         Ok(result) => result.map_err(to_py_error),
@@ -48,15 +78,25 @@ fn games_json() -> String {
 /// Answers one request: `route` is `deal`, `legal-moves` or `play`; `body` is the JSON body.
 #[pyfunction]
 fn call(py: Python<'_>, game: &str, route: &str, body: &[u8]) -> PyResult<String> {
-    let route = Route::from_name(route).ok_or_else(|| SolverError::new_err(format!("no route '{route}'")))?;
+    let route = Route::from_name(route)
+        .ok_or_else(|| SolverError::new_err(format!("no route '{route}'")))?;
     guarded(py, || handle(game, route, body).map(|v| v.to_string()))
 }
 
 /// Random-playout rates measured inside Rust, as JSON text.
 #[pyfunction]
 #[pyo3(name = "bench", signature = (game, variant, hands, seed, repeats = 5))]
-fn bench_json(py: Python<'_>, game: &str, variant: &str, hands: u32, seed: u64, repeats: u32) -> PyResult<String> {
-    guarded(py, || random_hands(game, variant, hands.max(1), repeats.max(1), seed).map(|v| v.to_string()))
+fn bench_json(
+    py: Python<'_>,
+    game: &str,
+    variant: &str,
+    hands: u32,
+    seed: u64,
+    repeats: u32,
+) -> PyResult<String> {
+    guarded(py, || {
+        random_hands(game, variant, hands.max(1), repeats.max(1), seed).map(|v| v.to_string())
+    })
 }
 
 #[pymodule]

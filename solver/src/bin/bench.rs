@@ -5,11 +5,17 @@ use solver::games::marjapussi::config::Variant;
 use solver::games::marjapussi::Marjapussi;
 
 fn main() {
-    let args: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
     let hands = args.first().copied().unwrap_or(2000) as u32;
     let repeats = args.get(1).copied().unwrap_or(9) as u32;
     let seed = args.get(2).copied().unwrap_or(1);
-    println!("{:<24} {:>12} {:>12} {:>14} {:>14}", "game/variant", "hands/s", "moves/s", "move ns p50", "move ns p99");
+    println!(
+        "{:<24} {:>12} {:>12} {:>14} {:>14}",
+        "game/variant", "hands/s", "moves/s", "move ns p50", "move ns p99"
+    );
     for variant in Variant::NAMES {
         match solver::bench::random_hands::<Marjapussi>(variant, hands, repeats, seed) {
             Ok(r) => println!(

@@ -26,13 +26,19 @@ impl CardLedger {
     ) -> CardSet {
         let mut set = CardSet::EMPTY;
         let Some(items) = value.as_array() else {
-            problems.push(path, format!("expected an array of cards, got {}", kind(value)));
+            problems.push(
+                path,
+                format!("expected an array of cards, got {}", kind(value)),
+            );
             return set;
         };
         for (i, item) in items.iter().enumerate() {
             let at = index_path(path, i);
             let Some(token) = item.as_str() else {
-                problems.push(&at, format!("expected a card such as \"SA\", got {}", kind(item)));
+                problems.push(
+                    &at,
+                    format!("expected a card such as \"SA\", got {}", kind(item)),
+                );
                 continue;
             };
             let Some(card) = parse(token) else {
@@ -40,7 +46,10 @@ impl CardLedger {
                 continue;
             };
             if let Some(first) = self.seen.get(&card) {
-                problems.push(&at, format!("card '{token}' is given twice (also at {first})"));
+                problems.push(
+                    &at,
+                    format!("card '{token}' is given twice (also at {first})"),
+                );
                 continue;
             }
             self.seen.insert(card, at);
@@ -74,7 +83,10 @@ pub fn read_hand(
     match value.as_u64() {
         Some(n) if may_hide => HandEntry::Hidden(n as u32),
         Some(_) => {
-            problems.push(path, "a hidden hand (a count) is allowed only for other seats in a view");
+            problems.push(
+                path,
+                "a hidden hand (a count) is allowed only for other seats in a view",
+            );
             HandEntry::Hidden(0)
         }
         None => HandEntry::Known(ledger.read(value, path, parse, deck_name, problems)),
@@ -83,7 +95,12 @@ pub fn read_hand(
 
 /// Deals `unknown` into the hidden entries in order, lowest cards first; the result is one
 /// arbitrary world consistent with the counts. Reports a count mismatch at `path`.
-pub fn fill_hidden(entries: &[HandEntry], unknown: CardSet, path: &str, problems: &mut Problems) -> Vec<CardSet> {
+pub fn fill_hidden(
+    entries: &[HandEntry],
+    unknown: CardSet,
+    path: &str,
+    problems: &mut Problems,
+) -> Vec<CardSet> {
     let wanted: u32 = entries
         .iter()
         .map(|e| match e {
@@ -92,7 +109,13 @@ pub fn fill_hidden(entries: &[HandEntry], unknown: CardSet, path: &str, problems
         })
         .sum();
     if wanted != unknown.len() {
-        problems.push(path, format!("the hidden counts add up to {wanted}, but {} cards are unaccounted for", unknown.len()));
+        problems.push(
+            path,
+            format!(
+                "the hidden counts add up to {wanted}, but {} cards are unaccounted for",
+                unknown.len()
+            ),
+        );
     }
     let mut pool = unknown.iter();
     entries

@@ -56,7 +56,8 @@ pub fn handle(game: &str, route: Route, body: &[u8]) -> ApiResult {
 pub fn random_hands(game: &str, variant: &str, hands: u32, repeats: u32, seed: u64) -> ApiResult {
     match game {
         marjapussi::Marjapussi::NAME => {
-            crate::bench::random_hands::<marjapussi::Marjapussi>(variant, hands, repeats, seed).map_err(ApiError::Invalid)
+            crate::bench::random_hands::<marjapussi::Marjapussi>(variant, hands, repeats, seed)
+                .map_err(ApiError::Invalid)
         }
         muschik::Muschik::NAME => crate::bench::random_hands::<muschik::Muschik>(variant, hands, repeats, seed).map_err(ApiError::Invalid),
         _ => Err(ApiError::UnknownGame(format!("no game '{game}'"))),

@@ -24,13 +24,20 @@ impl Marjapussi {
         if self.may_claim_redeal(seat) {
             out.push(Move::Redeal);
         }
-        let must_open = cfg.opening_obligation && seat == self.forehand() && self.had_turn & 1 << seat == 0 && self.high_bid == 0;
+        let must_open = cfg.opening_obligation
+            && seat == self.forehand()
+            && self.had_turn & 1 << seat == 0
+            && self.high_bid == 0;
         if self.is_banned(seat) {
             if must_open && cfg.min_bid <= cfg.max_bid {
                 out.push(Move::Bid(cfg.min_bid));
             }
         } else {
-            let lowest = if self.high_bid > 0 { self.high_bid + 1 } else { cfg.min_bid };
+            let lowest = if self.high_bid > 0 {
+                self.high_bid + 1
+            } else {
+                cfg.min_bid
+            };
             let mut bid = (lowest + cfg.bid_step - 1) / cfg.bid_step * cfg.bid_step;
             while bid <= cfg.max_bid {
                 out.push(Move::Bid(bid));
@@ -93,7 +100,13 @@ impl Marjapussi {
         }
     }
 
-    pub(super) fn card_subsets(&self, from: CardSet, size: u32, wrap: fn(CardSet) -> Move, out: &mut Vec<Move>) {
+    pub(super) fn card_subsets(
+        &self,
+        from: CardSet,
+        size: u32,
+        wrap: fn(CardSet) -> Move,
+        out: &mut Vec<Move>,
+    ) {
         for_each_subset(from, size, |s| out.push(wrap(s)));
     }
 
@@ -101,7 +114,11 @@ impl Marjapussi {
         let cfg = &self.cfg;
         let declarer = self.actor;
         let fixed = !cfg.contract_raise || (cfg.bid_ban_blocks_raise && self.is_banned(declarer));
-        let top = if fixed { self.high_bid } else { cfg.max_bid.max(self.high_bid) };
+        let top = if fixed {
+            self.high_bid
+        } else {
+            cfg.max_bid.max(self.high_bid)
+        };
         let mut c = self.high_bid;
         while c <= top {
             out.push(Move::Contract(c));
@@ -173,7 +190,8 @@ impl Marjapussi {
         };
         if let Some(card) = self.cfg.first_deal_leader_card {
             if self.match_state.hands_played == 0 {
-                if let Some(holder) = (0..self.n()).find(|&s| self.hands[s as usize].contains(card)) {
+                if let Some(holder) = (0..self.n()).find(|&s| self.hands[s as usize].contains(card))
+                {
                     leader = holder;
                 }
             }

@@ -23,7 +23,10 @@ pub fn deck(size: u8) -> CardSet {
 
 /// Every card of one power, one per suit.
 pub fn of_power(power: u8) -> CardSet {
-    Suit::ALL.into_iter().map(|s| suited_card(s, power)).collect()
+    Suit::ALL
+        .into_iter()
+        .map(|s| suited_card(s, power))
+        .collect()
 }
 
 pub fn king(suit: Suit) -> Card {

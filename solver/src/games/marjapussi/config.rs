@@ -5,25 +5,112 @@ use crate::cards::Card;
 use crate::problems::{field_path, kind, Problems};
 use serde_json::{json, Map, Value};
 
-named_enum!(pub enum Variant { Marjapussi = "marjapussi", Huutopussi = "huutopussi", Erlangen = "erlangen", Huutopussi3 = "huutopussi3" });
-named_enum!(pub enum CardValues { Original = "original", Simplified = "simplified" });
-named_enum!(pub enum MarriageValues { HeartsHigh = "hearts_high", Bridge = "bridge" });
-named_enum!(pub enum AllPass { Impossible = "impossible", PlayWithoutContract = "play_without_contract", TalonToLastTrick = "talon_to_last_trick" });
-named_enum!(pub enum FirstLeader { Forehand = "forehand", Declarer = "declarer" });
-named_enum!(pub enum LeadRule { Free = "none", Ace = "ace", AceThenSpade = "ace_then_spade" });
-named_enum!(pub enum DeclareRight { TrickWinner = "trick_winner", LeaderAndWinner = "leader_and_winner" });
-named_enum!(pub enum TrumpOnMarriage { FirstOnly = "first_only", Every = "every" });
-named_enum!(pub enum Asks { WholeAndHalf = "whole_and_half", Whole = "whole", Half = "half", Off = "none" });
-named_enum!(pub enum NoTrickRule {
-    ResetToZero = "reset_to_zero", Laepaeri = "laepaeri", Porvoo = "porvoo",
-    PorvooTeam = "porvoo_team", PorvooIndividual = "porvoo_individual",
-});
-named_enum!(pub enum Rounding { Exact = "none", Nearest5 = "nearest5" });
-named_enum!(pub enum CardTieCarry { Off = "none", CarryOne = "carry_one", CarryAccumulate = "carry_accumulate" });
-named_enum!(pub enum TieRule { PlayOn = "play_on", Draw = "draw" });
-named_enum!(pub enum Base { Helsinki = "helsinki", Erlangen = "erlangen" });
-named_enum!(pub enum TalonHandling { Discard3 = "discard3", GiveOneEach = "give_one_each" });
-named_enum!(pub enum DoubleTiming { OwnTurn = "own_turn", PollAll = "poll_all" });
+named_enum!(
+    pub enum Variant {
+        Marjapussi = "marjapussi",
+        Huutopussi = "huutopussi",
+        Erlangen = "erlangen",
+        Huutopussi3 = "huutopussi3",
+    }
+);
+named_enum!(
+    pub enum CardValues {
+        Original = "original",
+        Simplified = "simplified",
+    }
+);
+named_enum!(
+    pub enum MarriageValues {
+        HeartsHigh = "hearts_high",
+        Bridge = "bridge",
+    }
+);
+named_enum!(
+    pub enum AllPass {
+        Impossible = "impossible",
+        PlayWithoutContract = "play_without_contract",
+        TalonToLastTrick = "talon_to_last_trick",
+    }
+);
+named_enum!(
+    pub enum FirstLeader {
+        Forehand = "forehand",
+        Declarer = "declarer",
+    }
+);
+named_enum!(
+    pub enum LeadRule {
+        Free = "none",
+        Ace = "ace",
+        AceThenSpade = "ace_then_spade",
+    }
+);
+named_enum!(
+    pub enum DeclareRight {
+        TrickWinner = "trick_winner",
+        LeaderAndWinner = "leader_and_winner",
+    }
+);
+named_enum!(
+    pub enum TrumpOnMarriage {
+        FirstOnly = "first_only",
+        Every = "every",
+    }
+);
+named_enum!(
+    pub enum Asks {
+        WholeAndHalf = "whole_and_half",
+        Whole = "whole",
+        Half = "half",
+        Off = "none",
+    }
+);
+named_enum!(
+    pub enum NoTrickRule {
+        ResetToZero = "reset_to_zero",
+        Laepaeri = "laepaeri",
+        Porvoo = "porvoo",
+        PorvooTeam = "porvoo_team",
+        PorvooIndividual = "porvoo_individual",
+    }
+);
+named_enum!(
+    pub enum Rounding {
+        Exact = "none",
+        Nearest5 = "nearest5",
+    }
+);
+named_enum!(
+    pub enum CardTieCarry {
+        Off = "none",
+        CarryOne = "carry_one",
+        CarryAccumulate = "carry_accumulate",
+    }
+);
+named_enum!(
+    pub enum TieRule {
+        PlayOn = "play_on",
+        Draw = "draw",
+    }
+);
+named_enum!(
+    pub enum Base {
+        Helsinki = "helsinki",
+        Erlangen = "erlangen",
+    }
+);
+named_enum!(
+    pub enum TalonHandling {
+        Discard3 = "discard3",
+        GiveOneEach = "give_one_each",
+    }
+);
+named_enum!(
+    pub enum DoubleTiming {
+        OwnTurn = "own_turn",
+        PollAll = "poll_all",
+    }
+);
 
 /// Every rule option of one hand and match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -306,7 +393,10 @@ impl Config {
                 None => {
                     problems.push(
                         &field_path(path, "variant"),
-                        format!("unknown variant '{name}'; the variants are: {}", Variant::NAMES.join(", ")),
+                        format!(
+                            "unknown variant '{name}'; the variants are: {}",
+                            Variant::NAMES.join(", ")
+                        ),
                     );
                     return None;
                 }
@@ -319,13 +409,18 @@ impl Config {
             None => &empty,
             Some(Value::Object(map)) => map,
             Some(other) => {
-                problems.push(&options_path, format!("expected an object, got {}", kind(other)));
+                problems.push(
+                    &options_path,
+                    format!("expected an object, got {}", kind(other)),
+                );
                 return None;
             }
         };
         let before = problems.0.len();
         if let Some(base) = map.get("base") {
-            if let Some(b) = OptionReader::new(&options_path, "base", base, problems).named(Base::from_name, Base::NAMES) {
+            if let Some(b) = OptionReader::new(&options_path, "base", base, problems)
+                .named(Base::from_name, Base::NAMES)
+            {
                 config.apply_base(b);
             }
         }
@@ -334,10 +429,24 @@ impl Config {
             let c = &mut config;
             match key.as_str() {
                 "base" => {}
-                "deck_size" => r.set(&mut c.deck_size, |v| v.as_u64().filter(|n| [36, 32, 28].contains(n)).map(|n| n as u8), "36, 32 or 28"),
-                "card_values" => r.set_named(&mut c.card_values, CardValues::from_name, CardValues::NAMES),
+                "deck_size" => r.set(
+                    &mut c.deck_size,
+                    |v| {
+                        v.as_u64()
+                            .filter(|n| [36, 32, 28].contains(n))
+                            .map(|n| n as u8)
+                    },
+                    "36, 32 or 28",
+                ),
+                "card_values" => {
+                    r.set_named(&mut c.card_values, CardValues::from_name, CardValues::NAMES)
+                }
                 "last_trick_bonus" => r.set_int(&mut c.last_trick_bonus, 0, 1000),
-                "marriage_values" => r.set_named(&mut c.marriage_values, MarriageValues::from_name, MarriageValues::NAMES),
+                "marriage_values" => r.set_named(
+                    &mut c.marriage_values,
+                    MarriageValues::from_name,
+                    MarriageValues::NAMES,
+                ),
                 "bidding" => r.set_bool(&mut c.bidding),
                 "opening_obligation" => r.set_bool(&mut c.opening_obligation),
                 "min_bid" => r.set_int(&mut c.min_bid, 0, 10_000),
@@ -345,38 +454,82 @@ impl Config {
                 "max_bid" => r.set_int(&mut c.max_bid, 0, 10_000),
                 "all_pass" => r.set_named(&mut c.all_pass, AllPass::from_name, AllPass::NAMES),
                 "redeal_right" => r.set_bool(&mut c.redeal_right),
-                "exchange_count" => r.set(&mut c.exchange_count, |v| v.as_u64().filter(|n| (1..=8).contains(n)).map(|n| n as u8), "an integer 1..=8"),
+                "exchange_count" => r.set(
+                    &mut c.exchange_count,
+                    |v| v.as_u64().filter(|n| (1..=8).contains(n)).map(|n| n as u8),
+                    "an integer 1..=8",
+                ),
                 "contract_raise" => r.set_bool(&mut c.contract_raise),
-                "first_leader" => r.set_named(&mut c.first_leader, FirstLeader::from_name, FirstLeader::NAMES),
-                "first_lead_rule" => r.set_named(&mut c.first_lead_rule, LeadRule::from_name, LeadRule::NAMES),
+                "first_leader" => r.set_named(
+                    &mut c.first_leader,
+                    FirstLeader::from_name,
+                    FirstLeader::NAMES,
+                ),
+                "first_lead_rule" => {
+                    r.set_named(&mut c.first_lead_rule, LeadRule::from_name, LeadRule::NAMES)
+                }
                 "ace_must_show" => r.set_bool(&mut c.ace_must_show),
                 "overtake_duty" => r.set_bool(&mut c.overtake_duty),
-                "declare_right" => r.set_named(&mut c.declare_right, DeclareRight::from_name, DeclareRight::NAMES),
-                "trump_on_marriage" => r.set_named(&mut c.trump_on_marriage, TrumpOnMarriage::from_name, TrumpOnMarriage::NAMES),
+                "declare_right" => r.set_named(
+                    &mut c.declare_right,
+                    DeclareRight::from_name,
+                    DeclareRight::NAMES,
+                ),
+                "trump_on_marriage" => r.set_named(
+                    &mut c.trump_on_marriage,
+                    TrumpOnMarriage::from_name,
+                    TrumpOnMarriage::NAMES,
+                ),
                 "asks" => r.set_named(&mut c.asks, Asks::from_name, Asks::NAMES),
                 "half_ask_requires_card" => r.set_bool(&mut c.half_ask_requires_card),
                 "kontra_re" => r.set_bool(&mut c.kontra_re),
-                "double_timing" => r.set_named(&mut c.double_timing, DoubleTiming::from_name, DoubleTiming::NAMES),
-                "no_trick_rule" => r.set_named(&mut c.no_trick_rule, NoTrickRule::from_name, NoTrickRule::NAMES),
+                "double_timing" => r.set_named(
+                    &mut c.double_timing,
+                    DoubleTiming::from_name,
+                    DoubleTiming::NAMES,
+                ),
+                "no_trick_rule" => r.set_named(
+                    &mut c.no_trick_rule,
+                    NoTrickRule::from_name,
+                    NoTrickRule::NAMES,
+                ),
                 "rounding" => r.set_named(&mut c.rounding, Rounding::from_name, Rounding::NAMES),
                 "target" => r.set_int(&mut c.target, 1, 1_000_000),
                 "bid_ban_threshold" => r.set_int(&mut c.bid_ban_threshold, -1_000_000, 0),
                 "bid_ban_blocks_raise" => r.set_bool(&mut c.bid_ban_blocks_raise),
                 "overshoot_reset" => r.set_int(&mut c.overshoot_reset, 0, 1_000_000),
-                "both_at_target" => r.set_named(&mut c.both_at_target, TieRule::from_name, TieRule::NAMES),
-                "tie_at_target" => r.set_named(&mut c.tie_at_target, TieRule::from_name, TieRule::NAMES),
-                "card_tie_carry" => r.set_named(&mut c.card_tie_carry, CardTieCarry::from_name, CardTieCarry::NAMES),
+                "both_at_target" => {
+                    r.set_named(&mut c.both_at_target, TieRule::from_name, TieRule::NAMES)
+                }
+                "tie_at_target" => {
+                    r.set_named(&mut c.tie_at_target, TieRule::from_name, TieRule::NAMES)
+                }
+                "card_tie_carry" => r.set_named(
+                    &mut c.card_tie_carry,
+                    CardTieCarry::from_name,
+                    CardTieCarry::NAMES,
+                ),
                 "first_deal_leader_card" => {
                     if value.is_null() {
                         c.first_deal_leader_card = None;
                     } else {
-                        r.set(&mut c.first_deal_leader_card, |v| v.as_str().and_then(&parse_card).map(Some), "a card of the deck, such as SA");
+                        r.set(
+                            &mut c.first_deal_leader_card,
+                            |v| v.as_str().and_then(&parse_card).map(Some),
+                            "a card of the deck, such as SA",
+                        );
                     }
                 }
-                "allow_declare_after_last_trick" => r.set_bool(&mut c.allow_declare_after_last_trick),
+                "allow_declare_after_last_trick" => {
+                    r.set_bool(&mut c.allow_declare_after_last_trick)
+                }
                 "porvoo_factor" => r.set_int(&mut c.porvoo_factor, 0, 100),
                 "declarer_no_trick_extra" => r.set_int(&mut c.declarer_no_trick_extra, 0, 100),
-                "talon_handling" => r.set_named(&mut c.talon_handling, TalonHandling::from_name, TalonHandling::NAMES),
+                "talon_handling" => r.set_named(
+                    &mut c.talon_handling,
+                    TalonHandling::from_name,
+                    TalonHandling::NAMES,
+                ),
                 "talon_revealed" => r.set_bool(&mut c.talon_revealed),
                 "discard_forbid_ace_ten" => r.set_bool(&mut c.discard_forbid_ace_ten),
                 "discard_needs_trick" => r.set_bool(&mut c.discard_needs_trick),
@@ -396,23 +549,38 @@ impl Config {
         let at = |key: &str| field_path(path, key);
         let marjapussi = self.variant == Variant::Marjapussi;
         if self.deck_size != 36 && !marjapussi {
-            problems.push(&at("deck_size"), "reduced decks are played only in the marjapussi variant (spec 7.31)");
+            problems.push(
+                &at("deck_size"),
+                "reduced decks are played only in the marjapussi variant (spec 7.31)",
+            );
         }
         if self.bidding && marjapussi {
             problems.push(&at("bidding"), "marjapussi is scored in game points and has no contract; use huutopussi or erlangen for bidding");
         }
         if self.bidding && !self.opening_obligation && self.all_pass == AllPass::Impossible {
-            problems.push(&at("all_pass"), "'impossible' needs opening_obligation: without it every player may pass");
+            problems.push(
+                &at("all_pass"),
+                "'impossible' needs opening_obligation: without it every player may pass",
+            );
         }
         if self.all_pass == AllPass::TalonToLastTrick && self.seats() != 3 {
-            problems.push(&at("all_pass"), "'talon_to_last_trick' needs a talon: only huutopussi3 has one");
+            problems.push(
+                &at("all_pass"),
+                "'talon_to_last_trick' needs a talon: only huutopussi3 has one",
+            );
         }
         if self.min_bid > self.max_bid {
-            problems.push(&at("min_bid"), format!("min_bid {} is above max_bid {}", self.min_bid, self.max_bid));
+            problems.push(
+                &at("min_bid"),
+                format!("min_bid {} is above max_bid {}", self.min_bid, self.max_bid),
+            );
         }
         let preset = Config::preset(self.variant);
         if self.seats() == 3 && self.exchange_count != preset.exchange_count {
-            problems.push(&at("exchange_count"), "huutopussi3 has a talon, not an exchange");
+            problems.push(
+                &at("exchange_count"),
+                "huutopussi3 has a talon, not an exchange",
+            );
         }
         if self.seats() == 4 && self.base != preset.base {
             problems.push(&at("base"), "only huutopussi3 has a base variant");
@@ -431,7 +599,12 @@ struct OptionReader<'a> {
 }
 
 impl<'a> OptionReader<'a> {
-    fn new(options_path: &str, key: &str, value: &'a Value, problems: &'a mut Problems) -> OptionReader<'a> {
+    fn new(
+        options_path: &str,
+        key: &str,
+        value: &'a Value,
+        problems: &'a mut Problems,
+    ) -> OptionReader<'a> {
         OptionReader {
             path: field_path(options_path, key),
             value,
@@ -442,7 +615,10 @@ impl<'a> OptionReader<'a> {
     fn set<T>(&mut self, slot: &mut T, read: impl Fn(&Value) -> Option<T>, expected: &str) {
         match read(self.value) {
             Some(v) => *slot = v,
-            None => self.problems.push(&self.path, format!("expected {expected}, got {}", self.value)),
+            None => self.problems.push(
+                &self.path,
+                format!("expected {expected}, got {}", self.value),
+            ),
         }
     }
 
@@ -451,13 +627,24 @@ impl<'a> OptionReader<'a> {
     }
 
     fn set_int(&mut self, slot: &mut i32, lo: i64, hi: i64) {
-        self.set(slot, |v| v.as_i64().filter(|n| (lo..=hi).contains(n)).map(|n| n as i32), &format!("an integer {lo}..={hi}"));
+        self.set(
+            slot,
+            |v| {
+                v.as_i64()
+                    .filter(|n| (lo..=hi).contains(n))
+                    .map(|n| n as i32)
+            },
+            &format!("an integer {lo}..={hi}"),
+        );
     }
 
     fn named<T>(&mut self, from_name: fn(&str) -> Option<T>, names: &[&str]) -> Option<T> {
         let found = self.value.as_str().and_then(from_name);
         if found.is_none() {
-            self.problems.push(&self.path, format!("expected one of {}, got {}", names.join(", "), self.value));
+            self.problems.push(
+                &self.path,
+                format!("expected one of {}, got {}", names.join(", "), self.value),
+            );
         }
         found
     }
@@ -470,8 +657,14 @@ impl<'a> OptionReader<'a> {
 
     fn unknown(&mut self) {
         let known = Config::option_catalogue();
-        let keys: Vec<&String> = known.as_object().map(|m| m.keys().collect()).unwrap_or_default();
+        let keys: Vec<&String> = known
+            .as_object()
+            .map(|m| m.keys().collect())
+            .unwrap_or_default();
         let names: Vec<&str> = keys.iter().map(|k| k.as_str()).collect();
-        self.problems.push(&self.path, format!("unknown option; the options are: {}", names.join(", ")));
+        self.problems.push(
+            &self.path,
+            format!("unknown option; the options are: {}", names.join(", ")),
+        );
     }
 }

@@ -42,7 +42,12 @@ pub(super) fn seat_mask(items: &[i64]) -> u8 {
     items.iter().fold(0, |m, &s| m | 1 << s)
 }
 
-pub(super) fn read_match(value: Option<&Value>, path: &str, sides: usize, problems: &mut Problems) -> MatchState {
+pub(super) fn read_match(
+    value: Option<&Value>,
+    path: &str,
+    sides: usize,
+    problems: &mut Problems,
+) -> MatchState {
     let mut state = MatchState::default();
     let Some(value) = value else {
         return state;
@@ -51,14 +56,26 @@ pub(super) fn read_match(value: Option<&Value>, path: &str, sides: usize, proble
     if let Some(scores) = f.array("scores", problems) {
         let at = f.path("scores");
         if scores.len() != sides {
-            problems.push(&at, format!("expected {sides} scores, one per side, got {}", scores.len()));
+            problems.push(
+                &at,
+                format!(
+                    "expected {sides} scores, one per side, got {}",
+                    scores.len()
+                ),
+            );
         }
-        for (i, s) in integers(scores, &at, -1_000_000, 1_000_000, problems).into_iter().enumerate().take(3) {
+        for (i, s) in integers(scores, &at, -1_000_000, 1_000_000, problems)
+            .into_iter()
+            .enumerate()
+            .take(3)
+        {
             state.scores[i] = s as i32;
         }
     }
     state.carry = f.bounded("carry", 0, 100, problems).unwrap_or(0) as i32;
-    state.hands_played = f.bounded("hands_played", 0, 1_000_000, problems).unwrap_or(0) as u32;
+    state.hands_played = f
+        .bounded("hands_played", 0, 1_000_000, problems)
+        .unwrap_or(0) as u32;
     f.finish(problems);
     state
 }
@@ -88,7 +105,8 @@ impl Marjapussi {
         let parse = parse_in_deck(&self.cfg);
         let mut set = CardSet::EMPTY;
         for w in words {
-            let card = parse(w).ok_or_else(|| format!("'{w}' is not a card of the {}", deck_name(&self.cfg)))?;
+            let card = parse(w)
+                .ok_or_else(|| format!("'{w}' is not a card of the {}", deck_name(&self.cfg)))?;
             if set.contains(card) {
                 return Err(format!("card '{w}' is named twice"));
             }
@@ -132,11 +150,21 @@ impl Rules for Marjapussi {
         })
     }
 
-    fn config(variant: Option<&str>, options: Option<&Value>, path: &str, problems: &mut Problems) -> Option<Config> {
+    fn config(
+        variant: Option<&str>,
+        options: Option<&Value>,
+        path: &str,
+        problems: &mut Problems,
+    ) -> Option<Config> {
         Config::resolve(variant, options, path, |t| DECK.parse(t), problems)
     }
 
-    fn deal(cfg: &Config, seed: u64, setup: &mut Fields, problems: &mut Problems) -> Option<Marjapussi> {
+    fn deal(
+        cfg: &Config,
+        seed: u64,
+        setup: &mut Fields,
+        problems: &mut Problems,
+    ) -> Option<Marjapussi> {
         let n = cfg.seats();
         let mut rng = Rng::seeded(seed);
         let dealer = match setup.bounded("dealer", 0, n as i64 - 1, problems) {
@@ -153,7 +181,13 @@ impl Rules for Marjapussi {
             hands[(dealer as usize + 1 + i) % n].insert(card);
         }
         let talon: CardSet = cards[in_hands..].iter().copied().collect();
-        Some(Marjapussi::new_hand(*cfg, dealer, hands, talon, match_state))
+        Some(Marjapussi::new_hand(
+            *cfg,
+            dealer,
+            hands,
+            talon,
+            match_state,
+        ))
     }
 
     fn variant_name(&self) -> &'static str {
@@ -175,7 +209,13 @@ impl Rules for Marjapussi {
         })
     }
 
-    fn from_deal(cfg: &Config, value: &Value, path: &str, observer: Option<Seat>, problems: &mut Problems) -> Option<Marjapussi> {
+    fn from_deal(
+        cfg: &Config,
+        value: &Value,
+        path: &str,
+        observer: Option<Seat>,
+        problems: &mut Problems,
+    ) -> Option<Marjapussi> {
         let n = cfg.seats();
         let sides = if n == 4 { 2 } else { 3 };
         let mut f = Fields::of(value, path, problems);
@@ -197,7 +237,10 @@ impl Rules for Marjapussi {
             return None;
         };
         if list.len() != n {
-            problems.push(&hands_path, format!("expected {n} hands, one per seat, got {}", list.len()));
+            problems.push(
+                &hands_path,
+                format!("expected {n} hands, one per seat, got {}", list.len()),
+            );
             return None;
         }
         let size = Self::hand_length(cfg);
@@ -205,13 +248,24 @@ impl Rules for Marjapussi {
         for (seat, item) in list.iter().enumerate() {
             let at = index_path(&hands_path, seat);
             let may_hide = observer.is_some_and(|o| o != seat);
-            let entry = read_hand(&mut ledger, item, &at, may_hide, &parse, &deck_text, problems);
+            let entry = read_hand(
+                &mut ledger,
+                item,
+                &at,
+                may_hide,
+                &parse,
+                &deck_text,
+                problems,
+            );
             let count = match entry {
                 HandEntry::Known(s) => s.len(),
                 HandEntry::Hidden(k) => k,
             };
             if count != size && problems.is_empty() {
-                problems.push(&at, format!("seat {seat} holds {count} cards; each seat is dealt {size}"));
+                problems.push(
+                    &at,
+                    format!("seat {seat} holds {count} cards; each seat is dealt {size}"),
+                );
             }
             entries.push(entry);
         }
@@ -222,14 +276,25 @@ impl Rules for Marjapussi {
                 problems.push(&talon_path, "missing: huutopussi3 deals a talon of 3 cards");
                 HandEntry::Known(CardSet::EMPTY)
             }
-            Some(v) => read_hand(&mut ledger, v, &talon_path, observer.is_some(), &parse, &deck_text, problems),
+            Some(v) => read_hand(
+                &mut ledger,
+                v,
+                &talon_path,
+                observer.is_some(),
+                &parse,
+                &deck_text,
+                problems,
+            ),
         };
         let talon_count = match talon_entry {
             HandEntry::Known(s) => s.len(),
             HandEntry::Hidden(k) => k,
         };
         if talon_count != talon_size && problems.is_empty() {
-            problems.push(&talon_path, format!("the talon holds {talon_count} cards; it must hold {talon_size}"));
+            problems.push(
+                &talon_path,
+                format!("the talon holds {talon_count} cards; it must hold {talon_size}"),
+            );
         }
         entries.push(talon_entry);
         if !problems.is_empty() {
@@ -239,9 +304,15 @@ impl Rules for Marjapussi {
         let filled = fill_hidden(&entries, unknown, &hands_path, problems);
         let mut hands = [CardSet::EMPTY; 4];
         hands[..n].copy_from_slice(&filled[..n]);
-        problems
-            .is_empty()
-            .then(|| Marjapussi::new_hand(*cfg, dealer.unwrap_or(0) as u8, hands, filled[n], match_state))
+        problems.is_empty().then(|| {
+            Marjapussi::new_hand(
+                *cfg,
+                dealer.unwrap_or(0) as u8,
+                hands,
+                filled[n],
+                match_state,
+            )
+        })
     }
 
     fn state_json(&self, observer: Option<Seat>) -> Value {
@@ -281,7 +352,13 @@ impl Rules for Marjapussi {
         })
     }
 
-    fn from_state(cfg: &Config, value: &Value, path: &str, observer: Option<Seat>, problems: &mut Problems) -> Option<Marjapussi> {
+    fn from_state(
+        cfg: &Config,
+        value: &Value,
+        path: &str,
+        observer: Option<Seat>,
+        problems: &mut Problems,
+    ) -> Option<Marjapussi> {
         super::snapshot::read(cfg, value, path, observer, problems)
     }
 
@@ -294,7 +371,9 @@ impl Rules for Marjapussi {
             Move::Contract(c) => format!("contract {c}"),
             Move::Return(s) => format!("return {}", set_text(s)),
             Move::Discard(s) => format!("discard {}", set_text(s)),
-            Move::GiveEach { left, right } => format!("give_each {} {}", card_name(left), card_name(right)),
+            Move::GiveEach { left, right } => {
+                format!("give_each {} {}", card_name(left), card_name(right))
+            }
             Move::Double => "double".into(),
             Move::NoDouble => "no_double".into(),
             Move::Play(c) => card_name(c),
@@ -309,7 +388,9 @@ impl Rules for Marjapussi {
     fn parse_move(&self, text: &str) -> Result<Move, String> {
         let words: Vec<&str> = text.split_whitespace().collect();
         let number = |w: &[&str]| match w {
-            [v] => v.parse::<i32>().map_err(|_| format!("'{v}' is not a whole number")),
+            [v] => v
+                .parse::<i32>()
+                .map_err(|_| format!("'{v}' is not a whole number")),
             _ => Err(format!("'{text}' needs one number")),
         };
         let suit = |w: &[&str]| match w {
@@ -331,12 +412,16 @@ impl Rules for Marjapussi {
                 let parse = parse_in_deck(&self.cfg);
                 match (parse(l), parse(r)) {
                     (Some(left), Some(right)) => Ok(Move::GiveEach { left, right }),
-                    _ => Err(format!("'{text}' needs two cards of the deck: left opponent's, then right's")),
+                    _ => Err(format!(
+                        "'{text}' needs two cards of the deck: left opponent's, then right's"
+                    )),
                 }
             }
             ("double", []) => Ok(Move::Double),
             ("no_double", []) => Ok(Move::NoDouble),
-            ("play", [c]) => self.parse_card_list(&[c]).map(|s| Move::Play(s.lowest().expect("one card"))),
+            ("play", [c]) => self
+                .parse_card_list(&[c])
+                .map(|s| Move::Play(s.lowest().expect("one card"))),
             ("no_declaration", []) => Ok(Move::NoDeclaration),
             ("declare", r) => suit(r).map(Move::Declare),
             ("ask_whole", []) => Ok(Move::AskWhole),
@@ -344,7 +429,10 @@ impl Rules for Marjapussi {
             ("answer", r) => suit(r).map(Move::Answer),
             (_, []) => match parse_in_deck(&self.cfg)(head) {
                 Some(card) => Ok(Move::Play(card)),
-                None => Err(format!("'{text}' is neither a move nor a card of the {}", deck_name(&self.cfg))),
+                None => Err(format!(
+                    "'{text}' is neither a move nor a card of the {}",
+                    deck_name(&self.cfg)
+                )),
             },
             _ => Err(format!("'{text}' is not a move of this game")),
         }
@@ -411,13 +499,22 @@ impl Rules for Marjapussi {
 }
 
 /// Reads one declaration of a snapshot.
-pub(super) fn read_declaration(value: &Value, path: &str, sides: usize, problems: &mut Problems) -> Option<Declaration> {
+pub(super) fn read_declaration(
+    value: &Value,
+    path: &str,
+    sides: usize,
+    problems: &mut Problems,
+) -> Option<Declaration> {
     let mut f = Fields::of(value, path, problems);
     let suit = f.string("suit", problems).and_then(|s| {
-        parse_suit(s).map_err(|m| problems.push(&f.path("suit"), m)).ok()
+        parse_suit(s)
+            .map_err(|m| problems.push(&f.path("suit"), m))
+            .ok()
     });
     let side = f.bounded("side", 0, sides as i64 - 1, problems);
     f.finish(problems);
-    Some(Declaration { suit: suit?, side: side? as u8 })
+    Some(Declaration {
+        suit: suit?,
+        side: side? as u8,
+    })
 }
-

@@ -14,11 +14,16 @@ mod bidding;
 pub mod cards;
 pub mod config;
 mod json;
+#[cfg(test)]
+mod options;
 mod play;
 mod scoring;
+mod search;
 mod snapshot;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod vectors;
 
 use crate::cards::{Card, CardSet};
 use crate::game::{mix, Game, Payoff, Seat, Unseen, MAX_SEATS};
@@ -155,7 +160,13 @@ impl Marjapussi {
     pub const NAME: &'static str = "marjapussi";
 
     /// A hand as dealt: `hands` per seat, `talon` for three players.
-    pub fn new_hand(cfg: Config, dealer: u8, hands: [CardSet; 4], talon: CardSet, match_state: MatchState) -> Marjapussi {
+    pub fn new_hand(
+        cfg: Config,
+        dealer: u8,
+        hands: [CardSet; 4],
+        talon: CardSet,
+        match_state: MatchState,
+    ) -> Marjapussi {
         let mut hand = Marjapussi {
             cfg,
             dealer,
@@ -239,16 +250,55 @@ impl Marjapussi {
 
     /// Tricks in the hand: every card in hand at the start of play is one trick's card.
     pub(crate) fn tricks_in_hand(&self) -> u8 {
-        let dealt = match (self.n(), self.cfg.talon_handling) {
+        match (self.n(), self.cfg.talon_handling) {
             (3, TalonHandling::GiveOneEach) if self.declarer.is_some() => 36 / 3,
             (3, _) => 33 / 3,
             _ => self.cfg.deck_size / 4,
-        };
-        dealt
+        }
     }
 
     pub(crate) fn is_declared(&self, suit: Suit) -> bool {
         self.declarations.iter().flatten().any(|d| d.suit == suit)
+    }
+    /// A hash of the position; without `history`, of what decides the rest of the hand only
+    /// (the cards still in play, not who won the others).
+    pub(crate) fn hash(&self, history: bool) -> u64 {
+        let mut h = 0x6d61_726a_6170_7573;
+        for hand in &self.hands {
+            h = mix(h, hand.bits());
+        }
+        if history {
+            for won in &self.won {
+                h = mix(h, won.bits());
+            }
+        }
+        let trick = self.trick[..self.trick_len as usize]
+            .iter()
+            .fold(0u64, |acc, c| (acc << 8) | (c.index() as u64 + 1));
+        h = mix(h, trick);
+        h = mix(h, self.talon.bits() ^ self.discards.bits().rotate_left(17));
+        let small = (self.phase as u64)
+            | (self.actor as u64) << 8
+            | (self.leader as u64) << 16
+            | (self.trump.map_or(7, |s| s as u64)) << 24
+            | (self.declarer.map_or(7, |s| s as u64)) << 32
+            | (self.doubling as u64) << 40
+            | (self.polled as u64) << 48
+            | (self.passed as u64) << 56;
+        h = mix(h, small);
+        let decl = self.declarations.iter().fold(0u64, |acc, d| {
+            acc << 8 | d.map_or(0, |d| 1 + d.suit as u64 * 4 + d.side as u64)
+        });
+        h = mix(
+            h,
+            decl ^ (self.high_bid as u64) << 32
+                ^ (self.contract as u64) << 48
+                ^ (self.had_turn as u64) << 24,
+        );
+        if history {
+            h = mix(h, self.last_trick_winner.map_or(9, |s| s as u64));
+        }
+        h
     }
 }
 
@@ -271,9 +321,19 @@ impl Game for Marjapussi {
         let seat = self.actor;
         match self.phase {
             Phase::Bid => self.bid_moves(seat, out),
-            Phase::ExchangeGive => self.card_subsets(self.hands[seat as usize], self.cfg.exchange_count as u32, Move::Give, out),
+            Phase::ExchangeGive => self.card_subsets(
+                self.hands[seat as usize],
+                self.cfg.exchange_count as u32,
+                Move::Give,
+                out,
+            ),
             Phase::SetContract => self.contract_moves(out),
-            Phase::ExchangeReturn => self.card_subsets(self.hands[seat as usize], self.cfg.exchange_count as u32, Move::Return, out),
+            Phase::ExchangeReturn => self.card_subsets(
+                self.hands[seat as usize],
+                self.cfg.exchange_count as u32,
+                Move::Return,
+                out,
+            ),
             Phase::Discard => self.discard_moves(out),
             Phase::GiveOneEach => self.give_each_moves(out),
             Phase::DoublePoll => out.extend([Move::Double, Move::NoDouble]),
@@ -299,9 +359,11 @@ impl Game for Marjapussi {
             Move::Double => self.double(seat),
             Move::NoDouble => self.no_double(seat),
             Move::Play(card) => self.play_card(seat, card),
-            Move::NoDeclaration | Move::Declare(_) | Move::AskWhole | Move::AskHalf(_) | Move::Answer(_) => {
-                self.play_declaration(seat, mv)
-            }
+            Move::NoDeclaration
+            | Move::Declare(_)
+            | Move::AskWhole
+            | Move::AskHalf(_)
+            | Move::Answer(_) => self.play_declaration(seat, mv),
         }
     }
 
@@ -320,33 +382,7 @@ impl Game for Marjapussi {
     }
 
     fn key(&self) -> u64 {
-        let mut h = 0x6d61_726a_6170_7573;
-        for hand in &self.hands {
-            h = mix(h, hand.bits());
-        }
-        for won in &self.won {
-            h = mix(h, won.bits());
-        }
-        let trick = self.trick[..self.trick_len as usize]
-            .iter()
-            .fold(0u64, |acc, c| acc << 8 | c.index() as u64 + 1);
-        h = mix(h, trick);
-        h = mix(h, self.talon.bits() ^ self.discards.bits().rotate_left(17));
-        let small = (self.phase as u64)
-            | (self.actor as u64) << 8
-            | (self.leader as u64) << 16
-            | (self.trump.map_or(7, |s| s as u64)) << 24
-            | (self.declarer.map_or(7, |s| s as u64)) << 32
-            | (self.doubling as u64) << 40
-            | (self.polled as u64) << 48
-            | (self.passed as u64) << 56;
-        h = mix(h, small);
-        let decl = self
-            .declarations
-            .iter()
-            .fold(0u64, |acc, d| acc << 8 | d.map_or(0, |d| 1 + d.suit as u64 * 4 + d.side as u64));
-        h = mix(h, decl ^ (self.high_bid as u64) << 32 ^ (self.contract as u64) << 48 ^ (self.had_turn as u64) << 24);
-        mix(h, self.last_trick_winner.map_or(9, |s| s as u64))
+        self.hash(true)
     }
 
     fn hand(&self, seat: Seat) -> CardSet {
@@ -361,11 +397,9 @@ impl Game for Marjapussi {
             }
         }
         let n = self.seats();
-        let declarer_sees = self.declarer == Some(observer as u8);
-        if !(self.cfg.talon_revealed && self.declarer.is_some()) && !declarer_sees {
-            unseen.places[n] = self.talon;
-        }
-        if !declarer_sees {
+        // A talon still on the table is face down for everybody (the revealed one was taken).
+        unseen.places[n] = self.talon;
+        if self.declarer != Some(observer as u8) {
             unseen.places[n + 1] = self.discards;
         }
         unseen

@@ -14,7 +14,10 @@ fn higher_in_suit(card: Card) -> CardSet {
 
 impl Marjapussi {
     pub(crate) fn trick_cards(&self) -> CardSet {
-        self.trick[..self.trick_len as usize].iter().copied().collect()
+        self.trick[..self.trick_len as usize]
+            .iter()
+            .copied()
+            .collect()
     }
 
     /// The card that wins the trick so far: the highest trump, else the highest of the led suit.
@@ -22,7 +25,11 @@ impl Marjapussi {
         let led = suit_of(*self.trick[..self.trick_len as usize].first()?);
         let cards = self.trick_cards();
         let trumps = self.trump.map_or(CardSet::EMPTY, |t| cards & t.mask());
-        let pool = if trumps.is_empty() { cards & led.mask() } else { trumps };
+        let pool = if trumps.is_empty() {
+            cards & led.mask()
+        } else {
+            trumps
+        };
         let best = pool.highest()?;
         let position = self.trick.iter().position(|&c| c == best)?;
         Some((position, best))
@@ -41,7 +48,11 @@ impl Marjapussi {
     pub(crate) fn playable(&self, seat: u8) -> CardSet {
         let hand = self.hands[seat as usize];
         if self.trick_len == 0 {
-            return if self.tricks_played == 0 { self.first_leads(hand) } else { hand };
+            return if self.tricks_played == 0 {
+                self.first_leads(hand)
+            } else {
+                hand
+            };
         }
         let led = suit_of(self.trick[0]);
         if self.tricks_played == 0 && self.cfg.ace_must_show && power_of(self.trick[0]) != ACE {
@@ -50,7 +61,9 @@ impl Marjapussi {
                 return CardSet::single(ace);
             }
         }
-        let (_, best) = self.best_in_trick().expect("a trick in progress has a best card");
+        let (_, best) = self
+            .best_in_trick()
+            .expect("a trick in progress has a best card");
         let same = hand & led.mask();
         let trumps = self.trump.map_or(CardSet::EMPTY, |t| hand & t.mask());
         let pool = if !same.is_empty() {
@@ -144,12 +157,18 @@ impl Marjapussi {
     /// Undeclared marriages that `seat` holds whole.
     pub(super) fn answerable(&self, seat: u8) -> Vec<Suit> {
         let hand = self.hands[seat as usize];
-        self.undeclared().filter(|&s| cards::marriage(s).is_subset(hand)).collect()
+        self.undeclared()
+            .filter(|&s| cards::marriage(s).is_subset(hand))
+            .collect()
     }
 
     fn may_ask_half(&self, seat: u8, suit: Suit) -> bool {
         let held = (self.hands[seat as usize] & cards::marriage(suit)).len();
-        let allowed = if self.cfg.half_ask_requires_card { held == 1 } else { held <= 1 };
+        let allowed = if self.cfg.half_ask_requires_card {
+            held == 1
+        } else {
+            held <= 1
+        };
         self.asks_half() && !self.is_declared(suit) && allowed
     }
 
@@ -173,7 +192,11 @@ impl Marjapussi {
     }
 
     pub(super) fn play_declaration(&mut self, seat: u8, mv: Move) {
-        let winner = if self.phase == Phase::AnswerWhole { self.partner(seat) } else { seat };
+        let winner = if self.phase == Phase::AnswerWhole {
+            self.partner(seat)
+        } else {
+            seat
+        };
         match mv {
             Move::Declare(suit) | Move::Answer(suit) => self.declare(suit, self.side_of(seat)),
             Move::AskWhole => {
@@ -199,7 +222,11 @@ impl Marjapussi {
     }
 
     fn declare(&mut self, suit: Suit, side: u8) {
-        let slot = self.declarations.iter().position(Option::is_none).expect("at most four marriages");
+        let slot = self
+            .declarations
+            .iter()
+            .position(Option::is_none)
+            .expect("at most four marriages");
         self.declarations[slot] = Some(Declaration { suit, side });
         if self.trump.is_none() || self.cfg.trump_on_marriage == TrumpOnMarriage::Every {
             self.trump = Some(suit);
@@ -215,13 +242,15 @@ impl Marjapussi {
             return false;
         }
         let declaring_side = self.side_of(seat) == self.side_of(declarer);
-        let next_is_kontra = self.doubling % 2 == 0;
+        let next_is_kontra = self.doubling.is_multiple_of(2);
         let hand = self.hands[seat as usize].len() as i32;
         declaring_side != next_is_kontra && hand >= 9 - self.doubling as i32
     }
 
     pub(super) fn polls_doubles(&self) -> bool {
-        self.cfg.kontra_re && self.declarer.is_some() && self.cfg.double_timing == DoubleTiming::PollAll
+        self.cfg.kontra_re
+            && self.declarer.is_some()
+            && self.cfg.double_timing == DoubleTiming::PollAll
     }
 
     /// Asks the next seat from `from` on (in turn order, `asked` seats already polled) that may

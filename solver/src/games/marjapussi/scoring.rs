@@ -2,7 +2,9 @@
 //! Huutopussi family, and the match state that carries from hand to hand.
 
 use super::cards::set_points;
-use super::config::{CardTieCarry, CardValues, MarriageValues, NoTrickRule, Rounding, TieRule, Variant};
+use super::config::{
+    CardTieCarry, CardValues, MarriageValues, NoTrickRule, Rounding, TieRule, Variant,
+};
 use super::Marjapussi;
 use crate::suited::Suit;
 
@@ -108,8 +110,8 @@ impl Marjapussi {
         let mut after = self.match_state;
         after.carry = carry;
         after.hands_played += 1;
-        for s in 0..sides {
-            after.scores[s] += hand_score[s];
+        for (score, gained) in after.scores.iter_mut().zip(hand_score).take(sides) {
+            *score += gained;
         }
         let (match_over, winner, draw) = if cfg.variant == Variant::Marjapussi {
             self.marjapussi_match_end(&mut after, &tricks)
@@ -136,7 +138,11 @@ impl Marjapussi {
     }
 
     /// Game points of one `marjapussi` hand (5.1) and the card-tie carry for the next hand.
-    fn game_points(&self, card_points: &[i32; 3], last: Option<usize>) -> ([i32; 3], i32) {
+    pub(super) fn game_points(
+        &self,
+        card_points: &[i32; 3],
+        last: Option<usize>,
+    ) -> ([i32; 3], i32) {
         let mut gp = [0; 3];
         let total = match self.cfg.card_values {
             CardValues::Original => 120,
@@ -166,7 +172,11 @@ impl Marjapussi {
     }
 
     /// Scores of a Huutopussi-family hand (5.2 to 5.4), and whether the contract was made.
-    fn contract_scores(&self, points: &[i32; 3], tricks: &[u8; 3]) -> ([i32; 3], Option<bool>) {
+    pub(super) fn contract_scores(
+        &self,
+        points: &[i32; 3],
+        tricks: &[u8; 3],
+    ) -> ([i32; 3], Option<bool>) {
         let cfg = &self.cfg;
         let sides = self.sides();
         let round = |n: i32| match cfg.rounding {
@@ -185,7 +195,11 @@ impl Marjapussi {
         let c = self.contract;
         let multiplier = 1 << self.doubling;
         let made = tricks[d] > 0 && points[d] >= c;
-        score[d] = if made { c * multiplier } else { -c * multiplier };
+        score[d] = if made {
+            c * multiplier
+        } else {
+            -c * multiplier
+        };
         if tricks[d] == 0 {
             score[d] -= cfg.declarer_no_trick_extra * c;
         }
@@ -196,7 +210,9 @@ impl Marjapussi {
             let trickless = tricks[o] == 0;
             match cfg.no_trick_rule {
                 NoTrickRule::Laepaeri if trickless => score[o] = -self.high_bid,
-                NoTrickRule::Porvoo | NoTrickRule::PorvooIndividual if trickless => score[o] = porvoo,
+                NoTrickRule::Porvoo | NoTrickRule::PorvooIndividual if trickless => {
+                    score[o] = porvoo
+                }
                 NoTrickRule::PorvooTeam if all_to_declarer => score[o] = porvoo,
                 _ => {}
             }
@@ -205,15 +221,21 @@ impl Marjapussi {
     }
 
     /// `marjapussi`: zero for a trickless side, the overshoot reset, and exactly 10 wins (5.1).
-    fn marjapussi_match_end(&self, after: &mut MatchState, tricks: &[u8; 3]) -> (bool, Option<u8>, bool) {
-        for s in 0..2 {
-            if tricks[s] == 0 && self.cfg.no_trick_rule == NoTrickRule::ResetToZero {
-                after.scores[s] = 0;
-            } else if after.scores[s] > self.cfg.target {
-                after.scores[s] = self.cfg.overshoot_reset;
+    pub(super) fn marjapussi_match_end(
+        &self,
+        after: &mut MatchState,
+        tricks: &[u8; 3],
+    ) -> (bool, Option<u8>, bool) {
+        for (score, &taken) in after.scores.iter_mut().zip(tricks).take(2) {
+            if taken == 0 && self.cfg.no_trick_rule == NoTrickRule::ResetToZero {
+                *score = 0;
+            } else if *score > self.cfg.target {
+                *score = self.cfg.overshoot_reset;
             }
         }
-        let at_target: Vec<u8> = (0..2u8).filter(|&s| after.scores[s as usize] == self.cfg.target).collect();
+        let at_target: Vec<u8> = (0..2u8)
+            .filter(|&s| after.scores[s as usize] == self.cfg.target)
+            .collect();
         match at_target.as_slice() {
             [one] => (true, Some(*one), false),
             [_, _] if self.cfg.both_at_target == TieRule::Draw => (true, None, true),
@@ -222,14 +244,16 @@ impl Marjapussi {
     }
 
     /// Huutopussi family: the match ends once a side reaches the target; the highest wins (5.5).
-    fn race_end(&self, after: &MatchState) -> (bool, Option<u8>, bool) {
+    pub(super) fn race_end(&self, after: &MatchState) -> (bool, Option<u8>, bool) {
         let sides = self.sides();
         let scores = &after.scores[..sides];
         let top = *scores.iter().max().expect("at least two sides");
         if top < self.cfg.target {
             return (false, None, false);
         }
-        let leaders: Vec<u8> = (0..sides as u8).filter(|&s| scores[s as usize] == top).collect();
+        let leaders: Vec<u8> = (0..sides as u8)
+            .filter(|&s| scores[s as usize] == top)
+            .collect();
         match (leaders.as_slice(), self.cfg.tie_at_target) {
             ([one], _) => (true, Some(*one), false),
             (_, TieRule::Draw) => (true, None, true),

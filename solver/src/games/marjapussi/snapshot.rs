@@ -10,7 +10,13 @@ use crate::games::cardlist::{fill_hidden, read_hand, CardLedger, HandEntry};
 use crate::problems::{index_path, integers, Fields, Problems};
 use serde_json::Value;
 
-pub(super) fn read(cfg: &Config, value: &Value, path: &str, observer: Option<Seat>, problems: &mut Problems) -> Option<Marjapussi> {
+pub(super) fn read(
+    cfg: &Config,
+    value: &Value,
+    path: &str,
+    observer: Option<Seat>,
+    problems: &mut Problems,
+) -> Option<Marjapussi> {
     let n = cfg.seats();
     let sides = if n == 4 { 2 } else { 3 };
     let top = n as i64 - 1;
@@ -25,7 +31,13 @@ pub(super) fn read(cfg: &Config, value: &Value, path: &str, observer: Option<Sea
     let phase = f.string("phase", problems).and_then(|p| {
         let phase = Phase::from_name(p);
         if phase.is_none() {
-            problems.push(&f.path("phase"), format!("unknown phase '{p}'; the phases are: {}", Phase::NAMES.join(", ")));
+            problems.push(
+                &f.path("phase"),
+                format!(
+                    "unknown phase '{p}'; the phases are: {}",
+                    Phase::NAMES.join(", ")
+                ),
+            );
         }
         phase
     });
@@ -39,17 +51,36 @@ pub(super) fn read(cfg: &Config, value: &Value, path: &str, observer: Option<Sea
     match f.array("hands", problems) {
         Some(list) if list.len() == n => {
             for (seat, item) in list.iter().enumerate() {
-                entries.push(read_hand(&mut ledger, item, &index_path(&hands_path, seat), hidden_ok(seat), &parse, &deck_text, problems));
+                entries.push(read_hand(
+                    &mut ledger,
+                    item,
+                    &index_path(&hands_path, seat),
+                    hidden_ok(seat),
+                    &parse,
+                    &deck_text,
+                    problems,
+                ));
             }
         }
-        Some(list) => problems.push(&hands_path, format!("expected {n} hands, one per seat, got {}", list.len())),
+        Some(list) => problems.push(
+            &hands_path,
+            format!("expected {n} hands, one per seat, got {}", list.len()),
+        ),
         None => {}
     }
     for key in ["talon", "discards"] {
         let at = f.path(key);
         let entry = match f.get(key) {
             None => HandEntry::Known(CardSet::EMPTY),
-            Some(v) => read_hand(&mut ledger, v, &at, observer.is_some(), &parse, &deck_text, problems),
+            Some(v) => read_hand(
+                &mut ledger,
+                v,
+                &at,
+                observer.is_some(),
+                &parse,
+                &deck_text,
+                problems,
+            ),
         };
         entries.push(entry);
     }
@@ -70,7 +101,9 @@ pub(super) fn read(cfg: &Config, value: &Value, path: &str, observer: Option<Sea
     let contract = f.bounded("contract", 0, 100_000, problems).unwrap_or(0) as i32;
     let doubling = f.bounded("doubling", 0, 9, problems).unwrap_or(0) as u8;
     let polled_path = f.path("polled");
-    let polled = f.array("polled", problems).map_or(0, |l| seat_mask(&integers(l, &polled_path, 0, top, problems)));
+    let polled = f.array("polled", problems).map_or(0, |l| {
+        seat_mask(&integers(l, &polled_path, 0, top, problems))
+    });
     let (mut leader, mut trick) = (0u8, Vec::new());
     if let Some(t) = f.get("trick") {
         let mut tf = Fields::of(t, &f.path("trick"), problems);
@@ -78,18 +111,30 @@ pub(super) fn read(cfg: &Config, value: &Value, path: &str, observer: Option<Sea
         let at = tf.path("cards");
         if let Some(v) = tf.get("cards") {
             let set = ledger.read(v, &at, &parse, &deck_text, problems);
-            let order: Vec<Card> = v.as_array().into_iter().flatten().filter_map(|c| c.as_str().and_then(&parse)).collect();
+            let order: Vec<Card> = v
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|c| c.as_str().and_then(&parse))
+                .collect();
             if set.len() as usize == order.len() && order.len() < n {
                 trick = order;
             } else if order.len() >= n {
-                problems.push(&at, format!("a trick in progress holds fewer than {n} cards"));
+                problems.push(
+                    &at,
+                    format!("a trick in progress holds fewer than {n} cards"),
+                );
             }
         }
         tf.finish(problems);
     }
     let tricks_played = f.bounded("tricks_played", 0, 12, problems).unwrap_or(0) as u8;
     let opening_leader = f.bounded("opening_leader", 0, top, problems).unwrap_or(0) as u8;
-    let trump = f.string("trump", problems).and_then(|t| super::json::parse_suit(t).map_err(|m| problems.push(&f.path("trump"), m)).ok());
+    let trump = f.string("trump", problems).and_then(|t| {
+        super::json::parse_suit(t)
+            .map_err(|m| problems.push(&f.path("trump"), m))
+            .ok()
+    });
     let mut declarations = [None; 4];
     let decl_path = f.path("declarations");
     if let Some(list) = f.array("declarations", problems) {
@@ -103,7 +148,11 @@ pub(super) fn read(cfg: &Config, value: &Value, path: &str, observer: Option<Sea
     let mut tricks_won = [0u8; 4];
     let tw_path = f.path("tricks_won");
     if let Some(list) = f.array("tricks_won", problems) {
-        for (i, t) in integers(list, &tw_path, 0, 12, problems).into_iter().take(n).enumerate() {
+        for (i, t) in integers(list, &tw_path, 0, 12, problems)
+            .into_iter()
+            .take(n)
+            .enumerate()
+        {
             tricks_won[i] = t as u8;
         }
     }
@@ -111,13 +160,24 @@ pub(super) fn read(cfg: &Config, value: &Value, path: &str, observer: Option<Sea
     let won_path = f.path("won");
     if let Some(list) = f.array("won", problems) {
         if list.len() != n {
-            problems.push(&won_path, format!("expected {n} piles of won cards, one per seat"));
+            problems.push(
+                &won_path,
+                format!("expected {n} piles of won cards, one per seat"),
+            );
         }
         for (i, pile) in list.iter().take(n).enumerate() {
-            won[i] = ledger.read(pile, &index_path(&won_path, i), &parse, &deck_text, problems);
+            won[i] = ledger.read(
+                pile,
+                &index_path(&won_path, i),
+                &parse,
+                &deck_text,
+                problems,
+            );
         }
     }
-    let last_trick_winner = f.bounded("last_trick_winner", 0, top, problems).map(|s| s as u8);
+    let last_trick_winner = f
+        .bounded("last_trick_winner", 0, top, problems)
+        .map(|s| s as u8);
     let match_state: MatchState = read_match(f.get("match"), &f.path("match"), sides, problems);
     f.finish(problems);
     if problems.0.len() > before || entries.len() != n + 2 {
@@ -128,7 +188,10 @@ pub(super) fn read(cfg: &Config, value: &Value, path: &str, observer: Option<Sea
     let hidden_any = entries.iter().any(|e| matches!(e, HandEntry::Hidden(_)));
     if !hidden_any && !unknown.is_empty() {
         let missing: Vec<String> = unknown.iter().map(card_name).collect();
-        problems.push(path, format!("cards missing from the position: {}", missing.join(" ")));
+        problems.push(
+            path,
+            format!("cards missing from the position: {}", missing.join(" ")),
+        );
         return None;
     }
     let places = fill_hidden(&entries, unknown, &hands_path, problems);
@@ -174,11 +237,20 @@ fn check_turn(state: &mut Marjapussi, to_move: Option<u8>, path: &str, problems:
     let over = matches!(state.phase, Phase::Scored | Phase::Redealt);
     match (over, to_move) {
         (true, _) => {}
-        (false, None) => problems.push(&format!("{path}.to_move"), format!("missing: phase '{}' needs the seat to act", state.phase.name())),
+        (false, None) => problems.push(
+            &format!("{path}.to_move"),
+            format!(
+                "missing: phase '{}' needs the seat to act",
+                state.phase.name()
+            ),
+        ),
         (false, Some(seat)) => {
             let expected = (state.leader + state.trick_len) % state.n();
             if state.phase == Phase::Play && seat != expected {
-                problems.push(&format!("{path}.to_move"), format!("seat {expected} plays next to this trick, not seat {seat}"));
+                problems.push(
+                    &format!("{path}.to_move"),
+                    format!("seat {expected} plays next to this trick, not seat {seat}"),
+                );
             }
             state.actor = seat;
         }

@@ -1,0 +1,37 @@
+"""Type stubs for the Rust extension module built from solver/ (feature ``python``)."""
+
+ENGINE_VERSION: str
+
+class SolverError(Exception):
+    """Base of every error the solver raises."""
+
+class MalformedInput(SolverError):
+    """The body is not JSON at all (HTTP 400); args[0] is the message."""
+
+class InvalidInput(SolverError):
+    """The body is JSON but wrong (HTTP 422).
+
+    args[0] is a JSON array of ``{"path": ..., "message": ...}``, one entry per problem.
+    """
+
+class UnknownGame(SolverError):
+    """No game of that name (HTTP 404); args[0] is the message."""
+
+class EngineFault(SolverError):
+    """A panic inside the engine, caught at the boundary (HTTP 500); args[0] is the message."""
+
+def games() -> str:
+    """The catalogue as JSON text: the engine version, and per game its variants and options."""
+
+def call(game: str, route: str, body: bytes) -> str:
+    """Answers one request; ``route`` is "deal", "legal-moves" or "play", ``body`` the raw JSON.
+
+    Returns the JSON text of the answer. Releases the GIL while it works.
+    """
+
+def bench(game: str, variant: str, hands: int, seed: int, repeats: int = 5) -> str:
+    """Plays ``repeats`` rounds of ``hands`` seeded random hands inside Rust; timings as JSON text.
+
+    The answer has ``moves_per_s`` and ``hands_per_s`` (from the median repeat), and ``move_ns``
+    and ``hand_ns`` as ``{"median", "p99"}`` over the repeats.
+    """

@@ -1,0 +1,193 @@
+"""The HTTP routes: the rules as a service (`/v1/...`) and the operational endpoints.
+
+Each `/v1/{game}/...` request is answered by one `_solver.call` in a worker thread (the engine
+releases the GIL) with the raw request body; the engine's JSON text is sent back as it is, never
+decoded and encoded again. Litestar first checks the envelope of the body against the Structs of
+`service.schemas` (which also document it in OpenAPI); everything else is the engine's to judge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, TypeVar
+
+import anyio.to_thread
+import msgspec
+from litestar import Litestar, MediaType, Request, Response, Router, get, post
+from litestar.connection import ASGIConnection
+from litestar.enums import RequestEncodingType
+from litestar.exceptions import ServiceUnavailableException
+from litestar.handlers import BaseRouteHandler
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.params import BodyKwarg, Parameter
+from litestar.types import ControllerRouterHandler
+
+from service import _solver
+from service.errors import PROBLEM_JSON, UnknownGameError
+from service.schemas import (
+    Catalogue,
+    DealRequest,
+    DealResponse,
+    Health,
+    LegalMovesResponse,
+    PlayRequest,
+    PlayResponse,
+    PositionRequest,
+    ProblemDetails,
+    Readiness,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class GameCatalogue:
+    """The engine's catalogue, read once at start: its JSON text as served, and the game names."""
+
+    json: bytes
+    names: tuple[str, ...]
+
+    @classmethod
+    def load(cls) -> GameCatalogue:
+        text = _solver.games()
+        parsed = msgspec.json.decode(text, type=Catalogue)
+        return cls(json=text.encode(), names=tuple(game.name for game in parsed.games))
+
+
+def catalogue_of(app: Litestar) -> GameCatalogue:
+    catalogue = app.state.catalogue
+    assert isinstance(catalogue, GameCatalogue)
+    return catalogue
+
+
+def known_game(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
+    """Guard: a `{game}` that the engine does not serve is a 404, before the body is read."""
+    game = connection.path_params["game"]
+    names = catalogue_of(connection.app).names
+    if game not in names:
+        raise UnknownGameError(detail=f"no game '{game}'; the games are: {', '.join(names)}")
+
+
+async def solve(request: Request[Any, Any, Any], game: str, route: str) -> Response[bytes]:
+    """One engine call on the raw body, in a worker thread; the answer is passed through."""
+    body = await request.body()
+    text = await anyio.to_thread.run_sync(_solver.call, game, route, body)
+    return Response(text.encode(), media_type=MediaType.JSON)
+
+
+def problem_specs(*statuses: int) -> dict[int, ResponseSpec]:
+    meaning = {
+        400: "The body is not JSON.",
+        404: "No game of that name.",
+        413: "The body is larger than the limit.",
+        422: "The request is JSON but wrong; `errors` lists every problem with its path.",
+        500: "The engine failed.",
+    }
+    return {
+        status: ResponseSpec(
+            data_container=ProblemDetails,
+            media_type=PROBLEM_JSON,
+            description=meaning[status],
+            generate_examples=False,
+        )
+        for status in statuses
+    }
+
+
+def answer_specs(model: type[msgspec.Struct], description: str) -> dict[int, ResponseSpec]:
+    success = ResponseSpec(data_container=model, description=description, generate_examples=False)
+    return {200: success, **problem_specs(400, 404, 413, 422, 500)}
+
+
+GameName = Annotated[str, Parameter(description="The game, as listed by GET /v1/games.")]
+
+# A JSON body: Litestar checks its envelope against the Struct and documents it; the handler then
+# passes the raw bytes to the engine. The same as `litestar.params.JSONBody`, new in Litestar 2.25.
+T = TypeVar("T")
+JSONBody = Annotated[T, BodyKwarg(media_type=RequestEncodingType.JSON)]
+
+
+@post(
+    "/deal",
+    operation_id="deal",
+    status_code=200,
+    responses=answer_specs(DealResponse, "The new position."),
+)
+async def deal(
+    game: GameName, data: JSONBody[DealRequest], request: Request[Any, Any, Any]
+) -> Response[bytes]:
+    """Deals a new hand from a seed: the same seed and options give the same position."""
+    return await solve(request, game, "deal")
+
+
+@post(
+    "/legal-moves",
+    operation_id="legalMoves",
+    status_code=200,
+    responses=answer_specs(LegalMovesResponse, "The seat to move and its legal moves."),
+)
+async def legal_moves(
+    game: GameName, data: JSONBody[PositionRequest], request: Request[Any, Any, Any]
+) -> Response[bytes]:
+    """Lists the legal moves of the seat to move, in every phase (bids, exchanges, card play)."""
+    return await solve(request, game, "legal-moves")
+
+
+@post(
+    "/play",
+    operation_id="play",
+    status_code=200,
+    responses=answer_specs(PlayResponse, "The position after the move, and the result once over."),
+)
+async def play(
+    game: GameName, data: JSONBody[PlayRequest], request: Request[Any, Any, Any]
+) -> Response[bytes]:
+    """Plays one move, checked: an illegal move is a 422 that lists the legal ones."""
+    return await solve(request, game, "play")
+
+
+@get(
+    "/v1/games",
+    operation_id="games",
+    responses={200: ResponseSpec(Catalogue, generate_examples=False)},
+    tags=["rules"],
+)
+async def games(request: Request[Any, Any, Any]) -> Response[bytes]:
+    """The games, their variants and options, player counts and phases."""
+    return Response(catalogue_of(request.app).json, media_type=MediaType.JSON)
+
+
+@get("/health", operation_id="health", tags=["operations"])
+async def health() -> Health:
+    """Liveness: the process answers."""
+    return Health(status="ok", engine_version=_solver.ENGINE_VERSION)
+
+
+@get(
+    "/ready",
+    operation_id="ready",
+    tags=["operations"],
+    responses={
+        503: ResponseSpec(
+            ProblemDetails,
+            media_type=PROBLEM_JSON,
+            description="The engine does not answer.",
+            generate_examples=False,
+        )
+    },
+)
+async def ready(request: Request[Any, Any, Any]) -> Readiness:
+    """Readiness: the engine answers a deal for every game it lists."""
+    for game in catalogue_of(request.app).names:
+        try:
+            await anyio.to_thread.run_sync(_solver.call, game, "deal", b"{}")
+        except _solver.SolverError as exc:
+            raise ServiceUnavailableException(f"the engine cannot deal {game}: {exc}") from exc
+    return Readiness(status="ready")
+
+
+game_routes = Router(
+    path="/v1/{game:str}",
+    guards=[known_game],
+    tags=["rules"],
+    route_handlers=[deal, legal_moves, play],
+)
+ROUTE_HANDLERS: list[ControllerRouterHandler] = [games, game_routes, health, ready]

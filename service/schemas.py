@@ -1,0 +1,177 @@
+"""The wire models of the HTTP API, as msgspec Structs.
+
+They give the OpenAPI document its shapes and let Litestar check the envelope of a request (JSON
+types of the top-level fields). The types stay lenient on purpose: every field the engine accepts
+as absent is optional here too, and the game-specific objects (`options`, `deal`, `state`, `match`,
+`result`) are plain JSON objects. What a card, a move or an option means is checked by the Rust
+engine, which reports every problem with its path; Python never re-implements a rule.
+
+Responses are produced by the engine as JSON text and passed through unchanged; the response
+Structs here document them, and the tests decode real answers with them to keep both in step.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+from msgspec import Meta, Struct
+
+Seat = Annotated[int, Meta(ge=0, le=7, description="A seat number, 0-based, clockwise.")]
+Seed = Annotated[
+    int, Meta(ge=0, description="Seed of the shuffle; the same seed deals the same hand.")
+]
+JSONObject = dict[str, Any]
+
+
+class Position(Struct, kw_only=True):
+    """A game position, version 1.
+
+    Given either as the hand as dealt plus the moves since (`deal` and `moves`), or as a snapshot
+    (`state`), or both (then the snapshot must match the replay). With `view` set it is that seat's
+    view: the other seats' hidden cards are given as counts.
+    """
+
+    version: Annotated[int, Meta(description="Format version; only 1 exists.")] = 1
+    game: Annotated[str | None, Meta(description="The game, as in the route.")] = None
+    variant: Annotated[
+        str | None,
+        Meta(description="A variant name from GET /v1/games; the game's default if absent."),
+    ] = None
+    options: Annotated[
+        JSONObject | None,
+        Meta(description="Rule options that override the variant's presets, by name."),
+    ] = None
+    view: Annotated[
+        Seat | None, Meta(description="The seat whose view this is; null for a complete position.")
+    ] = None
+    deal: Annotated[
+        JSONObject | None,
+        Meta(description="The hand as dealt (game-specific: hands, dealer, match score...)."),
+    ] = None
+    moves: Annotated[
+        list[str] | None, Meta(description="The moves played since the deal, in text notation.")
+    ] = None
+    state: Annotated[
+        JSONObject | None, Meta(description="A snapshot of the hand now (game-specific).")
+    ] = None
+
+
+class DealRequest(Struct, kw_only=True):
+    """`POST /v1/{game}/deal`: a new hand from a seed."""
+
+    variant: Annotated[str | None, Meta(description="A variant name from GET /v1/games.")] = None
+    options: Annotated[
+        JSONObject | None, Meta(description="Rule options that override the variant's presets.")
+    ] = None
+    seed: Seed | None = None
+    dealer: Annotated[Seat | None, Meta(description="The dealing seat.")] = None
+    match: Annotated[
+        JSONObject | None,
+        Meta(description="The match so far (game-specific: scores before this hand...)."),
+    ] = None
+
+
+class PositionRequest(Struct, kw_only=True):
+    """`POST /v1/{game}/legal-moves`: the position to list the moves of."""
+
+    position: Position
+
+
+class PlayRequest(Struct, kw_only=True):
+    """`POST /v1/{game}/play`: a position and the move to play in it."""
+
+    position: Position
+    move: Annotated[str, Meta(description="The move, in the text notation of legal-moves.")]
+
+
+class DealResponse(Struct, kw_only=True):
+    seed: int
+    position: Position
+
+
+class LegalMovesResponse(Struct, kw_only=True):
+    to_move: Annotated[
+        Seat | None, Meta(description="The seat to move; null once the hand is over.")
+    ]
+    phase: Annotated[str, Meta(description="The phase, as listed in the catalogue.")]
+    count: int
+    moves: list[str]
+
+
+class PlayResponse(Struct, kw_only=True):
+    played: str
+    position: Position
+    to_move: Seat | None
+    phase: str
+    over: bool
+    result: Annotated[
+        JSONObject | None, Meta(description="The hand's scores and the match after it, once over.")
+    ]
+
+
+class VariantEntry(Struct, kw_only=True):
+    name: str
+    description: str = ""
+    players: list[int] = msgspec.field(default_factory=list)
+
+
+class GameEntry(Struct, kw_only=True):
+    """One game of the catalogue. Further game-specific keys may be present."""
+
+    name: Annotated[str, Meta(description="The game's route name, as in /v1/{game}/deal.")]
+    title: str = ""
+    default_variant: str | None = None
+    variants: list[VariantEntry]
+    options: Annotated[
+        JSONObject, Meta(description="Every rule option: its JSON type and allowed values.")
+    ]
+    presets: Annotated[JSONObject, Meta(description="Per variant, the value of every option.")] = (
+        msgspec.field(default_factory=dict)
+    )
+    players: Annotated[list[int], Meta(description="The player counts the game is played with.")]
+    phases: Annotated[list[str], Meta(description="The phase names that answers use.")]
+    moves: Annotated[
+        list[str], Meta(description="Examples of the move notation, one per kind of move.")
+    ] = msgspec.field(default_factory=list)
+    cards: Annotated[str, Meta(description="The card notation.")] = ""
+    score: Annotated[str, Meta(description="What a result's scores count.")] = ""
+
+
+class Catalogue(Struct, kw_only=True):
+    """`GET /v1/games`: every game the engine serves."""
+
+    engine_version: str
+    games: list[GameEntry]
+
+
+class Health(Struct, kw_only=True):
+    status: str
+    engine_version: str
+
+
+class Readiness(Struct, kw_only=True):
+    status: str
+
+
+class FieldError(Struct, kw_only=True):
+    """One thing wrong with a request, and where: a path from the body's root."""
+
+    path: Annotated[
+        str, Meta(description="Where in the request body, as `position.deal.hands[2][4]`.")
+    ]
+    message: str
+
+
+class ProblemDetails(Struct, kw_only=True):
+    """An error, as an RFC 9457 problem details object (`application/problem+json`)."""
+
+    type: Annotated[str, Meta(description="A URI reference naming the kind of problem.")]
+    title: str
+    status: int
+    detail: str
+    instance: Annotated[str, Meta(description="The request path.")]
+    errors: Annotated[
+        list[FieldError],
+        Meta(description="Every problem found in the request body; empty if none is a field's."),
+    ] = msgspec.field(default_factory=list)

@@ -1,0 +1,194 @@
+//! What the exact search needs of the Marjapussi family (design section 4, spec 8.3).
+//!
+//! The value is the side's points of the hand as section 5 counts them: card points, last
+//! trick and marriages (`marjapussi`: its game points). Cards are equivalent when they lie in
+//! one hand, in one suit, with equal card points and only won cards between them; kings and
+//! queens of a suit whose marriage is still open are never merged, since they can marry.
+
+use super::cards::{self, marriage, points, set_points, KING, QUEEN};
+use super::config::{CardValues, Variant};
+use super::{Marjapussi, Move};
+use crate::cards::CardSet;
+use crate::game::Game;
+use crate::search::Searchable;
+use crate::suited::{power_of, suit_of, Suit};
+
+impl Marjapussi {
+    fn won_cards(&self) -> CardSet {
+        self.won.iter().fold(CardSet::EMPTY, |a, &w| a | w)
+    }
+
+    fn card_points_of(&self, side: usize) -> i32 {
+        let mut cp = 0;
+        for seat in 0..self.n() {
+            if self.side_of(seat) as usize == side {
+                cp += set_points(self.won[seat as usize], self.cfg.card_values);
+            }
+        }
+        if self.declarer.is_some_and(|d| d as usize == side) && !self.cfg.discard_needs_trick {
+            cp += set_points(self.discards, self.cfg.card_values);
+        }
+        cp
+    }
+
+    /// Marriages that could still be declared: both cards still in hands.
+    fn open_marriages(&self) -> impl Iterator<Item = Suit> + '_ {
+        let in_hands = self.hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+        Suit::ALL
+            .into_iter()
+            .filter(move |&s| !self.is_declared(s) && marriage(s).is_subset(in_hands))
+    }
+}
+
+impl Searchable for Marjapussi {
+    fn value(&self, side: usize) -> i32 {
+        self.result.map_or(0, |r| r.points[side])
+    }
+
+    fn value_bounds(&self, side: usize) -> (i32, i32) {
+        let cfg = &self.cfg;
+        let cp = self.card_points_of(side);
+        let mut uncounted = set_points(
+            cards::deck(cfg.deck_size) - self.won_cards(),
+            cfg.card_values,
+        );
+        if self.declarer.is_some() && !cfg.discard_needs_trick {
+            uncounted -= set_points(self.discards, cfg.card_values);
+        }
+        let last_open = self.last_trick_winner.is_none();
+        let last_won = self
+            .last_trick_winner
+            .is_some_and(|w| self.side_of(w) as usize == side);
+        let open = self.open_marriages().count() as i32;
+        if cfg.variant == Variant::Marjapussi {
+            let total = match cfg.card_values {
+                CardValues::Original => 120,
+                CardValues::Simplified => 140,
+            };
+            let mut secured = i32::from(last_won) * cfg.last_trick_bonus;
+            for (i, d) in self.declarations.iter().flatten().enumerate() {
+                if d.side as usize == side {
+                    secured += if i == 0 { 2 } else { 1 };
+                }
+            }
+            let majority = 1 + self.match_state.carry;
+            let low = secured + if cp * 2 > total { majority } else { 0 };
+            let first_open = self.declarations[0].is_none() && open > 0;
+            let more = open + i32::from(first_open) + i32::from(last_open) * cfg.last_trick_bonus;
+            let can_win_majority = (cp + uncounted) * 2 > total && cp * 2 <= total;
+            return (
+                low,
+                low + more + if can_win_majority { majority } else { 0 },
+            );
+        }
+        let mut secured = cp + i32::from(last_won) * cfg.last_trick_bonus;
+        for d in self.declarations.iter().flatten() {
+            if d.side as usize == side {
+                secured += super::scoring::marriage_value(cfg.marriage_values, d.suit);
+            }
+        }
+        let marriages: i32 = self
+            .open_marriages()
+            .map(|s| super::scoring::marriage_value(cfg.marriage_values, s))
+            .sum();
+        let more = uncounted + i32::from(last_open) * cfg.last_trick_bonus + marriages;
+        (secured, secured + more)
+    }
+
+    fn table_key(&self, side: usize) -> (u64, i32) {
+        if self.cfg.variant == Variant::Marjapussi || self.is_over() {
+            return (self.key(), 0);
+        }
+        (self.hash(false), self.value_bounds(side).0)
+    }
+
+    fn equivalent(&self, a: Move, b: Move) -> bool {
+        let (Move::Play(x), Move::Play(y)) = (a, b) else {
+            return a == b;
+        };
+        if x == y {
+            return true;
+        }
+        let suit = suit_of(x);
+        if suit != suit_of(y) || points(x, self.cfg.card_values) != points(y, self.cfg.card_values)
+        {
+            return false;
+        }
+        let marriable = !self.is_declared(suit) && self.trick_len == 0;
+        let royal = |c| matches!(power_of(c), KING | QUEEN);
+        if marriable && (royal(x) || royal(y)) {
+            return false;
+        }
+        let (lo, hi) = if x < y { (x, y) } else { (y, x) };
+        let between = CardSet::from_bits((hi.bit() - 1) & !((lo.bit() << 1) - 1));
+        between.is_subset(self.won_cards())
+    }
+
+    fn order_hint(&self, mv: Move) -> i32 {
+        match mv {
+            Move::Play(c) => points(c, self.cfg.card_values) * 16 + i32::from(power_of(c)),
+            Move::Declare(_) | Move::Answer(_) => 1000,
+            _ => 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::Rules;
+    use crate::game::Game;
+    use crate::problems::{Fields, Problems};
+    use crate::rng::Rng;
+    use crate::search::{analyze, minimax, Budget};
+    use serde_json::json;
+
+    /// A seeded hand played at random until `left` cards remain per seat.
+    pub(super) fn endgame(variant: &str, seed: u64, left: u32) -> Marjapussi {
+        let mut problems = Problems::default();
+        let cfg = <Marjapussi as Rules>::config(Some(variant), None, "", &mut problems)
+            .expect("a variant");
+        let setup = json!({});
+        let mut fields = Fields::of(&setup, "", &mut problems);
+        let mut g = Marjapussi::deal(&cfg, seed, &mut fields, &mut problems).expect("a deal");
+        let mut rng = Rng::seeded(seed);
+        let mut moves = Vec::new();
+        while !g.is_over() {
+            let in_play = g.phase_now() == super::super::Phase::Play && g.trick_len == 0;
+            if in_play && g.hand(g.to_move().expect("a seat")).len() <= left {
+                break;
+            }
+            g.legal_moves(&mut moves);
+            g.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        g
+    }
+
+    #[test]
+    fn exact_values_agree_with_plain_minimax() {
+        let mut checked = 0;
+        for variant in Variant::NAMES {
+            for seed in 0..60 {
+                let g = endgame(variant, seed, 3);
+                if g.is_over() {
+                    continue;
+                }
+                let analysis = analyze(&g, Budget::default());
+                assert!(analysis.complete);
+                for scored in &analysis.moves {
+                    let mut child = g.clone();
+                    child.play_unchecked(scored.mv);
+                    let truth = minimax(&child, analysis.side);
+                    assert_eq!(
+                        (scored.low, scored.high),
+                        (truth, truth),
+                        "{variant} seed {seed} {:?}",
+                        scored.mv
+                    );
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 150, "{checked}");
+    }
+}

@@ -1,0 +1,136 @@
+//! Bad requests get every problem, each with its JSON path (through the game-agnostic API).
+
+use serde_json::{json, Value};
+use solver::api::ApiError;
+use solver::games::{handle, Route};
+
+fn call(route: Route, body: Value) -> Result<Value, ApiError> {
+    handle("marjapussi", route, body.to_string().as_bytes())
+}
+
+fn problems(route: Route, body: Value) -> Vec<(String, String)> {
+    match call(route, body) {
+        Err(ApiError::Invalid(p)) => p.0.into_iter().map(|p| (p.path, p.message)).collect(),
+        other => panic!("expected invalid input, got {other:?}"),
+    }
+}
+
+fn dealt(variant: &str) -> Value {
+    call(
+        Route::Deal,
+        json!({ "variant": variant, "seed": 11, "dealer": 3 }),
+    )
+    .expect("a deal")["position"]
+        .clone()
+}
+
+fn history_only(mut position: Value) -> Value {
+    position.as_object_mut().expect("an object").remove("state");
+    position
+}
+
+#[test]
+fn every_bad_card_is_reported_with_its_path() {
+    let mut position = history_only(dealt("marjapussi"));
+    let hands = position["deal"]["hands"].as_array_mut().expect("hands");
+    let first = hands[0][0].clone();
+    hands[1][3] = json!("Q7");
+    hands[2][0] = first;
+    let found = problems(Route::LegalMoves, json!({ "position": position }));
+    let paths: Vec<&str> = found.iter().map(|(p, _)| p.as_str()).collect();
+    assert!(paths.contains(&"position.deal.hands[1][3]"), "{found:?}");
+    assert!(paths.contains(&"position.deal.hands[2][0]"), "{found:?}");
+    assert!(found.iter().any(|(_, m)| m.contains("given twice")));
+    assert!(found.iter().any(|(_, m)| m.contains("'Q7' is not a card")));
+}
+
+#[test]
+fn a_wrong_number_of_cards_names_the_hand() {
+    let mut position = history_only(dealt("huutopussi"));
+    position["deal"]["hands"][2]
+        .as_array_mut()
+        .expect("a hand")
+        .pop();
+    let found = problems(Route::LegalMoves, json!({ "position": position }));
+    assert_eq!(found[0].0, "position.deal.hands[2]", "{found:?}");
+}
+
+#[test]
+fn an_illegal_move_lists_the_legal_ones() {
+    let position = dealt("huutopussi");
+    let found = problems(Route::Play, json!({ "position": position, "move": "pass" }));
+    assert_eq!(found[0].0, "move");
+    assert!(found[0].1.contains("bid 50"), "{found:?}");
+}
+
+#[test]
+fn unknown_variants_options_and_fields_are_named() {
+    let found = problems(Route::Deal, json!({ "variant": "skat" }));
+    assert_eq!(found[0].0, "variant");
+    let found = problems(
+        Route::Deal,
+        json!({ "variant": "erlangen", "options": { "foo": 1, "min_bid": "x" }, "colour": 2 }),
+    );
+    let paths: Vec<&str> = found.iter().map(|(p, _)| p.as_str()).collect();
+    assert!(
+        paths.contains(&"options.foo")
+            && paths.contains(&"options.min_bid")
+            && paths.contains(&"colour"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn truncated_json_is_malformed() {
+    let result = handle("marjapussi", Route::Deal, b"{\"variant\": \"huu");
+    assert!(matches!(result, Err(ApiError::Malformed(_))));
+}
+
+#[test]
+fn an_unknown_game_is_refused() {
+    assert!(matches!(
+        handle("skat", Route::Deal, b"{}"),
+        Err(ApiError::UnknownGame(_))
+    ));
+}
+
+#[test]
+fn snapshot_and_history_agree_and_round_trip() {
+    let position = dealt("erlangen");
+    let next = call(Route::Play, json!({ "position": position, "move": "pass" })).expect("a pass");
+    let snapshot_only =
+        json!({ "variant": "erlangen", "state": next["position"]["state"].clone() });
+    let again = call(Route::LegalMoves, json!({ "position": snapshot_only })).expect("legal moves");
+    assert_eq!(again["to_move"], json!(1));
+    let mut tampered = next["position"].clone();
+    tampered["state"]["auction"]["passed"] = json!([]);
+    let found = problems(Route::LegalMoves, json!({ "position": tampered }));
+    assert_eq!(found[0].0, "position.state");
+}
+
+#[test]
+fn a_view_hides_other_hands_and_takes_their_cards_as_played() {
+    let full = dealt("marjapussi");
+    let mut view = history_only(full.clone());
+    view["view"] = json!(0);
+    for seat in 1..4 {
+        view["deal"]["hands"][seat] = json!(9);
+    }
+    let moves = call(Route::LegalMoves, json!({ "position": view })).expect("N's moves");
+    assert_eq!(moves["count"], json!(9));
+    let lead = moves["moves"][0].as_str().expect("a card").to_string();
+    let after = call(Route::Play, json!({ "position": view, "move": lead })).expect("N leads");
+    assert_eq!(after["position"]["state"]["hands"][1], json!(9));
+    let east_card = full["deal"]["hands"][1][8].clone();
+    let east = call(
+        Route::Play,
+        json!({ "position": after["position"], "move": east_card }),
+    );
+    let east = east.expect("E's card is taken as played");
+    assert_eq!(east["position"]["state"]["hands"][1], json!(8));
+    let refused = call(Route::LegalMoves, json!({ "position": east["position"] }));
+    assert!(
+        matches!(refused, Err(ApiError::Invalid(_))),
+        "S's hand is hidden in N's view"
+    );
+}

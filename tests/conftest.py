@@ -1,0 +1,34 @@
+"""Fixtures for the HTTP tests: one app and one test client for the whole session."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from litestar import Litestar
+from litestar.testing import TestClient
+
+from service.app import create_app
+from service.settings import Settings
+
+
+@pytest.fixture(scope="session")
+def app() -> Litestar:
+    """The app with the default settings (a body limit of 1 MiB), whatever the environment."""
+    return create_app(Settings())
+
+
+@pytest.fixture(scope="session")
+def client(app: Litestar) -> Iterator[TestClient[Litestar]]:
+    with TestClient(app) as client:
+        yield client
+
+
+@pytest.fixture
+def huutopussi(client: TestClient[Litestar]) -> dict[str, Any]:
+    """A fresh huutopussi position, dealt from seed 7, with the deal and no moves."""
+    answer = client.post("/v1/marjapussi/deal", json={"variant": "huutopussi", "seed": 7})
+    assert answer.status_code == 200, answer.text
+    position: dict[str, Any] = answer.json()["position"]
+    return position

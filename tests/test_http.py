@@ -1,0 +1,331 @@
+"""The HTTP API through the real Litestar app and the real engine.
+
+Rules are the engine's (tested in Rust); these tests check what the service adds: routing, the
+raw pass-through of the engine's JSON, the documented wire models, body limits, and that every
+error is an RFC 9457 problem naming the field at fault.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import msgspec
+import pytest
+from litestar import Litestar, get
+from litestar.testing import TestClient
+
+from service import _solver, bench
+from service.errors import EXCEPTION_HANDLERS
+from service.schemas import (
+    Catalogue,
+    DealResponse,
+    LegalMovesResponse,
+    PlayResponse,
+    ProblemDetails,
+)
+from service.settings import DEFAULT_MAX_BODY_BYTES as LIMIT
+from service.settings import Settings, SettingsError
+
+Client = TestClient[Litestar]
+GAME = "marjapussi"
+VARIANTS = ("marjapussi", "huutopussi", "erlangen", "huutopussi3")
+
+
+def post(client: Client, route: str, body: Any, game: str = GAME) -> Any:
+    return client.post(f"/v1/{game}/{route}", json=body)
+
+
+def problem_of(response: Any, status: int) -> ProblemDetails:
+    """The problem details of an error answer, checked against the documented model."""
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"] == "application/problem+json"
+    problem = msgspec.json.decode(response.content, type=ProblemDetails)
+    assert problem.status == status
+    assert problem.title
+    assert problem.detail
+    assert problem.instance == response.request.url.path
+    return problem
+
+
+def paths_of(problem: ProblemDetails) -> list[str]:
+    return [e.path for e in problem.errors]
+
+
+def without_state(position: dict[str, Any]) -> dict[str, Any]:
+    """A copy given as deal and moves only, so an edit of the deal is the only source of truth."""
+    changed = copy.deepcopy(position)
+    del changed["state"]
+    return changed
+
+
+# --- catalogue, deal, legal moves, play ---------------------------------------------------------
+
+
+def test_games_lists_the_four_marjapussi_variants(client: Client) -> None:
+    answer = client.get("/v1/games")
+    assert answer.status_code == 200
+    assert answer.headers["content-type"] == "application/json"
+    catalogue = msgspec.json.decode(answer.content, type=Catalogue)
+    assert catalogue.engine_version == _solver.ENGINE_VERSION
+    (marjapussi,) = [g for g in catalogue.games if g.name == GAME]
+    assert [v.name for v in marjapussi.variants] == list(VARIANTS)
+    assert "bid" in marjapussi.phases
+    assert "deck_size" in marjapussi.options
+
+
+def test_games_is_the_engine_catalogue_unchanged(client: Client) -> None:
+    assert client.get("/v1/games").content == _solver.games().encode()
+
+
+def test_deal_is_deterministic_for_a_seed(client: Client) -> None:
+    body = {"variant": "huutopussi", "seed": 12345}
+    first = post(client, "deal", body)
+    second = post(client, "deal", body)
+    other = post(client, "deal", {**body, "seed": 12346})
+    assert first.status_code == second.status_code == other.status_code == 200
+    assert first.content == second.content
+    assert first.json()["position"]["deal"] != other.json()["position"]["deal"]
+    dealt = msgspec.json.decode(first.content, type=DealResponse)
+    assert dealt.seed == 12345
+    assert dealt.position.variant == "huutopussi"
+    assert dealt.position.moves == []
+
+
+def test_answers_are_the_engine_json_passed_through(client: Client) -> None:
+    body = {"variant": "erlangen", "seed": 3}
+    answer = post(client, "deal", body)
+    assert answer.headers["content-type"] == "application/json"
+    assert answer.content == _solver.call(GAME, "deal", json.dumps(body).encode()).encode()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_play_reaches_the_end_in_every_variant(client: Client, variant: str) -> None:
+    seed = 2024
+    rng = random.Random(seed)
+    dealt = post(client, "deal", {"variant": variant, "seed": seed})
+    position = msgspec.json.decode(dealt.content, type=DealResponse).position
+    for played in range(1, 500):
+        body = {"position": msgspec.to_builtins(position)}
+        listed = post(client, "legal-moves", body)
+        assert listed.status_code == 200, listed.text
+        legal = msgspec.json.decode(listed.content, type=LegalMovesResponse)
+        assert legal.count == len(legal.moves) > 0
+        move = rng.choice(legal.moves)
+
+        answer = post(client, "play", {**body, "move": move})
+        assert answer.status_code == 200, answer.text
+        after = msgspec.json.decode(answer.content, type=PlayResponse)
+        assert after.played == move
+        assert after.position.moves is not None
+        assert len(after.position.moves) == played
+        if after.over:
+            assert after.result is not None
+            assert after.to_move is None
+            return
+        assert after.result is None
+        position = after.position
+    pytest.fail(f"{variant}: the hand did not end")
+
+
+# --- problem details: the engine's checks -------------------------------------------------------
+
+
+def test_unknown_card_in_a_hand_names_its_place(client: Client, huutopussi: dict[str, Any]) -> None:
+    position = without_state(huutopussi)
+    position["deal"]["hands"][1][3] = "X9"
+    problem = problem_of(post(client, "legal-moves", {"position": position}), 422)
+    assert paths_of(problem) == ["position.deal.hands[1][3]"]
+    assert "X9" in problem.errors[0].message
+
+
+def test_every_problem_is_listed(client: Client, huutopussi: dict[str, Any]) -> None:
+    position = without_state(huutopussi)
+    position["deal"]["hands"][0][1] = "Q7"
+    position["deal"]["hands"][1][3] = "X9"
+    problem = problem_of(post(client, "legal-moves", {"position": position}), 422)
+    assert sorted(paths_of(problem)) == ["position.deal.hands[0][1]", "position.deal.hands[1][3]"]
+
+
+def test_card_given_twice_names_both_places(client: Client, huutopussi: dict[str, Any]) -> None:
+    position = without_state(huutopussi)
+    hands = position["deal"]["hands"]
+    hands[1][3] = hands[0][0]
+    problem = problem_of(post(client, "legal-moves", {"position": position}), 422)
+    assert paths_of(problem) == ["position.deal.hands[1][3]"]
+    assert "position.deal.hands[0][0]" in problem.errors[0].message
+
+
+def test_wrong_number_of_cards_names_the_hand(client: Client, huutopussi: dict[str, Any]) -> None:
+    position = without_state(huutopussi)
+    position["deal"]["hands"][2].pop()
+    problem = problem_of(post(client, "legal-moves", {"position": position}), 422)
+    assert paths_of(problem) == ["position.deal.hands[2]"]
+
+
+def test_illegal_move_names_the_move(client: Client, huutopussi: dict[str, Any]) -> None:
+    legal = post(client, "legal-moves", {"position": huutopussi}).json()["moves"]
+    assert "SA" not in legal
+    problem = problem_of(post(client, "play", {"position": huutopussi, "move": "SA"}), 422)
+    assert paths_of(problem) == ["move"]
+    assert legal[0] in problem.errors[0].message
+
+
+def test_unknown_variant_names_the_variant(client: Client, huutopussi: dict[str, Any]) -> None:
+    position = {**huutopussi, "variant": "schnapsen"}
+    problem = problem_of(post(client, "legal-moves", {"position": position}), 422)
+    assert paths_of(problem) == ["position.variant"]
+    dealt = problem_of(post(client, "deal", {"variant": "schnapsen"}), 422)
+    assert paths_of(dealt) == ["variant"]
+
+
+def test_unknown_option_names_the_option(client: Client, huutopussi: dict[str, Any]) -> None:
+    position = {**huutopussi, "options": {**huutopussi["options"], "foo": 1}}
+    problem = problem_of(post(client, "legal-moves", {"position": position}), 422)
+    assert paths_of(problem) == ["position.options.foo"]
+    dealt = problem_of(post(client, "deal", {"options": {"foo": 1, "min_bid": "x"}}), 422)
+    assert sorted(paths_of(dealt)) == ["options.foo", "options.min_bid"]
+
+
+# --- problem details: the envelope, the body, the route -----------------------------------------
+
+
+def test_wrong_json_type_in_the_envelope_names_the_field(
+    client: Client, huutopussi: dict[str, Any]
+) -> None:
+    position = {**huutopussi, "moves": 3}
+    problem = problem_of(post(client, "play", {"position": position, "move": "pass"}), 422)
+    assert paths_of(problem) == ["position.moves"]
+    problem = problem_of(post(client, "deal", {"seed": -1}), 422)
+    assert paths_of(problem) == ["seed"]
+
+
+def test_missing_field_names_the_field(client: Client, huutopussi: dict[str, Any]) -> None:
+    problem = problem_of(post(client, "play", {"position": huutopussi}), 422)
+    assert paths_of(problem) == ["move"]
+    problem = problem_of(post(client, "legal-moves", {}), 422)
+    assert paths_of(problem) == ["position"]
+
+
+def test_truncated_json_is_a_bad_request(client: Client) -> None:
+    answer = client.post(f"/v1/{GAME}/deal", content=b'{"variant": "huutopussi", "se')
+    problem = problem_of(answer, 400)
+    assert problem.type.endswith("malformed-json")
+    assert problem.errors == []
+
+
+def test_empty_body_is_a_bad_request(client: Client) -> None:
+    problem = problem_of(client.post(f"/v1/{GAME}/legal-moves", content=b""), 400)
+    assert "empty" in problem.detail
+
+
+def test_ten_megabyte_body_is_too_large(client: Client) -> None:
+    body = b'{"seed": 1, "pad": "' + b"x" * 10_000_000 + b'"}'
+    problem = problem_of(client.post(f"/v1/{GAME}/deal", content=body), 413)
+    assert str(LIMIT) in problem.detail
+
+
+def test_body_just_under_the_limit_reaches_the_engine(client: Client) -> None:
+    padding = "x" * (LIMIT - 100)
+    problem = problem_of(post(client, "deal", {"seed": 1, "pad": padding}), 422)
+    assert paths_of(problem) == ["pad"]
+
+
+def test_unknown_game_is_not_found(client: Client) -> None:
+    problem = problem_of(post(client, "deal", {"seed": 1}, game="chess"), 404)
+    assert problem.type.endswith("unknown-game")
+    assert "marjapussi" in problem.detail
+
+
+def test_unknown_game_is_not_found_before_the_body_is_read(client: Client) -> None:
+    problem_of(client.post("/v1/chess/deal", content=b"{"), 404)
+
+
+def test_unknown_route_and_wrong_method_are_problems(client: Client) -> None:
+    problem_of(client.get("/v2/games"), 404)
+    wrong = client.get(f"/v1/{GAME}/deal")
+    problem_of(wrong, 405)
+    assert "POST" in wrong.headers["allow"]
+
+
+def test_engine_fault_and_unexpected_errors_are_500_problems() -> None:
+    @get("/fault")
+    async def fault() -> None:
+        raise _solver.EngineFault("engine fault: index out of bounds")
+
+    @get("/bug")
+    async def bug() -> None:
+        raise KeyError("secret internals")
+
+    app = Litestar([fault, bug], exception_handlers=EXCEPTION_HANDLERS)
+    with TestClient(app) as client:
+        problem = problem_of(client.get("/fault"), 500)
+        assert problem.type.endswith("engine-fault")
+        assert "index out of bounds" in problem.detail
+        problem = problem_of(client.get("/bug"), 500)
+        assert problem.type.endswith("internal-error")
+        assert "secret" not in problem.detail
+
+
+# --- operations ---------------------------------------------------------------------------------
+
+
+def test_health(client: Client) -> None:
+    answer = client.get("/health")
+    assert answer.status_code == 200
+    assert answer.json() == {"status": "ok", "engine_version": _solver.ENGINE_VERSION}
+
+
+def test_ready(client: Client) -> None:
+    answer = client.get("/ready")
+    assert answer.status_code == 200
+    assert answer.json() == {"status": "ready"}
+
+
+def test_schema_is_openapi_3_1_with_typed_bodies(client: Client) -> None:
+    answer = client.get("/schema/openapi.json")
+    assert answer.status_code == 200
+    schema = answer.json()
+    assert schema["openapi"].startswith("3.1")
+    assert client.get("/schema").json() == schema
+    paths = schema["paths"]
+    for route, model in (
+        ("deal", "DealRequest"),
+        ("legal-moves", "PositionRequest"),
+        ("play", "PlayRequest"),
+    ):
+        operation = paths[f"/v1/{{game}}/{route}"]["post"]
+        body = operation["requestBody"]["content"]["application/json"]["schema"]
+        assert body == {"$ref": f"#/components/schemas/{model}"}
+        problem = operation["responses"]["422"]["content"]["application/problem+json"]["schema"]
+        assert problem == {"$ref": "#/components/schemas/ProblemDetails"}
+    assert {"/v1/games", "/health", "/ready"} <= set(paths)
+    assert "Position" in schema["components"]["schemas"]
+
+
+# --- settings and the benchmark command ---------------------------------------------------------
+
+
+def test_settings_from_the_environment() -> None:
+    settings = Settings.from_env({"HOST": "0.0.0.0", "PORT": "9000", "MAX_BODY_BYTES": "2048"})
+    assert settings == Settings(host="0.0.0.0", port=9000, max_body_bytes=2048)
+    assert Settings.from_env({}) == Settings(host="127.0.0.1", port=8000, max_body_bytes=1 << 20)
+
+
+@pytest.mark.parametrize(
+    "environ",
+    [{"PORT": "http"}, {"PORT": "0"}, {"PORT": "70000"}, {"MAX_BODY_BYTES": "-1"}, {"HOST": " "}],
+)
+def test_bad_settings_are_refused(environ: dict[str, str]) -> None:
+    with pytest.raises(SettingsError):
+        Settings.from_env(environ)
+
+
+def test_bench_runs_both_sides(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--variant", "huutopussi3", "--hands", "2", "--repeats", "2", "--json"]
+    assert bench.main(args) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["binding"]["calls"]["deal"]["calls"] == 4
+    assert record["rust"]["moves_per_s"] > record["binding"]["moves_per_s"] > 0
