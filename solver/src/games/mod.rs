@@ -59,7 +59,10 @@ pub fn random_hands(game: &str, variant: &str, hands: u32, repeats: u32, seed: u
             crate::bench::random_hands::<marjapussi::Marjapussi>(variant, hands, repeats, seed)
                 .map_err(ApiError::Invalid)
         }
-        muschik::Muschik::NAME => crate::bench::random_hands::<muschik::Muschik>(variant, hands, repeats, seed).map_err(ApiError::Invalid),
+        muschik::Muschik::NAME => {
+            crate::bench::random_hands::<muschik::Muschik>(variant, hands, repeats, seed)
+                .map_err(ApiError::Invalid)
+        }
         _ => Err(ApiError::UnknownGame(format!("no game '{game}'"))),
     }
 }

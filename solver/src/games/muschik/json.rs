@@ -293,12 +293,19 @@ impl Rules for Muschik {
         let trump_card = f.get("trump_card").and_then(|v| {
             let card = v.as_str().and_then(&parse);
             match (card, v.as_str()) {
-                (Some(card), _) if ledger.all().contains(card) => {
-                    problems.push(&trump_path, format!("the trump card {} is also in a hand", card_name(card)))
-                }
+                (Some(card), _) if ledger.all().contains(card) => problems.push(
+                    &trump_path,
+                    format!("the trump card {} is also in a hand", card_name(card)),
+                ),
                 (Some(_), _) => {}
-                (None, Some(token)) => problems.push(&trump_path, format!("'{token}' is not a card of the {deck_text}")),
-                (None, None) => problems.push(&trump_path, format!("expected a card such as \"CK\", got {}", kind(v))),
+                (None, Some(token)) => problems.push(
+                    &trump_path,
+                    format!("'{token}' is not a card of the {deck_text}"),
+                ),
+                (None, None) => problems.push(
+                    &trump_path,
+                    format!("expected a card such as \"CK\", got {}", kind(v)),
+                ),
             }
             card
         });
@@ -337,7 +344,10 @@ impl Rules for Muschik {
         let match_state = read_match(f.get("match"), &f.path("match"), cfg.num_players, problems);
         f.finish(problems);
         if let Some(card) = trump_card.filter(|&c| stock_order.contains(&c)) {
-            problems.push(&stock_path, format!("the trump card {} is also in the stock", card_name(card)));
+            problems.push(
+                &stock_path,
+                format!("the trump card {} is also in the stock", card_name(card)),
+            );
         }
         if problems.0.len() > before {
             return None;

@@ -153,8 +153,12 @@ impl Muschik {
         self.actor = 0;
         let n = self.n() as usize;
         let mut cp_change = [0; MAX_PLAYERS];
-        for seat in 0..n {
-            cp_change[seat] = self.cp[seat] - self.match_state.cp[seat];
+        for (change, (now, start)) in cp_change
+            .iter_mut()
+            .zip(self.cp.iter().zip(&self.match_state.cp))
+            .take(n)
+        {
+            *change = now - start;
         }
         let round_winner = (0..n as u8)
             .filter(|&s| self.zero_at[s as usize] > 0)
@@ -164,8 +168,8 @@ impl Muschik {
         let mut settlement = [0; MAX_PLAYERS];
         if let Some(winner) = round_winner {
             settlement = self.settlement(winner);
-            for seat in 0..n {
-                after.mp[seat] += settlement[seat];
+            for (mp, gained) in after.mp.iter_mut().zip(settlement).take(n) {
+                *mp += gained;
             }
             self.close_round(&mut after, winner);
         }

@@ -24,11 +24,28 @@ fn cards(tokens: &[&str]) -> CardSet {
 
 /// A five-player deal with the given hands (`None`: dealt from what is left), trump card and
 /// match; the stock takes the rest in index order.
-fn deal_with(dealer: u8, hands: [Option<&[&str]>; 5], trump: &str, match_state: MatchState) -> Muschik {
-    deal_in(Config::preset(Variant::Muschik), dealer, hands, trump, match_state)
+fn deal_with(
+    dealer: u8,
+    hands: [Option<&[&str]>; 5],
+    trump: &str,
+    match_state: MatchState,
+) -> Muschik {
+    deal_in(
+        Config::preset(Variant::Muschik),
+        dealer,
+        hands,
+        trump,
+        match_state,
+    )
 }
 
-fn deal_in(cfg: Config, dealer: u8, hands: [Option<&[&str]>; 5], trump: &str, match_state: MatchState) -> Muschik {
+fn deal_in(
+    cfg: Config,
+    dealer: u8,
+    hands: [Option<&[&str]>; 5],
+    trump: &str,
+    match_state: MatchState,
+) -> Muschik {
     let mut left = super::cards::deck(cfg.deck_ranks) - CardSet::single(card(trump));
     let mut sets = [CardSet::EMPTY; MAX_PLAYERS];
     for (seat, hand) in hands.iter().enumerate() {
@@ -95,7 +112,14 @@ fn open_with(state: &mut Muschik, decisions: &[&str]) {
 /// that hands may hold as few cards as a worked example gives; `trick_so_far` is played as
 /// given, without checks (the examples' earlier plays are counterfactual).
 fn trick_position(trump: &str, hands: &[(u8, &[&str])], trick_so_far: &[(u8, &str)]) -> Muschik {
-    let mut state = Muschik::new_deal(Config::preset(Variant::Muschik), 4, [CardSet::EMPTY; MAX_PLAYERS], card(trump), &[], MatchState::new(5));
+    let mut state = Muschik::new_deal(
+        Config::preset(Variant::Muschik),
+        4,
+        [CardSet::EMPTY; MAX_PLAYERS],
+        card(trump),
+        &[],
+        MatchState::new(5),
+    );
     state.joined = 0b1_1111;
     state.decided = 5;
     state.set_order();

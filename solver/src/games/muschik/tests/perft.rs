@@ -29,10 +29,19 @@ fn perft_pins_from_seeded_deals() {
         let deal = seeded(variant, 7);
         assert_eq!(deal.dealer, dealer, "{variant}");
         for (depth, &expected) in counts.iter().enumerate() {
-            assert_eq!(perft(&deal, depth as u32 + 1), expected, "{variant} depth {}", depth + 1);
+            assert_eq!(
+                perft(&deal, depth as u32 + 1),
+                expected,
+                "{variant} depth {}",
+                depth + 1
+            );
         }
         let mut play = deal.clone();
         open_with(&mut play, &vec!["in"; deal.cfg.seats()]);
-        assert_eq!(perft(&play, 30), play_tree, "{variant}: every line of trick play");
+        assert_eq!(
+            perft(&play, 30),
+            play_tree,
+            "{variant}: every line of trick play"
+        );
     }
 }
