@@ -266,128 +266,141 @@ pub(super) fn read(
             .map(|l| l.iter().map(|v| v.as_i64()).collect::<Vec<_>>());
         given_lists.push((at, list));
     }
-    let match_state = read_match(f.get("match"), &f.path("match"), cfg.num_players, problems);
+    let (match_value, match_path) = (f.get("match"), f.path("match"));
     f.finish(problems);
     if problems.0.len() > before {
         return None;
     }
-    let (Some(phase), Some(trump_card)) = (phase, trump_card) else {
-        return None;
-    };
+    // The match is checked on its own, so that its problems and the deal's are all reported.
+    let mut match_problems = Problems::default();
+    let match_state = read_match(
+        match_value,
+        &match_path,
+        cfg.num_players,
+        &mut match_problems,
+    );
+    let built = (|| {
+        let (Some(phase), Some(trump_card)) = (phase, trump_card) else {
+            return None;
+        };
 
-    // Where the trump card is: on the table, in the dealer's hand, or played by the dealer.
-    let played: CardSet = tricks
-        .iter()
-        .flat_map(|t| t.cards.iter().copied())
-        .chain(trick.iter().flat_map(|t| t.cards.iter().copied()))
-        .collect();
-    let listed = ledger.all();
-    let trump_in_hand = swap == SwapState::Swapped && !played.contains(trump_card);
-    let dealer_slot = dealer as usize;
-    if listed.contains(trump_card) {
-        let in_dealer_hand =
-            matches!(hands.get(dealer_slot), Some(HandEntry::Known(h)) if h.contains(trump_card));
-        let allowed = swap == SwapState::Swapped && (in_dealer_hand || played.contains(trump_card));
-        if !allowed {
-            problems.push(
-                &trump_path,
-                format!(
+        // Where the trump card is: on the table, in the dealer's hand, or played by the dealer.
+        let played: CardSet = tricks
+            .iter()
+            .flat_map(|t| t.cards.iter().copied())
+            .chain(trick.iter().flat_map(|t| t.cards.iter().copied()))
+            .collect();
+        let listed = ledger.all();
+        let trump_in_hand = swap == SwapState::Swapped && !played.contains(trump_card);
+        let dealer_slot = dealer as usize;
+        if listed.contains(trump_card) {
+            let in_dealer_hand = matches!(hands.get(dealer_slot), Some(HandEntry::Known(h)) if h.contains(trump_card));
+            let allowed =
+                swap == SwapState::Swapped && (in_dealer_hand || played.contains(trump_card));
+            if !allowed {
+                problems.push(
+                    &trump_path,
+                    format!(
                     "the trump card {} lies on the table or in the dealer's hand, not elsewhere",
                     card_name(trump_card)
                 ),
+                );
+            }
+        }
+        if trump_in_hand {
+            match hands.get_mut(dealer_slot) {
+                Some(HandEntry::Hidden(k)) if *k > 0 => *k -= 1,
+                Some(HandEntry::Known(h)) if h.contains(trump_card) => {
+                    h.remove(trump_card);
+                }
+                Some(_) => problems.push(
+                    &index_path(&field_path(path, "hands"), dealer_slot),
+                    "the dealer took the trump card: it is in this hand",
+                ),
+                None => {}
+            }
+        }
+        let mut entries = hands.clone();
+        entries.push(stock_entry);
+        entries.extend(discards.iter().copied());
+        let unknown = cards::deck(cfg.deck_ranks) - listed - CardSet::single(trump_card);
+        let any_hidden = entries.iter().any(|e| matches!(e, HandEntry::Hidden(_)));
+        if !any_hidden && !unknown.is_empty() {
+            let missing: Vec<String> = unknown.iter().map(card_name).collect();
+            problems.push(
+                path,
+                format!("cards missing from the position: {}", missing.join(" ")),
+            );
+            return None;
+        }
+        let places = fill_hidden(&entries, unknown, &field_path(path, "hands"), problems);
+        if !problems.is_empty() {
+            return None;
+        }
+        let mut hand_sets = [CardSet::EMPTY; MAX_PLAYERS];
+        hand_sets[..n].copy_from_slice(&places[..n]);
+        if trump_in_hand {
+            hand_sets[dealer_slot].insert(trump_card);
+        }
+        if stock_order.is_empty() {
+            stock_order = places[n].iter().collect();
+        }
+        if stock_order.len() > super::MAX_STOCK {
+            problems.push(&stock_path, "the stock is larger than any deck leaves");
+            return None;
+        }
+        let mut state = Muschik::new_deal(
+            *cfg,
+            dealer,
+            hand_sets,
+            trump_card,
+            &stock_order,
+            match_state,
+        );
+        state.phase = phase;
+        state.swap = swap;
+        state.discards[..n].copy_from_slice(&places[n + 1..2 * n + 1]);
+        state.exchanged = exchanged;
+        state.exchange_turns = exchange_turns;
+        let checker = Checker {
+            path,
+            cfg,
+            observer,
+        };
+        checker.participation(&mut state, &decisions, problems);
+        checker.tricks(&mut state, trick.as_ref(), &tricks, problems);
+        if !problems.is_empty() {
+            return None;
+        }
+        checker.phase(&mut state, to_move, problems);
+        checker.sizes(
+            &state,
+            &entries_counts(&hands, trump_in_hand, dealer_slot),
+            problems,
+        );
+        checker.derived(&mut state, &given_lists, problems);
+        if holder != state.trump_holder() {
+            problems.push(
+                &holder_path,
+                format!(
+                    "the trump card's holder is {:?}, not {holder:?}",
+                    state.trump_holder()
+                ),
             );
         }
-    }
-    if trump_in_hand {
-        match hands.get_mut(dealer_slot) {
-            Some(HandEntry::Hidden(k)) if *k > 0 => *k -= 1,
-            Some(HandEntry::Known(h)) if h.contains(trump_card) => {
-                h.remove(trump_card);
-            }
-            Some(_) => problems.push(
-                &index_path(&field_path(path, "hands"), dealer_slot),
-                "the dealer took the trump card: it is in this hand",
-            ),
-            None => {}
+        if !problems.is_empty() {
+            return None;
         }
-    }
-    let mut entries = hands.clone();
-    entries.push(stock_entry);
-    entries.extend(discards.iter().copied());
-    let unknown = cards::deck(cfg.deck_ranks) - listed - CardSet::single(trump_card);
-    let any_hidden = entries.iter().any(|e| matches!(e, HandEntry::Hidden(_)));
-    if !any_hidden && !unknown.is_empty() {
-        let missing: Vec<String> = unknown.iter().map(card_name).collect();
-        problems.push(
-            path,
-            format!("cards missing from the position: {}", missing.join(" ")),
-        );
-        return None;
-    }
-    let places = fill_hidden(&entries, unknown, &field_path(path, "hands"), problems);
-    if !problems.is_empty() {
-        return None;
-    }
-    let mut hand_sets = [CardSet::EMPTY; MAX_PLAYERS];
-    hand_sets[..n].copy_from_slice(&places[..n]);
-    if trump_in_hand {
-        hand_sets[dealer_slot].insert(trump_card);
-    }
-    if stock_order.is_empty() {
-        stock_order = places[n].iter().collect();
-    }
-    if stock_order.len() > super::MAX_STOCK {
-        problems.push(&stock_path, "the stock is larger than any deck leaves");
-        return None;
-    }
-    let mut state = Muschik::new_deal(
-        *cfg,
-        dealer,
-        hand_sets,
-        trump_card,
-        &stock_order,
-        match_state,
-    );
-    state.phase = phase;
-    state.swap = swap;
-    state.discards[..n].copy_from_slice(&places[n + 1..2 * n + 1]);
-    state.exchanged = exchanged;
-    state.exchange_turns = exchange_turns;
-    let checker = Checker {
-        path,
-        cfg,
-        observer,
-    };
-    checker.participation(&mut state, &decisions, problems);
-    checker.tricks(&mut state, trick.as_ref(), &tricks, problems);
-    if !problems.is_empty() {
-        return None;
-    }
-    checker.phase(&mut state, to_move, problems);
-    checker.sizes(
-        &state,
-        &entries_counts(&hands, trump_in_hand, dealer_slot),
-        problems,
-    );
-    checker.derived(&mut state, &given_lists, problems);
-    if holder != state.trump_holder() {
-        problems.push(
-            &holder_path,
-            format!(
-                "the trump card's holder is {:?}, not {holder:?}",
-                state.trump_holder()
-            ),
-        );
-    }
-    if !problems.is_empty() {
-        return None;
-    }
-    match phase {
-        Phase::Scored => state.record_result(),
-        Phase::Void => state.void_deal(),
-        _ => {}
-    }
-    Some(state)
+        match phase {
+            Phase::Scored => state.record_result(),
+            Phase::Void => state.void_deal(),
+            _ => {}
+        }
+        Some(state)
+    })();
+    let match_valid = match_problems.is_empty();
+    problems.extend(match_problems);
+    built.filter(|_| match_valid)
 }
 
 /// The number of cards each hand holds, counting the dealer's known trump card.

@@ -292,10 +292,13 @@ fn bad_positions_report_every_problem_with_its_path() {
     state_position["state"]["to_move"] = json!(4);
     state_position["state"]["match"]["mp"] = json!([1, 0, 0, 0, 0]);
     let found = problems(Route::LegalMoves, &json!({ "position": state_position }));
-    assert!(
-        has_problem_at(&found, "position.state.match.mp"),
-        "{found:?}"
-    );
+    for path in [
+        "position.state.match.mp",
+        "position.state.to_move",
+        "position.state.cp",
+    ] {
+        assert!(has_problem_at(&found, path), "{path} in {found:?}");
+    }
 
     let mut wrong_turn = dealt["position"].clone();
     wrong_turn

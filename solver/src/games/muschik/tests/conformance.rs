@@ -31,3 +31,53 @@ fn conformance_every_rule_alternative() {
         assert!(moves > 40 * 5, "{options}: {moves} moves");
     }
 }
+
+/// A world re-dealt from what one seat cannot see keeps that seat's hand, every public card
+/// (the trump card, in the dealer's hand after a swap) and every pile's size.
+#[test]
+fn sampled_worlds_keep_what_the_observer_sees() {
+    use crate::api::Rules;
+    use crate::game::Game;
+    use crate::problems::{Fields, Problems};
+    use crate::rng::Rng;
+    let mut problems = Problems::default();
+    let cfg =
+        <Muschik as Rules>::config(Some("muschik"), None, "", &mut problems).expect("a preset");
+    let empty = json!({});
+    let mut moves = Vec::new();
+    for seed in 0..30 {
+        let mut fields = Fields::of(&empty, "", &mut problems);
+        let mut state = Muschik::deal(&cfg, seed, &mut fields, &mut problems).expect("a deal");
+        let mut rng = Rng::seeded(seed);
+        for _ in 0..(seed as usize % 20) {
+            state.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            state.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        for observer in 0..5 {
+            let unseen = state.unseen(observer);
+            let mut pool = rng.shuffled(unseen.cards()).into_iter();
+            let mut fresh = unseen;
+            for place in fresh.places.iter_mut() {
+                *place = pool.by_ref().take(place.len() as usize).collect();
+            }
+            let mut world = state.clone();
+            world.set_unseen(observer, &fresh);
+            assert_eq!(world.hand(observer), state.hand(observer));
+            assert_eq!(world.known_in_dealer_hand(), state.known_in_dealer_hand());
+            assert_eq!(
+                world.unseen(observer),
+                fresh,
+                "seed {seed} observer {observer}"
+            );
+            let mut union = crate::cards::CardSet::EMPTY;
+            for place in world.card_places() {
+                assert!(!union.intersects(place));
+                union |= place;
+            }
+            assert_eq!(union, world.deck());
+        }
+    }
+}
