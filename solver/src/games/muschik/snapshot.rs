@@ -362,11 +362,7 @@ pub(super) fn read(
         state.discards[..n].copy_from_slice(&places[n + 1..2 * n + 1]);
         state.exchanged = exchanged;
         state.exchange_turns = exchange_turns;
-        let checker = Checker {
-            path,
-            cfg,
-            observer,
-        };
+        let checker = Checker { path, cfg };
         checker.participation(&mut state, &decisions, problems);
         checker.tricks(&mut state, trick.as_ref(), &tricks, problems);
         if !problems.is_empty() {
@@ -415,7 +411,6 @@ fn entries_counts(hands: &[HandEntry], trump_in_hand: bool, dealer: usize) -> Ve
 struct Checker<'a> {
     path: &'a str,
     cfg: &'a Config,
-    observer: Option<Seat>,
 }
 
 impl Checker<'_> {
@@ -691,9 +686,7 @@ impl Checker<'_> {
         if state.swap != SwapState::Open && !state.is_in(state.dealer) {
             problems.push(&self.at("swap"), "only a participating dealer may swap");
         }
-        if self.observer.is_none()
-            && state.exchange_turns as u32
-                > state.participants as u32 * self.cfg.exchange_passes as u32
+        if state.exchange_turns as u32 > state.participants as u32 * self.cfg.exchange_passes as u32
         {
             problems.push(
                 &self.at("exchange_turns"),
