@@ -4,6 +4,7 @@
 mod named;
 pub mod cardlist;
 pub mod marjapussi;
+pub mod muschik;
 pub mod mustamaija;
 
 use crate::api::{self, ApiError, ApiResult, Rules};
@@ -52,7 +53,11 @@ fn serve_searchable<G: Rules + Searchable>(route: Route, body: &Value) -> ApiRes
 }
 
 /// The names of the games, as in their routes.
-pub const GAMES: [&str; 2] = [marjapussi::Marjapussi::NAME, mustamaija::Mustamaija::NAME];
+pub const GAMES: [&str; 3] = [
+    marjapussi::Marjapussi::NAME,
+    mustamaija::Mustamaija::NAME,
+    muschik::Muschik::NAME,
+];
 
 /// Answers one request for `game`; the body is the raw JSON of the request.
 pub fn handle(game: &str, route: Route, body: &[u8]) -> ApiResult {
@@ -60,6 +65,7 @@ pub fn handle(game: &str, route: Route, body: &[u8]) -> ApiResult {
     match game {
         marjapussi::Marjapussi::NAME => serve_searchable::<marjapussi::Marjapussi>(route, &body),
         mustamaija::Mustamaija::NAME => serve::<mustamaija::Mustamaija>(route, &body),
+        muschik::Muschik::NAME => serve::<muschik::Muschik>(route, &body),
         _ => Err(ApiError::UnknownGame(format!(
             "no game '{game}'; the games are: {}",
             GAMES.join(", ")
@@ -78,6 +84,10 @@ pub fn random_hands(game: &str, variant: &str, hands: u32, repeats: u32, seed: u
             crate::bench::random_hands::<mustamaija::Mustamaija>(variant, hands, repeats, seed)
                 .map_err(ApiError::Invalid)
         }
+        muschik::Muschik::NAME => {
+            crate::bench::random_hands::<muschik::Muschik>(variant, hands, repeats, seed)
+                .map_err(ApiError::Invalid)
+        }
         _ => Err(ApiError::UnknownGame(format!("no game '{game}'"))),
     }
 }
@@ -86,6 +96,10 @@ pub fn random_hands(game: &str, variant: &str, hands: u32, repeats: u32, seed: u
 pub fn catalogue() -> Value {
     json!({
         "engine_version": crate::ENGINE_VERSION,
-        "games": [marjapussi::Marjapussi::catalogue(), mustamaija::Mustamaija::catalogue()],
+        "games": [
+            marjapussi::Marjapussi::catalogue(),
+            mustamaija::Mustamaija::catalogue(),
+            muschik::Muschik::catalogue(),
+        ],
     })
 }
