@@ -46,6 +46,13 @@ pub trait Rules: Game {
     /// The `deal` field of a position at its start; hidden hands are counts in a view.
     fn deal_json(&self, observer: Option<Seat>) -> Value;
 
+    /// The `deal` field of `observer`'s view whose history is `moves`. By default the deal as
+    /// [`Rules::deal_json`] hides it; a game whose players learn dealt cards during play (a
+    /// card drawn from a talon) shows the observer those, so the view replays to its state.
+    fn view_deal_json(&self, _moves: &[Self::Move], observer: Seat) -> Value {
+        self.deal_json(Some(observer))
+    }
+
     fn from_deal(
         config: &Self::Config,
         value: &Value,
@@ -91,6 +98,11 @@ pub trait Rules: Game {
     /// For a phase whose legal moves are too many to list (Mü's bids), what the legal-moves
     /// route answers instead of the full list; `None` lists every move.
     fn compact_legal_moves(&self) -> Option<CompactMoves> {
+        None
+    }
+
+    /// Why `mv` is not legal here, in words, where the game can say more than "not legal".
+    fn illegal_reason(&self, _mv: Self::Move) -> Option<String> {
         None
     }
 }
@@ -285,7 +297,7 @@ fn apply<G: Rules>(state: &mut G, text: &str, view: Option<Seat>) -> Result<G::M
             let mut legal = Vec::new();
             state.legal_moves(&mut legal);
             if !legal.contains(&mv) && state.revealed_cards(mv).is_empty() {
-                return Err(illegal_message(state, text, mover));
+                return Err(illegal_message(state, text, mv, mover));
             }
             // The observer cannot check a hidden seat's duties (follow suit...) against the
             // guessed hands, so a shown card is taken as played.
@@ -293,20 +305,23 @@ fn apply<G: Rules>(state: &mut G, text: &str, view: Option<Seat>) -> Result<G::M
         }
         _ => state
             .play(mv)
-            .map_err(|_| illegal_message(state, text, mover))?,
+            .map_err(|_| illegal_message(state, text, mv, mover))?,
     }
     Ok(mv)
 }
 
-fn illegal_message<G: Rules>(state: &G, text: &str, mover: Seat) -> String {
+fn illegal_message<G: Rules>(state: &G, text: &str, mv: G::Move, mover: Seat) -> String {
     let mut legal = Vec::new();
     state.legal_moves(&mut legal);
     let mut listed: Vec<String> = legal.iter().take(12).map(|&m| state.move_text(m)).collect();
     if legal.len() > 12 {
         listed.push(format!("... ({} in all)", legal.len()));
     }
+    let reason = state
+        .illegal_reason(mv)
+        .map_or(String::new(), |r| format!(": {r}"));
     format!(
-        "'{text}' is not legal for seat {mover} in phase '{}'; legal: {}",
+        "'{text}' is not legal for seat {mover} in phase '{}'{reason}; legal: {}",
         state.phase(),
         listed.join(", ")
     )
@@ -361,7 +376,10 @@ pub fn position_json<G: Rules>(position: &Position<G>) -> Value {
                 text
             })
             .collect();
-        out["deal"] = start.deal_json(view);
+        out["deal"] = match view {
+            Some(observer) => start.view_deal_json(moves, observer),
+            None => start.deal_json(None),
+        };
         out["moves"] = json!(texts);
     }
     out["state"] = position.state.state_json(view);

@@ -1,9 +1,15 @@
 //! `cargo run --release --bin bench -- [hands] [repeats] [seed]`: random-playout rates per
-//! variant, measured inside Rust (legal-move generation plus play, and whole hands).
+//! game and variant, measured inside Rust (legal-move generation plus play, and whole hands).
 
-use solver::games::marjapussi::config::Variant;
+use solver::api::Rules;
+use solver::games::marjapussi::config::Variant as MarjapussiVariant;
 use solver::games::marjapussi::Marjapussi;
+use solver::games::mu::config::Variant as MuVariant;
 use solver::games::mu::Mu;
+use solver::games::muschik::config::Variant as MuschikVariant;
+use solver::games::muschik::Muschik;
+use solver::games::mustamaija::config::Variant as MustamaijaVariant;
+use solver::games::mustamaija::Mustamaija;
 
 fn main() {
     let args: Vec<u64> = std::env::args()
@@ -17,30 +23,30 @@ fn main() {
         "{:<24} {:>12} {:>12} {:>14} {:>14}",
         "game/variant", "hands/s", "moves/s", "move ns p50", "move ns p99"
     );
-    for variant in Variant::NAMES {
-        match solver::bench::random_hands::<Marjapussi>(variant, hands, repeats, seed) {
-            Ok(r) => println!(
-                "{:<24} {:>12.0} {:>12.0} {:>14.1} {:>14.1}",
-                format!("marjapussi/{variant}"),
-                r["hands_per_s"].as_f64().unwrap_or(0.0),
-                r["moves_per_s"].as_f64().unwrap_or(0.0),
-                r["move_ns"]["median"].as_f64().unwrap_or(0.0),
-                r["move_ns"]["p99"].as_f64().unwrap_or(0.0),
-            ),
-            Err(p) => eprintln!("{variant}: {:?}", p.0),
-        }
+    for variant in MarjapussiVariant::NAMES {
+        report::<Marjapussi>(variant, hands, repeats, seed);
     }
-    for variant in solver::games::mu::config::Variant::NAMES {
-        match solver::bench::random_hands::<Mu>(variant, hands, repeats, seed) {
-            Ok(r) => println!(
-                "{:<24} {:>12.0} {:>12.0} {:>14.1} {:>14.1}",
-                format!("mu/{variant}"),
-                r["hands_per_s"].as_f64().unwrap_or(0.0),
-                r["moves_per_s"].as_f64().unwrap_or(0.0),
-                r["move_ns"]["median"].as_f64().unwrap_or(0.0),
-                r["move_ns"]["p99"].as_f64().unwrap_or(0.0),
-            ),
-            Err(p) => eprintln!("{variant}: {:?}", p.0),
-        }
+    for variant in MustamaijaVariant::NAMES {
+        report::<Mustamaija>(variant, hands, repeats, seed);
+    }
+    for variant in MuschikVariant::NAMES {
+        report::<Muschik>(variant, hands, repeats, seed);
+    }
+    for variant in MuVariant::NAMES {
+        report::<Mu>(variant, hands, repeats, seed);
+    }
+}
+
+fn report<G: Rules>(variant: &str, hands: u32, repeats: u32, seed: u64) {
+    match solver::bench::random_hands::<G>(variant, hands, repeats, seed) {
+        Ok(r) => println!(
+            "{:<24} {:>12.0} {:>12.0} {:>14.1} {:>14.1}",
+            format!("{}/{variant}", G::NAME),
+            r["hands_per_s"].as_f64().unwrap_or(0.0),
+            r["moves_per_s"].as_f64().unwrap_or(0.0),
+            r["move_ns"]["median"].as_f64().unwrap_or(0.0),
+            r["move_ns"]["p99"].as_f64().unwrap_or(0.0),
+        ),
+        Err(p) => eprintln!("{variant}: {:?}", p.0),
     }
 }

@@ -5,6 +5,8 @@ mod named;
 pub mod cardlist;
 pub mod marjapussi;
 pub mod mu;
+pub mod muschik;
+pub mod mustamaija;
 
 use crate::api::{self, ApiError, ApiResult, Rules};
 use crate::search::Searchable;
@@ -52,13 +54,20 @@ fn serve_searchable<G: Rules + Searchable>(route: Route, body: &Value) -> ApiRes
 }
 
 /// The names of the games, as in their routes.
-pub const GAMES: [&str; 2] = [marjapussi::Marjapussi::NAME, mu::Mu::NAME];
+pub const GAMES: [&str; 4] = [
+    marjapussi::Marjapussi::NAME,
+    mustamaija::Mustamaija::NAME,
+    muschik::Muschik::NAME,
+    mu::Mu::NAME,
+];
 
 /// Answers one request for `game`; the body is the raw JSON of the request.
 pub fn handle(game: &str, route: Route, body: &[u8]) -> ApiResult {
     let body = api::parse_body(body)?;
     match game {
         marjapussi::Marjapussi::NAME => serve_searchable::<marjapussi::Marjapussi>(route, &body),
+        mustamaija::Mustamaija::NAME => serve::<mustamaija::Mustamaija>(route, &body),
+        muschik::Muschik::NAME => serve::<muschik::Muschik>(route, &body),
         mu::Mu::NAME => serve::<mu::Mu>(route, &body),
         _ => Err(ApiError::UnknownGame(format!(
             "no game '{game}'; the games are: {}",
@@ -74,6 +83,14 @@ pub fn random_hands(game: &str, variant: &str, hands: u32, repeats: u32, seed: u
             crate::bench::random_hands::<marjapussi::Marjapussi>(variant, hands, repeats, seed)
                 .map_err(ApiError::Invalid)
         }
+        mustamaija::Mustamaija::NAME => {
+            crate::bench::random_hands::<mustamaija::Mustamaija>(variant, hands, repeats, seed)
+                .map_err(ApiError::Invalid)
+        }
+        muschik::Muschik::NAME => {
+            crate::bench::random_hands::<muschik::Muschik>(variant, hands, repeats, seed)
+                .map_err(ApiError::Invalid)
+        }
         mu::Mu::NAME => crate::bench::random_hands::<mu::Mu>(variant, hands, repeats, seed)
             .map_err(ApiError::Invalid),
         _ => Err(ApiError::UnknownGame(format!("no game '{game}'"))),
@@ -84,6 +101,11 @@ pub fn random_hands(game: &str, variant: &str, hands: u32, repeats: u32, seed: u
 pub fn catalogue() -> Value {
     json!({
         "engine_version": crate::ENGINE_VERSION,
-        "games": [marjapussi::Marjapussi::catalogue(), mu::Mu::catalogue()],
+        "games": [
+            marjapussi::Marjapussi::catalogue(),
+            mustamaija::Mustamaija::catalogue(),
+            muschik::Muschik::catalogue(),
+            mu::Mu::catalogue(),
+        ],
     })
 }

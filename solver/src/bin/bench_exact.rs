@@ -1,0 +1,81 @@
+//! `cargo run --release --bin bench_exact -- [positions] [cards_left] [budget_ms]`: the exact
+//! search on seeded Marjapussi-family positions (every legal move scored), reporting p50, p90,
+//! p99 and max of the time per position, the nodes, and how many ran out of budget.
+
+use solver::api::Rules;
+use solver::game::Game;
+use solver::games::marjapussi::config::Variant;
+use solver::games::marjapussi::{Marjapussi, Phase};
+use solver::problems::{Fields, Problems};
+use solver::rng::Rng;
+use solver::search::{analyze, Budget};
+use std::time::Duration;
+
+/// A seeded hand played at random until the leader of a trick holds `left` cards.
+fn position(variant: &str, seed: u64, left: u32) -> Option<Marjapussi> {
+    let mut problems = Problems::default();
+    let cfg = <Marjapussi as Rules>::config(Some(variant), None, "", &mut problems)?;
+    let setup = serde_json::json!({});
+    let mut fields = Fields::of(&setup, "", &mut problems);
+    let mut g = Marjapussi::deal(&cfg, seed, &mut fields, &mut problems)?;
+    let mut rng = Rng::seeded(seed);
+    let mut moves = Vec::new();
+    while let Some(seat) = g.to_move() {
+        let leading = g.phase_now() == Phase::Play
+            && g.state_json(None)["trick"]["cards"] == serde_json::json!([]);
+        if leading && g.hand(seat).len() <= left {
+            return Some(g);
+        }
+        g.legal_moves(&mut moves);
+        g.play_unchecked(moves[rng.below(moves.len())]);
+    }
+    None
+}
+
+fn percentile(sorted: &[f64], q: f64) -> f64 {
+    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+}
+
+fn main() {
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let count = args.first().copied().unwrap_or(200);
+    let left = args.get(1).copied().unwrap_or(5) as u32;
+    let budget = Budget {
+        time: Duration::from_millis(args.get(2).copied().unwrap_or(2000)),
+        ..Budget::default()
+    };
+    println!("exact search, {count} seeded positions per variant, leader holds {left} cards, budget {:?}", budget.time);
+    println!(
+        "{:<14} {:>9} {:>9} {:>9} {:>9} {:>12} {:>9}",
+        "variant", "p50 ms", "p90 ms", "p99 ms", "max ms", "nodes p50", "cut off"
+    );
+    for variant in Variant::NAMES {
+        let mut times = Vec::new();
+        let mut nodes = Vec::new();
+        let mut cut = 0;
+        for seed in 0..count {
+            let Some(g) = position(variant, seed, left) else {
+                continue;
+            };
+            let a = analyze(&g, None, budget);
+            times.push(a.elapsed.as_secs_f64() * 1e3);
+            nodes.push(a.nodes as f64);
+            cut += usize::from(!a.complete);
+        }
+        times.sort_by(f64::total_cmp);
+        nodes.sort_by(f64::total_cmp);
+        println!(
+            "{:<14} {:>9.2} {:>9.2} {:>9.2} {:>9.2} {:>12.0} {:>9}",
+            variant,
+            percentile(&times, 0.5),
+            percentile(&times, 0.9),
+            percentile(&times, 0.99),
+            times.last().copied().unwrap_or(0.0),
+            percentile(&nodes, 0.5),
+            cut
+        );
+    }
+}

@@ -1,0 +1,537 @@
+//! Muschik positions as JSON (version 1), the move notation, and the catalogue entry.
+//!
+//! Moves: `start 15` / `start 20` (a double round's chooser), `in`, `out`, `exchange DT S7`
+//! (`exchange` alone stands pat), `swap S7`, `decline`, and a card (`DT`, or `play DT`). In a
+//! view, a hidden seat's exchange and swap name their cards as `??` (`exchange ?? ??`,
+//! `swap ??`): the engine lays away cards of the hand it has guessed for that seat.
+
+use super::cards::{self, DECK};
+use super::config::{Config, FirstDealer, PayoffUnit, Variant};
+use super::match_json::{match_json, read_match};
+use super::{Move, Muschik, Phase, HAND_SIZE, MAX_PLAYERS};
+use crate::api::Rules;
+use crate::cards::{Card, CardSet};
+use crate::game::{Game, Seat};
+use crate::games::cardlist::{cards_json, fill_hidden, read_hand, CardLedger, HandEntry};
+use crate::problems::{index_path, kind, Fields, Problems};
+use crate::rng::Rng;
+use crate::suited::power_of;
+use serde_json::{json, Value};
+
+/// The token of a card the observer of a view cannot see.
+const HIDDEN_CARD: &str = "??";
+
+pub(super) fn card_name(card: Card) -> String {
+    DECK.format(card)
+}
+
+fn set_text(set: CardSet) -> String {
+    set.iter().map(card_name).collect::<Vec<_>>().join(" ")
+}
+
+pub(super) fn deck_name(cfg: &Config) -> String {
+    format!(
+        "{}-card Muschik deck ({})",
+        cards::deck(cfg.deck_ranks).len(),
+        cards::ranks_text(cfg.deck_ranks)
+    )
+}
+
+pub(super) fn parse_in_deck(cfg: &Config) -> impl Fn(&str) -> Option<Card> {
+    let deck = cards::deck(cfg.deck_ranks);
+    move |token| DECK.parse(token).filter(|&c| deck.contains(c))
+}
+
+pub(super) fn entry_count(entry: &HandEntry) -> u32 {
+    match entry {
+        HandEntry::Known(s) => s.len(),
+        HandEntry::Hidden(k) => *k,
+    }
+}
+
+/// The first dealer by the draw: every player draws a card, the lowest rank deals and tied
+/// players draw again (spec 3, 7.1).
+fn draw_for_dealer(rng: &mut Rng, cfg: &Config) -> u8 {
+    let mut candidates: Vec<u8> = (0..cfg.num_players).collect();
+    while candidates.len() > 1 {
+        let drawn = rng.shuffled(cards::deck(cfg.deck_ranks));
+        let lowest = (0..candidates.len())
+            .map(|i| power_of(drawn[i]))
+            .min()
+            .unwrap_or(0);
+        candidates = candidates
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| power_of(drawn[i]) == lowest)
+            .map(|(_, &seat)| seat)
+            .collect();
+    }
+    candidates[0]
+}
+
+impl Muschik {
+    fn parse_cards(&self, words: &[&str], allow_hidden: CardSet) -> Result<CardSet, String> {
+        let parse = parse_in_deck(&self.cfg);
+        let mut set = CardSet::EMPTY;
+        let mut hidden = allow_hidden.iter();
+        for w in words {
+            let card = if *w == HIDDEN_CARD {
+                hidden
+                    .next()
+                    .ok_or_else(|| format!("seat {} has no more cards to lay away", self.actor))?
+            } else {
+                parse(w)
+                    .ok_or_else(|| format!("'{w}' is not a card of the {}", deck_name(&self.cfg)))?
+            };
+            if set.contains(card) {
+                return Err(format!("card '{w}' is named twice"));
+            }
+            set.insert(card);
+        }
+        Ok(set)
+    }
+
+    /// The cards a `??` may stand for: the mover's hand apart from the named cards.
+    fn hidden_pool(&self, words: &[&str]) -> CardSet {
+        let parse = parse_in_deck(&self.cfg);
+        let named: CardSet = words.iter().filter_map(|w| parse(w)).collect();
+        self.hands[self.actor as usize] - self.known_in_dealer_hand() - named
+    }
+
+    fn participation_json(&self) -> Vec<Value> {
+        (0..self.n())
+            .map(|seat| {
+                let step = (seat + self.n() - self.dealer - 1) % self.n();
+                match (step < self.decided, self.is_in(seat)) {
+                    (false, _) => Value::Null,
+                    (true, true) => json!("in"),
+                    (true, false) => json!("out"),
+                }
+            })
+            .collect()
+    }
+
+    fn trick_json(&self, leader: u8, cards: &[Card]) -> Value {
+        json!({ "leader": leader, "cards": cards.iter().map(|&c| card_name(c)).collect::<Vec<_>>() })
+    }
+
+    /// The trump card's holder once the dealer has taken it and until it is played.
+    pub(super) fn trump_holder(&self) -> Option<u8> {
+        (!self.known_in_dealer_hand().is_empty()).then_some(self.dealer)
+    }
+}
+
+impl Rules for Muschik {
+    const NAME: &'static str = "muschik";
+    type Config = Config;
+
+    fn catalogue() -> Value {
+        let presets: serde_json::Map<String, Value> = Variant::NAMES
+            .iter()
+            .map(|&name| {
+                (
+                    name.to_string(),
+                    Config::preset(Variant::from_name(name).expect("a listed variant"))
+                        .options_json(),
+                )
+            })
+            .collect();
+        json!({
+            "name": Self::NAME,
+            "title": "Muschik (Muushig)",
+            "variants": [
+                { "name": "muschik", "players": [5], "description": "the game: 5 players, 32 cards (7 to A), a 6-card stock" },
+                { "name": "muschik4", "players": [4], "description": "4 players, 28 cards (8 to A), a 7-card stock" },
+                { "name": "muschik3", "players": [3], "description": "3 players, 24 cards (9 to A), an 8-card stock" },
+                { "name": "muschik2", "players": [2], "description": "2 players, 16 cards (J to A), a 5-card stock" },
+            ],
+            "default_variant": "muschik",
+            "players": [2, 3, 4, 5],
+            "options": Config::option_catalogue(),
+            "presets": presets,
+            "phases": Phase::NAMES,
+            "cards": "suit C S H D then rank 7 8 9 T J Q K A, e.g. CA, DT, H7",
+            "moves": ["start 15", "start 20", "in", "out", "exchange DT S7", "exchange", "exchange ?? ??",
+                      "swap S7", "swap ??", "decline", "DT"],
+            "deal_setup": { "dealer": "the seat that deals (default: option first_dealer at a match's start)",
+                            "match": "the previous deal's result.match to continue a match" },
+            "score": "per seat: countdown points removed this deal (a trick +1, a trickless deal -5), or match points with payoff=match_points",
+        })
+    }
+
+    fn config(
+        variant: Option<&str>,
+        options: Option<&Value>,
+        path: &str,
+        problems: &mut Problems,
+    ) -> Option<Config> {
+        Config::resolve(variant, options, path, problems)
+    }
+
+    fn deal(
+        cfg: &Config,
+        seed: u64,
+        setup: &mut Fields,
+        problems: &mut Problems,
+    ) -> Option<Muschik> {
+        let n = cfg.num_players;
+        let mut rng = Rng::seeded(seed);
+        let given_dealer = setup
+            .bounded("dealer", 0, n as i64 - 1, problems)
+            .map(|d| d as u8);
+        let match_path = setup.path("match");
+        let match_state = read_match(setup.get("match"), &match_path, n, problems);
+        if match_state.over {
+            problems.push(
+                &match_path,
+                "the match is over; start a new one without 'match'",
+            );
+        }
+        let dealer = match (given_dealer, cfg.first_dealer) {
+            (Some(d), _) => d,
+            (None, _) if match_state.deals > 0 => {
+                problems.push(
+                    &setup.path("dealer"),
+                    "missing: a match in progress is dealt by the previous result's next_dealer",
+                );
+                0
+            }
+            (None, FirstDealer::Random) => rng.below(n as usize) as u8,
+            (None, FirstDealer::Draw) => draw_for_dealer(&mut rng, cfg),
+            (None, FirstDealer::Seat(seat)) => seat,
+        };
+        let cards = rng.shuffled(cards::deck(cfg.deck_ranks));
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        let dealt = HAND_SIZE * n as usize;
+        for (i, &card) in cards[..dealt].iter().enumerate() {
+            hands[(dealer as usize + 1 + i) % n as usize].insert(card);
+        }
+        Some(Muschik::new_deal(
+            *cfg,
+            dealer,
+            hands,
+            cards[dealt],
+            &cards[dealt + 1..],
+            match_state,
+        ))
+    }
+
+    fn variant_name(&self) -> &'static str {
+        self.cfg.variant.name()
+    }
+
+    fn options_json(&self) -> Value {
+        self.cfg.options_json()
+    }
+
+    fn deal_json(&self, observer: Option<Seat>) -> Value {
+        let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
+        let stock: Vec<Card> = self.stock[..self.stock_len as usize].to_vec();
+        json!({
+            "dealer": self.dealer,
+            "hands": (0..self.seats()).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "trump_card": card_name(self.trump_card),
+            "stock": if observer.is_some() { json!(stock.len()) } else { json!(stock.iter().map(|&c| card_name(c)).collect::<Vec<_>>()) },
+            "match": match_json(&self.match_state, self.seats()),
+        })
+    }
+
+    fn from_deal(
+        cfg: &Config,
+        value: &Value,
+        path: &str,
+        observer: Option<Seat>,
+        problems: &mut Problems,
+    ) -> Option<Muschik> {
+        let n = cfg.seats();
+        let before = problems.0.len();
+        let mut f = Fields::of(value, path, problems);
+        for key in ["dealer", "hands", "trump_card", "stock"] {
+            if !f.has(key) {
+                problems.push(&f.path(key), "missing");
+            }
+        }
+        let dealer = f.bounded("dealer", 0, n as i64 - 1, problems).unwrap_or(0) as u8;
+        let parse = parse_in_deck(cfg);
+        let deck_text = deck_name(cfg);
+        let mut ledger = CardLedger::default();
+        let mut entries = Vec::with_capacity(n + 1);
+        let hands_path = f.path("hands");
+        match f.array("hands", problems) {
+            Some(list) if list.len() == n => {
+                for (seat, item) in list.iter().enumerate() {
+                    let at = index_path(&hands_path, seat);
+                    let may_hide = observer.is_some_and(|o| o != seat);
+                    let entry = read_hand(
+                        &mut ledger,
+                        item,
+                        &at,
+                        may_hide,
+                        &parse,
+                        &deck_text,
+                        problems,
+                    );
+                    if entry_count(&entry) != HAND_SIZE as u32 {
+                        problems.push(
+                            &at,
+                            format!(
+                                "seat {seat} holds {} cards; each seat is dealt {HAND_SIZE}",
+                                entry_count(&entry)
+                            ),
+                        );
+                    }
+                    entries.push(entry);
+                }
+            }
+            Some(list) => problems.push(
+                &hands_path,
+                format!("expected {n} hands, one per seat, got {}", list.len()),
+            ),
+            None => {}
+        }
+        let trump_path = f.path("trump_card");
+        let trump_card = f.get("trump_card").and_then(|v| {
+            let card = v.as_str().and_then(&parse);
+            match (card, v.as_str()) {
+                (Some(card), _) if ledger.all().contains(card) => problems.push(
+                    &trump_path,
+                    format!("the trump card {} is also in a hand", card_name(card)),
+                ),
+                (Some(_), _) => {}
+                (None, Some(token)) => problems.push(
+                    &trump_path,
+                    format!("'{token}' is not a card of the {deck_text}"),
+                ),
+                (None, None) => problems.push(
+                    &trump_path,
+                    format!("expected a card such as \"CK\", got {}", kind(v)),
+                ),
+            }
+            card
+        });
+        let stock_path = f.path("stock");
+        let mut stock_order = Vec::new();
+        if let Some(v) = f.get("stock") {
+            let entry = read_hand(
+                &mut ledger,
+                v,
+                &stock_path,
+                observer.is_some(),
+                &parse,
+                &deck_text,
+                problems,
+            );
+            if entry_count(&entry) as usize != cfg.stock_size() {
+                problems.push(
+                    &stock_path,
+                    format!(
+                        "the stock holds {} cards; this deck leaves {}",
+                        entry_count(&entry),
+                        cfg.stock_size()
+                    ),
+                );
+            }
+            if let HandEntry::Known(_) = entry {
+                stock_order = v
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|c| c.as_str().and_then(&parse))
+                    .collect();
+            }
+            entries.push(entry);
+        }
+        let match_state = read_match(f.get("match"), &f.path("match"), cfg.num_players, problems);
+        f.finish(problems);
+        if let Some(card) = trump_card.filter(|&c| stock_order.contains(&c)) {
+            problems.push(
+                &stock_path,
+                format!("the trump card {} is also in the stock", card_name(card)),
+            );
+        }
+        if problems.0.len() > before {
+            return None;
+        }
+        let trump_card = trump_card?;
+        let unknown = cards::deck(cfg.deck_ranks) - ledger.all() - CardSet::single(trump_card);
+        let filled = fill_hidden(&entries, unknown, path, problems);
+        if stock_order.is_empty() {
+            stock_order = filled[n].iter().collect();
+        }
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        hands[..n].copy_from_slice(&filled[..n]);
+        problems
+            .is_empty()
+            .then(|| Muschik::new_deal(*cfg, dealer, hands, trump_card, &stock_order, match_state))
+    }
+
+    fn state_json(&self, observer: Option<Seat>) -> Value {
+        let n = self.seats();
+        let unseen = observer.map(|o| self.unseen(o));
+        let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
+        let stock: Vec<Card> = self.stock[self.drawn as usize..self.stock_len as usize].to_vec();
+        let stock_json = match unseen {
+            Some(_) => json!(stock.len()),
+            None => json!(stock.iter().map(|&c| card_name(c)).collect::<Vec<_>>()),
+        };
+        let done = &self.tricks[..self.tricks_played as usize];
+        let p = self.participants as usize;
+        json!({
+            "dealer": self.dealer,
+            "phase": self.phase.name(),
+            "to_move": self.to_move(),
+            "hands": (0..n).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "trump_card": card_name(self.trump_card),
+            "swap": self.swap.name(),
+            "trump_holder": self.trump_holder(),
+            "stock": stock_json,
+            "discards": (0..n).map(|s| cards_json(self.discards[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "participation": self.participation_json(),
+            "exchanged": &self.exchanged[..n],
+            "exchange_turns": self.exchange_turns,
+            "trick": (self.phase == Phase::Play).then(|| self.trick_json(self.leader, &self.trick[..self.trick_len as usize])),
+            "tricks": done.iter().map(|t| {
+                let mut trick = self.trick_json(t.leader, &t.cards[..p]);
+                trick["winner"] = json!(t.winner);
+                trick
+            }).collect::<Vec<_>>(),
+            "tricks_won": &self.tricks_won[..n],
+            "zero_at": self.zero_at[..n].iter().map(|&t| (t > 0).then_some(t)).collect::<Vec<_>>(),
+            "cp": &self.cp[..n],
+            "match": match_json(&self.match_state, n),
+        })
+    }
+
+    fn from_state(
+        cfg: &Config,
+        value: &Value,
+        path: &str,
+        observer: Option<Seat>,
+        problems: &mut Problems,
+    ) -> Option<Muschik> {
+        super::snapshot::read(cfg, value, path, observer, problems)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        match mv {
+            Move::Start(cp) => format!("start {cp}"),
+            Move::In => "in".into(),
+            Move::Out => "out".into(),
+            Move::Exchange(cards) if cards.is_empty() => "exchange".into(),
+            Move::Exchange(cards) => format!("exchange {}", set_text(cards)),
+            Move::Swap(card) => format!("swap {}", card_name(card)),
+            Move::Decline => "decline".into(),
+            Move::Play(card) => card_name(card),
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let Some((head, rest)) = words.split_first() else {
+            return Err("the move is empty".into());
+        };
+        let one_card = |r: &[&str]| match r {
+            [_] => self
+                .parse_cards(r, self.hidden_pool(r))
+                .map(|s| s.lowest().expect("one card")),
+            _ => Err(format!("'{text}' needs one card")),
+        };
+        match (head.to_ascii_lowercase().as_str(), rest) {
+            ("start", [v]) => v
+                .parse::<i32>()
+                .map(Move::Start)
+                .map_err(|_| format!("'{v}' is not a whole number")),
+            ("in", []) => Ok(Move::In),
+            ("out", []) => Ok(Move::Out),
+            ("exchange", r) => self.parse_cards(r, self.hidden_pool(r)).map(Move::Exchange),
+            ("swap", r) => one_card(r).map(Move::Swap),
+            ("decline", []) => Ok(Move::Decline),
+            ("play", r) => one_card(r).map(Move::Play),
+            (_, []) => match parse_in_deck(&self.cfg)(head) {
+                Some(card) => Ok(Move::Play(card)),
+                None => Err(format!(
+                    "'{text}' is neither a move nor a card of the {}",
+                    deck_name(&self.cfg)
+                )),
+            },
+            _ => Err(format!("'{text}' is not a move of Muschik")),
+        }
+    }
+
+    fn revealed_cards(&self, mv: Move) -> CardSet {
+        match mv {
+            Move::Play(card) => CardSet::single(card),
+            _ => CardSet::EMPTY,
+        }
+    }
+
+    fn phase(&self) -> &'static str {
+        self.phase.name()
+    }
+
+    fn result_json(&self) -> Value {
+        let Some(r) = &self.result else {
+            return Value::Null;
+        };
+        let n = self.seats();
+        let after = &r.match_after;
+        let ranking: Vec<Value> = (0..n)
+            .map(|seat| {
+                let rank = 1 + (0..n).filter(|&o| after.mp[o] > after.mp[seat]).count();
+                json!({ "seat": seat, "mp": after.mp[seat], "rank": rank })
+            })
+            .collect();
+        json!({
+            "outcome": if r.void { "void" } else { "scored" },
+            "unit": match self.cfg.payoff {
+                PayoffUnit::Countdown => "countdown points removed",
+                PayoffUnit::MatchPoints => "match points",
+            },
+            "payoff": &self.payoff()[..n],
+            "participants": &self.order[..self.participants as usize],
+            "tricks_won": &self.tricks_won[..n],
+            "zero_at": self.zero_at[..n].iter().map(|&t| (t > 0).then_some(t)).collect::<Vec<_>>(),
+            "cp_before": &self.match_state.cp[..n],
+            "cp_after": &r.cp_after[..n],
+            "cp_change": &r.cp_change[..n],
+            "round": self.match_state.round,
+            "multiplier": self.match_state.multiplier(),
+            "round_over": r.round_winner.is_some(),
+            "round_winner": r.round_winner,
+            "settlement": &r.settlement[..n],
+            "match": match_json(after, n),
+            "match_over": after.over,
+            "ranking": if after.over { json!(ranking) } else { Value::Null },
+            "next_dealer": r.next_dealer,
+        })
+    }
+
+    fn deck(&self) -> CardSet {
+        cards::deck(self.cfg.deck_ranks)
+    }
+
+    fn card_places(&self) -> Vec<CardSet> {
+        let n = self.seats();
+        let mut places = vec![self.stock_left(), self.table_card(), self.played_cards()];
+        places.extend_from_slice(&self.hands[..n]);
+        places.extend_from_slice(&self.discards[..n]);
+        places
+    }
+
+    fn payoff_bounds(&self) -> (i32, i32) {
+        match self.cfg.payoff {
+            PayoffUnit::Countdown => (-5, 5),
+            PayoffUnit::MatchPoints => {
+                let n = self.seats();
+                let highest = self.match_state.cp[..n]
+                    .iter()
+                    .map(|c| c.abs())
+                    .max()
+                    .unwrap_or(0)
+                    .max(20);
+                let bound = 2 * (n as i32 - 1) * (highest + 5);
+                (-bound, bound)
+            }
+        }
+    }
+}

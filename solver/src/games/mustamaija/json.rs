@@ -1,0 +1,543 @@
+//! Mustamaija positions as JSON (version 1), move notation, results and the catalogue entry.
+//!
+//! Moves: `attack C4 C9`, `beat CT` (beats the open attack card of highest rank), `take`,
+//! `declare H`, `no_declaration`. A deal is `{dealer, hands, talon, turn_seed}` with the talon
+//! listed top first; in a view the other hands are counts and the talon a count, or a list with
+//! `null` at the positions the observer does not know. A view keeps `turn_seed`: without it the
+//! turned spades would go elsewhere in a replay and shift the cards the observer drew.
+
+use super::cards::{card_name, marriage, parse_card, set_text};
+use super::config::{Config, Utility, Variant};
+use super::{Move, Mustamaija, Phase};
+use crate::api::Rules;
+use crate::cards::{Card, CardSet};
+use crate::game::{Game, Seat, MAX_SEATS};
+use crate::games::cardlist::{cards_json, read_hand, CardLedger, HandEntry};
+use crate::problems::{index_path, kind, Fields, Problems};
+use crate::rng::Rng;
+use crate::suited::Suit;
+use serde_json::{json, Value};
+
+pub(super) fn deck_name(cfg: &Config) -> &'static str {
+    match cfg.maria_card {
+        super::config::MariaCard::QueenOfSpades => "52-card deck",
+        super::config::MariaCard::Joker => "53-card deck (52 and the joker JK)",
+    }
+}
+
+pub(super) fn parse_suit(text: &str) -> Result<Suit, String> {
+    let mut chars = text.chars();
+    match (chars.next().and_then(Suit::from_letter), chars.next()) {
+        (Some(s), None) => Ok(s),
+        _ => Err(format!("'{text}' is not a suit; use S, H, D or C")),
+    }
+}
+
+pub(super) fn suits_json(mask: u8) -> Value {
+    json!(Suit::ALL
+        .into_iter()
+        .filter(|&s| mask & 1 << s as u8 != 0)
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>())
+}
+
+/// The talon top first; in a view, unknown positions are `null`, or the whole talon a count.
+pub(super) fn talon_json(state: &Mustamaija, observer: Option<Seat>) -> Value {
+    let fixed = state.talon_fixed();
+    match observer {
+        None => json!(state.talon.top_first().map(card_name).collect::<Vec<_>>()),
+        Some(_) if fixed.is_empty() => json!(state.talon.len()),
+        Some(_) => json!(state
+            .talon
+            .top_first()
+            .map(|c| fixed.contains(c).then(|| card_name(c)))
+            .collect::<Vec<_>>()),
+    }
+}
+
+/// A talon given in a position: known cards top first, and `None` where a view hides them.
+pub(super) fn read_talon(
+    ledger: &mut CardLedger,
+    value: &Value,
+    path: &str,
+    observer: Option<Seat>,
+    deck: CardSet,
+    deck_text: &str,
+    problems: &mut Problems,
+) -> Vec<Option<Card>> {
+    if let (Some(count), Some(_)) = (value.as_u64(), observer) {
+        return vec![None; count.min(64) as usize];
+    }
+    let Some(items) = value.as_array() else {
+        let wanted = if observer.is_some() {
+            "an array of cards (null where unknown) or a count"
+        } else {
+            "an array of cards, top first"
+        };
+        problems.push(path, format!("expected {wanted}, got {}", kind(value)));
+        return Vec::new();
+    };
+    let mut talon = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        let at = index_path(path, i);
+        if item.is_null() && observer.is_some() {
+            talon.push(None);
+            continue;
+        }
+        let set = ledger.read(
+            &json!([item]),
+            &at,
+            |t| parse_card(t, deck),
+            deck_text,
+            problems,
+        );
+        talon.push(set.lowest());
+    }
+    talon
+}
+
+/// Deals `unknown` into the hidden hands (after their shown cards) and the talon's unknown
+/// positions; reports a count mismatch at `path`.
+pub(super) fn fill_unknown(
+    entries: &[HandEntry],
+    shown: &[CardSet],
+    talon: &mut [Option<Card>],
+    unknown: CardSet,
+    path: &str,
+    problems: &mut Problems,
+) -> Vec<CardSet> {
+    let hidden_wanted: u32 = entries
+        .iter()
+        .zip(shown)
+        .map(|(e, s)| match e {
+            HandEntry::Hidden(n) => n.saturating_sub(s.len()),
+            HandEntry::Known(_) => 0,
+        })
+        .sum();
+    let wanted = hidden_wanted + talon.iter().filter(|c| c.is_none()).count() as u32;
+    if wanted != unknown.len() {
+        problems.push(
+            path,
+            format!(
+                "the hidden cards add up to {wanted}, but {} cards are unaccounted for",
+                unknown.len()
+            ),
+        );
+        return Vec::new();
+    }
+    let mut pool = unknown.iter();
+    let hands = entries
+        .iter()
+        .zip(shown)
+        .map(|(e, s)| match e {
+            HandEntry::Known(set) => *set,
+            HandEntry::Hidden(n) => {
+                *s | pool
+                    .by_ref()
+                    .take(n.saturating_sub(s.len()) as usize)
+                    .collect()
+            }
+        })
+        .collect();
+    for slot in talon.iter_mut().filter(|c| c.is_none()) {
+        *slot = pool.next();
+    }
+    hands
+}
+
+impl Mustamaija {
+    fn parse_cards(&self, words: &[&str]) -> Result<CardSet, String> {
+        let deck = self.cfg.deck();
+        let mut set = CardSet::EMPTY;
+        for w in words {
+            let card = parse_card(w, deck)
+                .ok_or_else(|| format!("'{w}' is not a card of the {}", deck_name(&self.cfg)))?;
+            if set.contains(card) {
+                return Err(format!("card '{w}' is named twice"));
+            }
+            set.insert(card);
+        }
+        Ok(set)
+    }
+
+    /// The attack cards in the order the defender meets them: highest first, the maria last.
+    pub(super) fn defence_order(&self, cards: CardSet) -> Vec<Card> {
+        let maria = CardSet::single(self.cfg.maria());
+        let mut order: Vec<Card> = (cards - maria).iter().collect();
+        order.reverse();
+        order.extend(cards & maria);
+        order
+    }
+
+    /// The talon cards whose place in this deal's talon `seat` learns while `moves` are
+    /// played: the cards turned face up for trump, and the cards `seat` draws.
+    fn talon_cards_seen_by(&self, moves: &[Move], seat: u8) -> CardSet {
+        let mut state = self.clone();
+        let mut seen = CardSet::EMPTY;
+        for &mv in moves {
+            let (hand, talon) = (state.hands[seat as usize], state.talon.set());
+            state.play_unchecked(mv);
+            seen |= (state.hands[seat as usize] - hand) & talon;
+        }
+        seen | state.reinserted | state.trump_card.map_or(CardSet::EMPTY, CardSet::single)
+    }
+
+    /// The cards that beat an attack card on the table now.
+    pub(super) fn table_beaters(&self) -> CardSet {
+        (self.attack - self.open - self.taken)
+            .iter()
+            .filter_map(|c| self.beater_of(c))
+            .collect()
+    }
+
+    fn pairs_json(&self, attack_cards: CardSet) -> Value {
+        json!(self
+            .defence_order(attack_cards)
+            .into_iter()
+            .filter_map(|a| self.beater_of(a).map(|b| [card_name(a), card_name(b)]))
+            .collect::<Vec<_>>())
+    }
+}
+
+impl Rules for Mustamaija {
+    const NAME: &'static str = "mustamaija";
+    type Config = Config;
+
+    fn catalogue() -> Value {
+        let presets: serde_json::Map<String, Value> = Variant::NAMES
+            .iter()
+            .map(|&name| {
+                (
+                    name.to_string(),
+                    Config::preset(Variant::from_name(name).expect("a listed variant"))
+                        .options_json(),
+                )
+            })
+            .collect();
+        let variant = |name: &str, description: &str| {
+            let players = Config::players(Variant::from_name(name).expect("a listed variant"));
+            json!({ "name": name, "players": players.collect::<Vec<_>>(), "description": description })
+        };
+        json!({
+            "name": Self::NAME,
+            "title": "Mustamaija",
+            "variants": [
+                variant("standard", "5 cards; trump turned after the first attack; spades never trump"),
+                variant("kurki_suonio_diamonds", "3 cards; diamonds are trump from the start"),
+                variant("kurki_suonio_marriage", "3 cards; the first marriage (K+Q, not spades) declared by any player makes trump"),
+                variant("salmi_six", "6 cards; the first marriage declared by any player makes trump"),
+                variant("translator_joker", "5 cards; the joker is the Maria; the attacker or defender may declare a marriage before playing"),
+            ],
+            "default_variant": "standard",
+            "players": (2..=8).collect::<Vec<_>>(),
+            "options": Config::option_catalogue(),
+            "presets": presets,
+            "phases": Phase::NAMES,
+            "cards": "suit S H D C then rank 2 3 4 5 6 7 8 9 T J Q K A, e.g. SQ, HT, C2; the joker is JK",
+            "moves": ["attack C4 C9", "beat CT", "take", "declare H", "no_declaration"],
+            "score": "no points: the loser (who holds the Maria at the end) gets -1, the others 0 (utility loser_only); or -(n-1) and +1 (zero_sum)",
+        })
+    }
+
+    fn config(
+        variant: Option<&str>,
+        options: Option<&Value>,
+        path: &str,
+        problems: &mut Problems,
+    ) -> Option<Config> {
+        Config::resolve(variant, options, path, problems)
+    }
+
+    fn deal(
+        cfg: &Config,
+        seed: u64,
+        setup: &mut Fields,
+        problems: &mut Problems,
+    ) -> Option<Mustamaija> {
+        let n = cfg.seats();
+        let mut rng = Rng::seeded(seed);
+        let dealer = match setup.bounded("dealer", 0, n as i64 - 1, problems) {
+            Some(d) => d as u8,
+            None => rng.below(n) as u8,
+        };
+        let cards = rng.shuffled(cfg.deck());
+        let turn_seed = rng.next_u64() as u32;
+        let mut hands = [CardSet::EMPTY; MAX_SEATS];
+        let in_hands = cfg.hand_size as usize * n;
+        for (i, &card) in cards[..in_hands].iter().enumerate() {
+            hands[(dealer as usize + 1 + i) % n].insert(card);
+        }
+        Some(Mustamaija::new_deal(
+            *cfg,
+            dealer,
+            hands,
+            &cards[in_hands..],
+            turn_seed,
+        ))
+    }
+
+    fn variant_name(&self) -> &'static str {
+        self.cfg.variant.name()
+    }
+
+    fn options_json(&self) -> Value {
+        self.cfg.options_json()
+    }
+
+    fn deal_json(&self, observer: Option<Seat>) -> Value {
+        let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
+        json!({
+            "dealer": self.dealer,
+            "hands": (0..self.seats()).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "talon": talon_json(self, observer),
+            "turn_seed": self.turn_seed,
+        })
+    }
+
+    fn view_deal_json(&self, moves: &[Move], observer: Seat) -> Value {
+        let mut start = self.clone();
+        start.talon_known |= self.talon_cards_seen_by(moves, observer as u8) & self.talon.set();
+        start.deal_json(Some(observer))
+    }
+
+    fn from_deal(
+        cfg: &Config,
+        value: &Value,
+        path: &str,
+        observer: Option<Seat>,
+        problems: &mut Problems,
+    ) -> Option<Mustamaija> {
+        let n = cfg.seats();
+        let before = problems.0.len();
+        let mut f = Fields::of(value, path, problems);
+        for key in ["dealer", "hands", "talon"] {
+            if !f.has(key) {
+                problems.push(&f.path(key), "missing");
+            }
+        }
+        let dealer = f.bounded("dealer", 0, n as i64 - 1, problems).unwrap_or(0) as u8;
+        let turn_seed = f
+            .bounded("turn_seed", 0, u32::MAX.into(), problems)
+            .unwrap_or(0) as u32;
+        let hands_path = f.path("hands");
+        let talon_path = f.path("talon");
+        let hands_value = f.array("hands", problems);
+        let talon_value = f.get("talon");
+        f.finish(problems);
+        let deck = cfg.deck();
+        let deck_text = deck_name(cfg);
+        let mut ledger = CardLedger::default();
+        let mut entries = Vec::with_capacity(n);
+        if let Some(list) = hands_value {
+            if list.len() != n {
+                problems.push(
+                    &hands_path,
+                    format!("expected {n} hands, one per seat, got {}", list.len()),
+                );
+            }
+            for (seat, item) in list.iter().enumerate().take(n) {
+                let at = index_path(&hands_path, seat);
+                let may_hide = observer.is_some_and(|o| o != seat);
+                let entry = read_hand(
+                    &mut ledger,
+                    item,
+                    &at,
+                    may_hide,
+                    |t| parse_card(t, deck),
+                    deck_text,
+                    problems,
+                );
+                let count = match entry {
+                    HandEntry::Known(s) => s.len(),
+                    HandEntry::Hidden(k) => k,
+                };
+                if count != u32::from(cfg.hand_size) {
+                    problems.push(
+                        &at,
+                        format!(
+                            "seat {seat} holds {count} cards; each seat is dealt {}",
+                            cfg.hand_size
+                        ),
+                    );
+                }
+                entries.push(entry);
+            }
+        }
+        let mut talon = talon_value.map_or(Vec::new(), |v| {
+            read_talon(
+                &mut ledger,
+                v,
+                &talon_path,
+                observer,
+                deck,
+                deck_text,
+                problems,
+            )
+        });
+        let talon_size = deck.len() as usize - n * cfg.hand_size as usize;
+        if talon_value.is_some() && talon.len() != talon_size {
+            problems.push(
+                &talon_path,
+                format!(
+                    "the talon holds {} cards; it must hold {talon_size}",
+                    talon.len()
+                ),
+            );
+        }
+        if problems.0.len() > before || entries.len() != n {
+            return None;
+        }
+        let known_talon: CardSet = talon.iter().flatten().copied().collect();
+        let unknown = deck - ledger.all();
+        let filled = fill_unknown(
+            &entries,
+            &vec![CardSet::EMPTY; n],
+            &mut talon,
+            unknown,
+            &hands_path,
+            problems,
+        );
+        if problems.0.len() > before {
+            return None;
+        }
+        let mut hands = [CardSet::EMPTY; MAX_SEATS];
+        hands[..n].copy_from_slice(&filled);
+        let talon: Vec<Card> = talon.into_iter().flatten().collect();
+        let mut deal = Mustamaija::new_deal(*cfg, dealer, hands, &talon, turn_seed);
+        if observer.is_some() {
+            deal.talon_known = known_talon;
+        }
+        Some(deal)
+    }
+
+    fn state_json(&self, observer: Option<Seat>) -> Value {
+        let n = self.seats();
+        let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
+        let names = |set: CardSet| set.iter().map(card_name).collect::<Vec<_>>();
+        let discards: CardSet = self
+            .discards
+            .iter()
+            .filter(|&c| self.beater_of(c).is_some())
+            .collect();
+        json!({
+            "dealer": self.dealer,
+            "phase": self.phase.name(),
+            "to_move": self.to_move(),
+            "attacker": self.attacker,
+            "defender": self.defender,
+            "hands": (0..n).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "known_cards": (0..n).map(|s| names(self.hands[s] & self.public)).collect::<Vec<_>>(),
+            "talon": talon_json(self, observer),
+            "turn_seed": self.turn_seed,
+            "trump": self.trump.map(|s| s.to_string()),
+            "trump_card": self.trump_card.map(card_name),
+            "reinserted": names(self.reinserted),
+            "declared": suits_json(self.declared),
+            "table": {
+                "attack": self.defence_order(self.attack).into_iter().map(card_name).collect::<Vec<_>>(),
+                "beaten": self.pairs_json(self.attack),
+                "taken": names(self.taken),
+            },
+            "discards": self.pairs_json(discards),
+            "attacks_made": self.attacks_made,
+            "loser": self.loser,
+            "stalled": self.stalled,
+        })
+    }
+
+    fn from_state(
+        cfg: &Config,
+        value: &Value,
+        path: &str,
+        observer: Option<Seat>,
+        problems: &mut Problems,
+    ) -> Option<Mustamaija> {
+        super::snapshot::read(cfg, value, path, observer, problems)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        match mv {
+            Move::Attack(cards) => format!("attack {}", set_text(cards)),
+            Move::Beat(card) => format!("beat {}", card_name(card)),
+            Move::Take => "take".into(),
+            Move::Declare(suit) => format!("declare {suit}"),
+            Move::NoDeclaration => "no_declaration".into(),
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let Some((head, rest)) = words.split_first() else {
+            return Err("the move is empty".into());
+        };
+        match (head.to_ascii_lowercase().as_str(), rest) {
+            ("attack", []) => Err("'attack' needs at least one card, e.g. 'attack C4 C9'".into()),
+            ("attack", cards) => self.parse_cards(cards).map(Move::Attack),
+            ("beat", [card]) => self.parse_cards(&[card]).map(|s| Move::Beat(s.lowest().expect("one card"))),
+            ("beat", _) => Err(format!("'{text}': 'beat' names one card, the beater, e.g. 'beat CT'")),
+            ("take", []) => Ok(Move::Take),
+            ("declare", [suit]) => parse_suit(suit).map(Move::Declare),
+            ("no_declaration", []) => Ok(Move::NoDeclaration),
+            _ => Err(format!("'{text}' is not a move of Mustamaija; the moves are: attack C4 C9, beat CT, take, declare H, no_declaration")),
+        }
+    }
+
+    fn illegal_reason(&self, mv: Move) -> Option<String> {
+        let reasons = self.why_illegal(mv);
+        (!reasons.is_empty()).then(|| reasons.join("; "))
+    }
+
+    fn revealed_cards(&self, mv: Move) -> CardSet {
+        match mv {
+            Move::Attack(cards) => cards,
+            Move::Beat(card) => CardSet::single(card),
+            Move::Declare(suit) => marriage(suit),
+            Move::Take | Move::NoDeclaration => CardSet::EMPTY,
+        }
+    }
+
+    fn phase(&self) -> &'static str {
+        self.phase.name()
+    }
+
+    fn deck(&self) -> CardSet {
+        self.cfg.deck()
+    }
+
+    fn card_places(&self) -> Vec<CardSet> {
+        let mut places = vec![
+            self.talon.set(),
+            self.attack,
+            self.table_beaters(),
+            self.discards,
+        ];
+        places.extend_from_slice(&self.hands[..self.seats()]);
+        places
+    }
+
+    fn payoff_bounds(&self) -> (i32, i32) {
+        match self.cfg.utility {
+            Utility::LoserOnly => (-1, 0),
+            Utility::ZeroSum => (-(self.seats() as i32 - 1), 1),
+        }
+    }
+
+    fn result_json(&self) -> Value {
+        if self.phase != Phase::Over {
+            return Value::Null;
+        }
+        let maria = self.cfg.maria();
+        json!({
+            "outcome": if self.stalled { "stall" } else { "loser" },
+            "loser": self.loser,
+            "maria": card_name(maria),
+            "maria_holder": self.holder(maria),
+            "payoff": &self.payoff()[..self.seats()],
+            "unit": match self.cfg.utility {
+                Utility::LoserOnly => "loser -1, others 0",
+                Utility::ZeroSum => "loser -(n-1), others +1 (units of 1/(n-1))",
+            },
+            "attacks": self.attacks_made,
+        })
+    }
+}

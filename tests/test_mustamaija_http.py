@@ -1,0 +1,179 @@
+"""Mustamaija through the real Litestar app: catalogue, deals, random play to the loser, and bad
+input answered as RFC 9457 problems that name the field at fault.
+
+The rules themselves are tested in Rust (`solver/src/games/mustamaija/tests`); these tests check
+that the service serves the game and passes the engine's reasons through.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import msgspec
+import pytest
+from litestar import Litestar
+from litestar.testing import TestClient
+
+from service.schemas import (
+    Catalogue,
+    DealResponse,
+    LegalMovesResponse,
+    PlayResponse,
+    ProblemDetails,
+)
+
+Client = TestClient[Litestar]
+GAME = "mustamaija"
+PLAYERS = {
+    "standard": (2, 6),
+    "kurki_suonio_diamonds": (2, 8),
+    "kurki_suonio_marriage": (2, 8),
+    "salmi_six": (2, 6),
+    "translator_joker": (2, 6),
+}
+DECK = [suit + rank for suit in "SHDC" for rank in "23456789TJQKA"]
+
+
+def post(client: Client, route: str, body: Any) -> Any:
+    return client.post(f"/v1/{GAME}/{route}", json=body)
+
+
+def problem_of(response: Any) -> ProblemDetails:
+    assert response.status_code == 422, response.text
+    assert response.headers["content-type"] == "application/problem+json"
+    return msgspec.json.decode(response.content, type=ProblemDetails)
+
+
+def two_player_deal(
+    defender: list[str], attacker: list[str], talon_top: list[str]
+) -> dict[str, Any]:
+    """A standard two-player deal: seat 0 deals, so seat 1 attacks seat 0."""
+    placed = set(defender) | set(attacker) | set(talon_top)
+    talon = talon_top + [c for c in DECK if c not in placed]
+    return {
+        "version": 1,
+        "game": GAME,
+        "variant": "standard",
+        "options": {"num_players": 2},
+        "deal": {"dealer": 0, "hands": [defender, attacker], "talon": talon, "turn_seed": 5},
+        "moves": [],
+    }
+
+
+def endgame(hands: list[list[str]]) -> dict[str, Any]:
+    """A three-player snapshot with the talon empty; the other cards lie discarded in pairs."""
+    held = {c for hand in hands for c in hand}
+    rest = [c for c in DECK if c not in held]
+    return {
+        "version": 1,
+        "game": GAME,
+        "variant": "standard",
+        "options": {"num_players": 3},
+        "state": {
+            "dealer": 2,
+            "phase": "attack",
+            "to_move": 0,
+            "attacker": 0,
+            "defender": 1,
+            "hands": hands,
+            "talon": [],
+            "trump": "H",
+            "attacks_made": 30,
+            "discards": [rest[i : i + 2] for i in range(0, len(rest), 2)],
+        },
+    }
+
+
+@pytest.fixture
+def deal_vs_queen() -> dict[str, Any]:
+    return two_player_deal(["SQ", "S5", "H2", "H3", "H4"], ["S2", "C4", "H9", "D2", "D3"], ["CA"])
+
+
+def test_games_lists_mustamaija_with_presets_options_and_player_counts(client: Client) -> None:
+    catalogue = msgspec.json.decode(client.get("/v1/games").content, type=Catalogue)
+    (game,) = [g for g in catalogue.games if g.name == GAME]
+    assert [v.name for v in game.variants] == list(PLAYERS)
+    for variant in game.variants:
+        low, high = PLAYERS[variant.name]
+        assert variant.players == list(range(low, high + 1))
+    assert game.presets["translator_joker"]["maria_card"] == "JK"
+    assert {"attack", "defend", "declare", "over"} <= set(game.phases)
+    assert {"qs_lead", "attack_limit", "max_attacks", "stall_outcome"} <= set(game.options)
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"),
+    [(v, n) for v, bounds in PLAYERS.items() for n in bounds],
+)
+def test_random_play_ends_with_the_maria_holder_losing(
+    client: Client, variant: str, players: int
+) -> None:
+    rng = random.Random(players)
+    dealt = post(
+        client, "deal", {"variant": variant, "options": {"num_players": players}, "seed": 3}
+    )
+    assert dealt.status_code == 200, dealt.text
+    position = msgspec.json.decode(dealt.content, type=DealResponse).position
+    for _ in range(5000):
+        body = {"position": msgspec.to_builtins(position)}
+        listed = post(client, "legal-moves", body)
+        assert listed.status_code == 200, listed.text
+        legal = msgspec.json.decode(listed.content, type=LegalMovesResponse)
+        answer = post(client, "play", {**body, "move": rng.choice(legal.moves)})
+        assert answer.status_code == 200, answer.text
+        after = msgspec.json.decode(answer.content, type=PlayResponse)
+        position = after.position
+        if after.over:
+            assert after.result is not None
+            loser = after.result["loser"]
+            assert isinstance(loser, int)
+            assert after.result["maria_holder"] == loser
+            assert position.state is not None
+            assert after.result["maria"] in position.state["hands"][loser]
+            return
+    pytest.fail(f"{variant} with {players}: the deal did not end")
+
+
+def test_the_queen_of_spades_cannot_beat(client: Client, deal_vs_queen: dict[str, Any]) -> None:
+    deal_vs_queen["moves"] = ["attack S2"]
+    problem = problem_of(post(client, "play", {"position": deal_vs_queen, "move": "beat SQ"}))
+    assert [e.path for e in problem.errors] == ["move"]
+    assert "can never beat" in problem.errors[0].message
+
+
+def test_an_attack_of_mixed_suits_is_refused(client: Client, deal_vs_queen: dict[str, Any]) -> None:
+    problem = problem_of(post(client, "play", {"position": deal_vs_queen, "move": "attack C4 H9"}))
+    assert [e.path for e in problem.errors] == ["move"]
+    assert "one suit" in problem.errors[0].message
+
+
+def test_a_card_the_player_does_not_hold_is_refused(
+    client: Client, deal_vs_queen: dict[str, Any]
+) -> None:
+    problem = problem_of(post(client, "play", {"position": deal_vs_queen, "move": "attack CK"}))
+    assert "does not hold CK" in problem.errors[0].message
+
+
+def test_an_attack_larger_than_the_defenders_hand_is_refused_once_the_talon_is_empty(
+    client: Client,
+) -> None:
+    position = endgame([["C3", "C7", "CJ"], ["D2", "HA"], ["SQ", "H2", "H3"]])
+    listed = post(client, "legal-moves", {"position": position})
+    assert listed.status_code == 200, listed.text
+    assert msgspec.json.decode(listed.content, type=LegalMovesResponse).count == 6
+    problem = problem_of(post(client, "play", {"position": position, "move": "attack C3 C7 CJ"}))
+    assert [e.path for e in problem.errors] == ["move"]
+    assert "at most the defender's 2 cards" in problem.errors[0].message
+
+
+def test_bad_options_and_cards_name_every_path(
+    client: Client, deal_vs_queen: dict[str, Any]
+) -> None:
+    dealt = problem_of(post(client, "deal", {"options": {"num_players": 9, "colour": 1}}))
+    assert {"options.num_players", "options.colour"} <= {e.path for e in dealt.errors}
+    deal_vs_queen["deal"]["hands"][1][0] = "SQ"
+    deal_vs_queen["deal"]["hands"][0][1] = "X9"
+    problem = problem_of(post(client, "legal-moves", {"position": deal_vs_queen}))
+    paths = {e.path for e in problem.errors}
+    assert {"position.deal.hands[1][0]", "position.deal.hands[0][1]"} <= paths
