@@ -1,0 +1,42 @@
+# The service's image, in two stages: `build` compiles the Rust core into a wheel with maturin
+# (the same `pip wheel` that scripts/test-deploy runs outside Docker); `runtime` installs that
+# wheel into a slim Python image with no compiler, and runs it as a non-root user.
+#   docker build -t cardgame-analysis .
+#   docker run -p 8000:8000 cardgame-analysis
+# Settings come from the environment (HOST, PORT, MAX_BODY_BYTES, WORKERS, REDIS_URL...); WORKERS
+# defaults to the CPUs the container may use (docker/serve.py).
+
+ARG BUILD_IMAGE=python:3.11-bookworm
+ARG PYTHON_IMAGE=python:3.11-slim-bookworm
+ARG RUST_IMAGE=rust:1.95-slim-bookworm
+
+FROM ${RUST_IMAGE} AS rust
+
+FROM ${BUILD_IMAGE} AS build
+ENV RUSTUP_HOME=/usr/local/rustup \
+    CARGO_HOME=/usr/local/cargo \
+    PATH=/usr/local/cargo/bin:$PATH \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+COPY --from=rust /usr/local/rustup /usr/local/rustup
+COPY --from=rust /usr/local/cargo /usr/local/cargo
+WORKDIR /src
+COPY pyproject.toml README.md ./
+COPY solver ./solver
+COPY service ./service
+RUN pip wheel --no-cache-dir --no-deps --wheel-dir /dist .
+
+FROM ${PYTHON_IMAGE} AS runtime
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    HOST=0.0.0.0 \
+    PORT=8000
+RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin app
+COPY --from=build /dist /dist
+RUN pip install --no-cache-dir /dist/*.whl && rm -rf /dist
+COPY docker/serve.py docker/healthcheck.py /app/
+USER 10001
+EXPOSE 8000
+HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
+    CMD ["python", "/app/healthcheck.py"]
+ENTRYPOINT ["python", "/app/serve.py"]
