@@ -31,11 +31,12 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     HOST=0.0.0.0 \
     PORT=8000
-RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin app
+RUN groupadd --system --gid 10001 app \
+    && useradd --system --uid 10001 --gid app --no-create-home --shell /usr/sbin/nologin app
 COPY --from=build /dist /dist
 RUN pip install --no-cache-dir /dist/*.whl && rm -rf /dist
 COPY docker/serve.py docker/healthcheck.py /app/
-USER 10001
+USER 10001:10001
 EXPOSE 8000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
     CMD ["python", "/app/healthcheck.py"]
