@@ -3,9 +3,10 @@
 - `HintUser`, an app that gives hints to a human: one exact analysis at a time of a seeded
   Marjapussi-family position late in the play (`load/positions.py`), then the human thinks.
 - `BotUser`, an AI opponent's driver: deals a hand of a game and variant (every one in turn, from
-  the catalogue), and at every turn asks for a move and plays it through `/play` until the hand is
-  over. In the card play of the Marjapussi family the move is the best move of a budgeted
-  `/analyze`; elsewhere (other games, bidding) a seeded random move from `/legal-moves`.
+  the catalogue; successive bots start at successive games), and at every turn asks for a move
+  and plays it through `/play` until the hand is over. In the card play of the Marjapussi family
+  the move is the best move of a budgeted `/analyze`; elsewhere (other games, bidding) a seeded
+  random move from `/legal-moves`.
 
 Batch analysis (`POST /v1/analyze/batch`) is not served yet, so it has no user here.
 
@@ -42,7 +43,8 @@ ROUTE_NAMES = [f"/v1/{game}/{route}" for game in GAMES for route in ("deal", "le
 ROUTE_NAMES += ["/v1/marjapussi/analyze [hint]", "/v1/marjapussi/analyze [bot]"]
 
 hint_pool: list[dict[str, Any]] = []
-user_numbers = itertools.count()
+hint_numbers = itertools.count()
+bot_numbers = itertools.count()
 
 
 @events.init_command_line_parser.add_listener
@@ -56,8 +58,8 @@ def make_hint_positions(environment: Environment, **_: Any) -> None:
     hint_pool[:] = positions.hint_positions(HINT_POSITIONS, seed)
 
 
-def user_rng(environment: Environment, kind: str) -> random.Random:
-    return random.Random(f"{environment.parsed_options.load_seed}/{kind}/{next(user_numbers)}")
+def user_rng(environment: Environment, kind: str, number: int) -> random.Random:
+    return random.Random(f"{environment.parsed_options.load_seed}/{kind}/{number}")
 
 
 class HintUser(FastHttpUser):
@@ -65,7 +67,7 @@ class HintUser(FastHttpUser):
     wait_time = between(0.5, 2.0)
 
     def on_start(self) -> None:
-        self.rng = user_rng(self.environment, "hint")
+        self.rng = user_rng(self.environment, "hint", next(hint_numbers))
 
     @task
     def hint(self) -> None:
@@ -86,10 +88,10 @@ class BotUser(FastHttpUser):
     wait_time = between(0.0, 0.1)
 
     def on_start(self) -> None:
-        self.rng = user_rng(self.environment, "bot")
-        self.hands = itertools.islice(
-            itertools.cycle(GAME_ROTATION), self.rng.randrange(len(GAME_ROTATION)), None
-        )
+        number = next(bot_numbers)
+        self.rng = user_rng(self.environment, "bot", number)
+        # Bot n starts at the n-th hand of the rotation: any four bots begin with four games.
+        self.hands = itertools.islice(itertools.cycle(GAME_ROTATION), number, None)
 
     @task
     def play_a_hand(self) -> None:
