@@ -146,10 +146,32 @@ impl Searchable for Marjapussi {
         between.is_subset(self.won_cards())
     }
 
+    /// Lead high; following, win with the cheapest winner, give points to a partner who is
+    /// winning, and otherwise throw the least.
     fn order_hint(&self, mv: Move) -> i32 {
+        let values = self.cfg.card_values;
         match mv {
-            Move::Play(c) => points(c, self.cfg.card_values) * 16 + i32::from(power_of(c)),
+            Move::Play(c) => {
+                let worth = points(c, values) * 16 + i32::from(power_of(c));
+                let Some((position, best)) = self.best_in_trick() else {
+                    return worth;
+                };
+                let winner = (self.leader + position as u8) % self.n();
+                let beats = if suit_of(c) == suit_of(best) {
+                    power_of(c) > power_of(best)
+                } else {
+                    Some(suit_of(c)) == self.trump
+                };
+                if self.side_of(winner) == self.side_of(self.actor) {
+                    500 + points(c, values) * 16 - i32::from(power_of(c))
+                } else if beats {
+                    1000 - i32::from(power_of(c))
+                } else {
+                    -worth
+                }
+            }
             Move::Declare(_) | Move::Answer(_) => 1000,
+            Move::NoDeclaration => 500,
             _ => 0,
         }
     }
