@@ -49,12 +49,13 @@ fn main() {
     };
     println!("exact search, {count} seeded positions per variant, leader holds {left} cards, budget {:?}", budget.time);
     println!(
-        "{:<14} {:>9} {:>9} {:>9} {:>9} {:>12} {:>9}",
-        "variant", "p50 ms", "p90 ms", "p99 ms", "max ms", "nodes p50", "cut off"
+        "{:<14} {:>9} {:>9} {:>9} {:>9} {:>12} {:>10} {:>9}",
+        "variant", "p50 ms", "p90 ms", "p99 ms", "max ms", "nodes p50", "searches", "cut off"
     );
     for variant in Variant::NAMES {
         let mut times = Vec::new();
         let mut nodes = Vec::new();
+        let mut researches = Vec::new();
         let mut cut = 0;
         for seed in 0..count {
             let Some(g) = position(variant, seed, left) else {
@@ -63,18 +64,21 @@ fn main() {
             let a = analyze(&g, None, budget);
             times.push(a.elapsed.as_secs_f64() * 1e3);
             nodes.push(a.nodes as f64);
+            researches.push(f64::from(a.researches));
             cut += usize::from(!a.complete);
         }
         times.sort_by(f64::total_cmp);
         nodes.sort_by(f64::total_cmp);
+        researches.sort_by(f64::total_cmp);
         println!(
-            "{:<14} {:>9.2} {:>9.2} {:>9.2} {:>9.2} {:>12.0} {:>9}",
+            "{:<14} {:>9.2} {:>9.2} {:>9.2} {:>9.2} {:>12.0} {:>10.0} {:>9}",
             variant,
             percentile(&times, 0.5),
             percentile(&times, 0.9),
             percentile(&times, 0.99),
             times.last().copied().unwrap_or(0.0),
             percentile(&nodes, 0.5),
+            percentile(&researches, 0.5),
             cut
         );
     }

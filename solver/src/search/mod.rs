@@ -168,9 +168,18 @@ impl<G: Searchable> Searcher<G> {
         let maximizing = state.side(mover) == self.side;
         let mut best = if maximizing { -INF } else { INF };
         let mut best_move = None;
-        for &mv in &moves {
+        let mut children = [0u64; 32];
+        for (i, &mv) in moves.iter().enumerate() {
             let mut child = state.clone();
             child.play_unchecked(mv);
+            // Moves that lead to the same position (a failed ask and no declaration) are one.
+            let key = child.key();
+            if children[..i.min(32)].contains(&key) {
+                continue;
+            }
+            if i < 32 {
+                children[i] = key;
+            }
             let v = self.search(&child, alpha, beta, ply + 1);
             if maximizing && v > best || !maximizing && v < best {
                 best = v;
@@ -224,13 +233,17 @@ impl<G: Searchable> Searcher<G> {
         moves.sort_by_key(|&m| (Some(m) != hint, -state.order_hint(m)));
     }
 
-    /// The exact value of `state` by null-window searches around `guess` (MTD(f)).
+    /// The exact value of `state` by null-window searches: first around `guess` (a sibling's
+    /// value is often this one's too), then by bisection of the range still open.
     fn pin(&mut self, state: &G, guess: i32, researches: &mut u32) -> (i32, i32) {
         let (mut low, mut high) = state.value_bounds(self.side);
-        let mut g = guess.clamp(low, high);
+        let mut probes = [guess, guess + 1].into_iter();
         while low < high && !self.stopped {
-            let beta = if g == low { g + 1 } else { g };
-            g = self.search(state, beta - 1, beta, 1);
+            let beta = probes
+                .by_ref()
+                .find(|&b| low < b && b <= high)
+                .unwrap_or((low + high + 1) / 2);
+            let g = self.search(state, beta - 1, beta, 1);
             *researches += 1;
             if self.stopped {
                 break;
