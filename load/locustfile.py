@@ -10,7 +10,7 @@
 
 Batch analysis (`POST /v1/analyze/batch`) is not served yet, so it has no user here.
 
-    locust -f load/locustfile.py --headless -u 20 -r 5 -t 60s --host http://127.0.0.1:8000
+    locust -f load/locustfile.py --headless -u 20 -r 10 -t 60s --host http://127.0.0.1:8000
 
 `--load-seed N` fixes the positions and games (default 1): run twice with one seed for a cold
 then a warm cache. At the end a table gives per route the requests, failures, throughput and
