@@ -22,8 +22,9 @@ import anyio
 import httpx
 import msgspec
 
-from service.analysis import Analyzer
+from service.analysis import Analyzer, problem_line
 from service.batch import BATCH_PATH, analyze_one
+from service.errors import MALFORMED, ProblemError
 from service.settings import Settings, SettingsError, available_cpus
 
 REMOTE_CHUNK = 16
@@ -100,7 +101,7 @@ async def run_local(
     async def worker() -> None:
         while pending:
             index, item = pending.pop()
-            line = await analyze_one(analyzer, index, unreadable_or(item))
+            line = unreadable_line(index, item) or await analyze_one(analyzer, index, item)
             sink.write(line)
             sink.flush()
             bar.advance(line)
@@ -113,22 +114,33 @@ async def run_local(
         await analyzer.close()
 
 
-def unreadable_or(item: Any) -> Any:
-    """An input line that is not JSON becomes an item the analysis refuses with its reason."""
-    return None if isinstance(item, dict) and "__unreadable__" in item else item
+def unreadable_line(index: int, item: Any) -> bytes | None:
+    """The answer line of an input line that is not JSON (a 400 with the reason), else None."""
+    if isinstance(item, dict) and "__unreadable__" in item:
+        reason = f"line {index} is not JSON: {item['__unreadable__']}"
+        return problem_line(index, ProblemError(400, reason, type_=MALFORMED), "input")
+    return None
 
 
 async def run_remote(
     items: list[tuple[int, Any]], url: str, jobs: int, sink: IO[bytes], bar: Progress
 ) -> None:
-    chunks = [items[i : i + REMOTE_CHUNK] for i in range(0, len(items), REMOTE_CHUNK)]
+    readable = []
+    for index, item in items:
+        line = unreadable_line(index, item)
+        if line is None:
+            readable.append((index, item))
+        else:
+            sink.write(line)
+            bar.advance(line)
+    chunks = [readable[i : i + REMOTE_CHUNK] for i in range(0, len(readable), REMOTE_CHUNK)]
     chunks.reverse()
     async with httpx.AsyncClient(base_url=url, timeout=None) as client:
 
         async def worker() -> None:
             while chunks:
                 chunk = chunks.pop()
-                body = {"positions": [unreadable_or(item) for _, item in chunk]}
+                body = {"positions": [item for _, item in chunk]}
                 async with client.stream("POST", BATCH_PATH, json=body) as answer:
                     if answer.status_code != 200:
                         await answer.aread()

@@ -31,8 +31,19 @@ class RedisServer:
         binary = shutil.which("redis-server")
         assert binary, "redis-server is not installed (apt-get install redis-server)"
         self.process = subprocess.Popen(
-            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", str(self.directory)],
+            [
+                binary,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.directory),
+            ],
             stdout=subprocess.DEVNULL,
         )
         client = redis.Redis(port=self.port)

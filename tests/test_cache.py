@@ -49,7 +49,8 @@ def test_a_repeated_position_is_a_hit_in_any_form() -> None:
         first = analyse(client, position)
         again = analyse(client, snapshot_of(position), budget={"time_ms": 500})
     assert (first.cache, again.cache) == ("miss", "hit")
-    assert again.moves == first.moves and again.best_move == first.best_move
+    assert again.moves == first.moves
+    assert again.best_move == first.best_move
 
 
 def test_the_perspective_is_part_of_the_key() -> None:

@@ -291,7 +291,8 @@ def test_schema_is_openapi_3_1_with_typed_bodies(client: Client) -> None:
     assert schema["openapi"].startswith("3.1")
     page = client.get("/schema")
     assert page.headers["content-type"].startswith("text/html")
-    assert "<script" not in page.text and "<link" not in page.text  # nothing from a CDN
+    assert "<script" not in page.text
+    assert "<link" not in page.text
     paths = schema["paths"]
     for route, model in (
         ("deal", "DealRequest"),
