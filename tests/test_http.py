@@ -275,7 +275,8 @@ def test_engine_fault_and_unexpected_errors_are_500_problems() -> None:
 def test_health(client: Client) -> None:
     answer = client.get("/health")
     assert answer.status_code == 200
-    assert answer.json() == {"status": "ok", "engine_version": _solver.ENGINE_VERSION}
+    expected = {"status": "ok", "engine_version": _solver.ENGINE_VERSION, "redis": "disabled"}
+    assert answer.json() == expected
 
 
 def test_ready(client: Client) -> None:
