@@ -3,8 +3,8 @@
 # wheel into a slim Python image with no compiler, and runs it as a non-root user.
 #   docker build -t cardgame-analysis .
 #   docker run -p 8000:8000 cardgame-analysis
-# Settings come from the environment (HOST, PORT, MAX_BODY_BYTES, WORKERS, REDIS_URL...); WORKERS
-# defaults to the CPUs the container may use (docker/serve.py).
+# Settings come from the environment (HOST, PORT, WORKERS, REDIS_URL... see service/settings.py);
+# WORKERS defaults to the CPUs the container may use (its cgroup CPU quota).
 
 ARG BUILD_IMAGE=python:3.11-bookworm
 ARG PYTHON_IMAGE=python:3.11-slim-bookworm
@@ -35,9 +35,9 @@ RUN groupadd --system --gid 10001 app \
     && useradd --system --uid 10001 --gid app --no-create-home --shell /usr/sbin/nologin app
 COPY --from=build /dist /dist
 RUN pip install --no-cache-dir /dist/*.whl && rm -rf /dist
-COPY docker/serve.py docker/healthcheck.py /app/
+COPY docker/healthcheck.py /app/
 USER 10001:10001
 EXPOSE 8000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
     CMD ["python", "/app/healthcheck.py"]
-ENTRYPOINT ["python", "/app/serve.py"]
+ENTRYPOINT ["python", "-m", "service"]

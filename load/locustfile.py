@@ -7,20 +7,23 @@
   and plays it through `/play` until the hand is over. In the card play of the Marjapussi family
   the move is the best move of a budgeted `/analyze`; elsewhere (other games, bidding) a seeded
   random move from `/legal-moves`.
+- `BatchUser`, batch analysis of recorded games: `POST /v1/analyze/batch` with every position of
+  a second seeded pool, in a seeded order, its NDJSON lines checked one by one.
 
-Batch analysis (`POST /v1/analyze/batch`) is not served yet, so it has no user here.
+    locust -f load/locustfile.py --headless -u 25 -r 25 -t 60s --host http://127.0.0.1:8000
 
-    locust -f load/locustfile.py --headless -u 20 -r 10 -t 60s --host http://127.0.0.1:8000
-
-`--load-seed N` fixes the positions and games (default 1): run twice with one seed for a cold
-then a warm cache. At the end a table gives per route the requests, failures, throughput and
-p50/p95/p99 latency; the run fails (exit code 1) on any failed request, any error in a user, or
-a route that was never requested.
+`--load-seed N` fixes the positions and games (default 1): run twice with one seed on a fresh
+server for a cold then a warm cache. At the end a table gives per route the requests, failures,
+throughput, p50/p95/p99 latency and, for analyses, the share answered from the cache (`cache:
+hit`; a batch's positions counted one by one). The run fails (exit code 1) on any failed
+request, any error in a user, or a route that was never requested.
 """
 
 from __future__ import annotations
 
+import collections
 import itertools
+import json
 import random
 from typing import Any
 
@@ -29,6 +32,7 @@ from locust import FastHttpUser, between, events, task
 from locust.env import Environment
 
 HINT_POSITIONS = 32
+BATCH_POSITIONS = 48
 HINT_BUDGET = {"time_ms": 1000}
 BOT_BUDGET = {"time_ms": 100}
 GAMES = positions.variants()
@@ -41,10 +45,16 @@ GAME_ROTATION = [
 ]
 ROUTE_NAMES = [f"/v1/{game}/{route}" for game in GAMES for route in ("deal", "legal-moves", "play")]
 ROUTE_NAMES += ["/v1/marjapussi/analyze [hint]", "/v1/marjapussi/analyze [bot]"]
+ROUTE_NAMES += ["/v1/analyze/batch"]
 
 hint_pool: list[dict[str, Any]] = []
+batch_pool: list[dict[str, Any]] = []
+# Per request name: analyses answered, and how many of them came from the cache.
+analyses: collections.Counter[str] = collections.Counter()
+cache_hits: collections.Counter[str] = collections.Counter()
 hint_numbers = itertools.count()
 bot_numbers = itertools.count()
+batch_numbers = itertools.count()
 
 
 @events.init_command_line_parser.add_listener
@@ -56,6 +66,7 @@ def add_options(parser: Any) -> None:
 def make_hint_positions(environment: Environment, **_: Any) -> None:
     seed = environment.parsed_options.load_seed
     hint_pool[:] = positions.hint_positions(HINT_POSITIONS, seed)
+    batch_pool[:] = positions.hint_positions(BATCH_POSITIONS, seed + 1)
 
 
 def user_rng(environment: Environment, kind: str, number: int) -> random.Random:
@@ -80,7 +91,7 @@ class HintUser(FastHttpUser):
             catch_response=True,
         ) as answer:
             if answer.status_code == 200:
-                check_analysis(answer)
+                check_analysis(answer.json(), answer, "/v1/marjapussi/analyze [hint]")
 
 
 class BotUser(FastHttpUser):
@@ -125,15 +136,45 @@ class BotUser(FastHttpUser):
         with self.client.post(path, json=body, name=path + name_suffix, catch_response=True) as r:
             if r.status_code != 200:
                 return None
-            if route == "analyze":
-                check_analysis(r)
             answer: dict[str, Any] = r.json()
+            if route == "analyze":
+                check_analysis(answer, r, path + name_suffix)
             return answer
 
 
-def check_analysis(answer: Any) -> None:
-    """Marks an analysis answer failed unless its best move is one of its scored moves."""
-    analysis = answer.json()
+class BatchUser(FastHttpUser):
+    weight = 1
+    wait_time = between(1.0, 3.0)
+
+    def on_start(self) -> None:
+        self.rng = user_rng(self.environment, "batch", next(batch_numbers))
+
+    @task
+    def batch(self) -> None:
+        order = self.rng.sample(range(len(batch_pool)), len(batch_pool))
+        items = [
+            {"game": "marjapussi", "position": batch_pool[i], "budget": HINT_BUDGET} for i in order
+        ]
+        with self.client.post(
+            "/v1/analyze/batch", json={"positions": items}, catch_response=True
+        ) as answer:
+            if answer.status_code != 200:
+                return
+            lines = [json.loads(line) for line in answer.text.splitlines() if line]
+            if sorted(line["index"] for line in lines) != list(range(len(items))):
+                answer.failure(f"{len(lines)} lines for {len(items)} positions")
+            for line in lines:
+                if line["status"] != 200:
+                    answer.failure(f"position {line['index']}: {line['problem']}")
+                    return
+                check_analysis(line["answer"], answer, "/v1/analyze/batch")
+
+
+def check_analysis(analysis: dict[str, Any], answer: Any, name: str) -> None:
+    """Counts an analysis (and whether the cache gave it); marks the answer failed unless its
+    best move is one of its scored moves."""
+    analyses[name] += 1
+    cache_hits[name] += analysis["cache"] == "hit"
     if analysis["best_move"] not in {line["move"] for line in analysis["moves"]}:
         answer.failure(f"best move {analysis['best_move']} is not among the scored moves")
 
@@ -141,16 +182,21 @@ def check_analysis(answer: Any) -> None:
 @events.quitting.add_listener
 def report(environment: Environment, **_: Any) -> None:
     stats = environment.stats
-    header = ("requests", "failed", "req/s", "p50", "p95", "p99")
+    header = ("requests", "failed", "req/s", "p50", "p95", "p99", "cached")
     print(f"\n{'route':36} " + " ".join(f"{column:>8}" for column in header))
     rows = [*sorted(stats.entries.values(), key=lambda entry: entry.name), stats.total]
     for entry in rows:
         percentiles = (entry.get_response_time_percentile(p) for p in (0.5, 0.95, 0.99))
+        cached = (
+            f"{100 * cache_hits[entry.name] / analyses[entry.name]:7.0f}%"
+            if analyses[entry.name]
+            else ""
+        )
         print(
             f"{entry.name:36} {entry.num_requests:8} {entry.num_failures:8} "
-            f"{entry.total_rps:8.1f} " + " ".join(f"{ms:8.0f}" for ms in percentiles)
+            f"{entry.total_rps:8.1f} " + " ".join(f"{ms:8.0f}" for ms in percentiles) + f" {cached}"
         )
-    print("latencies in ms")
+    print("latencies in ms; cached: the analyses answered from the cache")
     requested = {entry.name for entry in stats.entries.values() if entry.num_requests}
     missing = [name for name in ROUTE_NAMES if name not in requested]
     if missing:

@@ -1,18 +1,25 @@
-"""`python -m service [--host H] [--port P]`: runs the HTTP service with uvicorn.
+"""`python -m service [serve] [--host H] [--port P]` runs the HTTP service with uvicorn;
+`python -m service analyze FILE ...` analyses a file of positions (see `service.cli`).
 
-Host and port default to the `HOST` and `PORT` environment variables, else 127.0.0.1:8000; the
-other settings (`MAX_BODY_BYTES`) come from the environment, see `service.settings`.
+Serving: host and port default to `HOST` and `PORT`; the other settings come from the
+environment (see `service.settings`) and are checked before anything starts. `WORKERS`
+processes are started (default: the CPUs given), forked on one TCP socket (`service.server`);
+with more than one, Prometheus metrics are kept in a shared directory
+(`PROMETHEUS_MULTIPROC_DIR`, a fresh temporary one unless set).
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import sys
+import tempfile
 
 import uvicorn
 
-from service.settings import Settings, SettingsError
+from service.server import run
+from service.settings import LOG_LEVELS, Settings, SettingsError
 
 
 def parse_args(argv: list[str] | None, defaults: Settings) -> argparse.Namespace:
@@ -22,32 +29,59 @@ def parse_args(argv: list[str] | None, defaults: Settings) -> argparse.Namespace
         "--port", type=int, default=defaults.port, help=f"default {defaults.port} (PORT)"
     )
     parser.add_argument(
+        "--workers",
+        type=int,
+        default=defaults.workers,
+        help=f"server processes, default {defaults.workers} (WORKERS)",
+    )
+    parser.add_argument(
         "--log-level",
-        default="info",
-        choices=["critical", "error", "warning", "info", "debug"],
-        help="uvicorn's log level (default info)",
+        default=defaults.log_level,
+        choices=LOG_LEVELS,
+        help=f"default {defaults.log_level} (LOG_LEVEL)",
     )
     return parser.parse_args(argv)
 
 
-def main(argv: list[str] | None = None) -> int:
+def serve(argv: list[str] | None) -> int:
     try:
         settings = Settings.from_env()
         args = parse_args(argv, settings)
-        settings = dataclasses.replace(settings, host=args.host, port=args.port)
+        settings = dataclasses.replace(
+            settings, host=args.host, port=args.port, workers=args.workers, log_level=args.log_level
+        )
     except SettingsError as exc:
         print(f"python -m service: {exc}", file=sys.stderr)
         return 2
+    from service.logs import configure
 
-    from service.app import create_app
-
-    uvicorn.run(
-        create_app(settings),
-        host=settings.host,
-        port=settings.port,
-        log_level=args.log_level,
+    configure(settings.log_level)
+    if settings.workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="cga-metrics-")
+    # Workers are new processes: they read the settings from the environment again.
+    os.environ.update({"HOST": settings.host, "PORT": str(settings.port)})
+    os.environ["LOG_LEVEL"] = settings.log_level
+    config = uvicorn.Config(
+        "service.app:serve_app",
+        factory=True,
+        log_level=settings.log_level,
+        log_config=None,
+        access_log=False,
+        server_header=False,
+        timeout_graceful_shutdown=20,
     )
-    return 0
+    return run(config, settings.host, settings.port, settings.workers)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["analyze"]:
+        from service.cli import analyze_command
+
+        return analyze_command(args[1:])
+    if args[:1] == ["serve"]:
+        args = args[1:]
+    return serve(args)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,8 @@ def games() -> str:
     """The catalogue as JSON text: the engine version, and per game its variants and options."""
 
 def call(game: str, route: str, body: bytes) -> str:
-    """Answers one request: ``route`` is "deal", "legal-moves", "play" or "analyze".
+    """Answers one request: ``route`` is "deal", "legal-moves", "play", "analyze" or
+    "canonical" (the canonical form of the body's position, JSON text: the service's cache key).
 
     ``body`` is the raw JSON of the request.
 

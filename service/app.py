@@ -1,9 +1,10 @@
 """The Litestar application factory.
 
-`create_app()` reads the settings (environment unless given), loads the engine's catalogue once,
-and wires the routes, the body size limit, the problem-details error handlers and the OpenAPI 3.1
-document, which is served as JSON at `/schema` and `/schema/openapi.json` (no documentation page
-that would load scripts from a CDN).
+`create_app()` reads the settings (environment unless given), loads the engine's catalogue
+once, builds the analyzer (cache, Redis level, solve slots), and wires the routes, the body
+size limit, the problem-details error handlers, the request-id/metrics/access-log middleware
+and the OpenAPI 3.1 document: an HTML page at `/schema` that needs nothing from the network,
+and JSON at `/schema/openapi.json`.
 """
 
 from __future__ import annotations
@@ -12,29 +13,63 @@ from litestar import Litestar
 from litestar.datastructures import State
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
+from litestar.openapi.spec import Tag
 
 from service import _solver
+from service.analysis import Analyzer
+from service.docs_page import OfflinePagePlugin
 from service.errors import EXCEPTION_HANDLERS
+from service.examples import add_examples
+from service.observe import observe
 from service.routes import ROUTE_HANDLERS, GameCatalogue
 from service.settings import Settings
 
 
 def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings.from_env()
+    analyzer = Analyzer.from_settings(settings)
     openapi = OpenAPIConfig(
         title="Card-game analysis service",
         version=_solver.ENGINE_VERSION,
         description=(
             "Positions of Mustamaija, Mü, the Marjapussi family and Muschik as JSON: deal, "
-            "legal moves and checked play. Errors are RFC 9457 problem details."
+            "legal moves, checked play and analysis, one position or a batch. Errors are "
+            "RFC 9457 problem details."
         ),
         path="/schema",
-        render_plugins=[JsonRenderPlugin(path=["/", "/openapi.json"])],
+        tags=[
+            Tag(name="rules", description="The rules as a service, and analysis per game."),
+            Tag(name="analysis", description="Many positions at once."),
+            Tag(name="operations", description="Health, readiness and metrics."),
+        ],
+        render_plugins=[
+            OfflinePagePlugin(path=["/"]),
+            JsonRenderPlugin(path=["/openapi.json"]),
+        ],
     )
-    return Litestar(
+
+    async def close_analyzer() -> None:
+        await analyzer.close()
+
+    app = Litestar(
         route_handlers=ROUTE_HANDLERS,
         exception_handlers=EXCEPTION_HANDLERS,
         request_max_body_size=settings.max_body_bytes,
         openapi_config=openapi,
-        state=State({"settings": settings, "catalogue": GameCatalogue.load()}),
+        middleware=[observe],
+        on_shutdown=[close_analyzer],
+        state=State(
+            {"settings": settings, "catalogue": GameCatalogue.load(), "analyzer": analyzer}
+        ),
     )
+    add_examples(app)
+    return app
+
+
+def serve_app() -> Litestar:
+    """The factory `python -m service` gives uvicorn: JSON logs, then the app from the env."""
+    from service.logs import configure
+
+    settings = Settings.from_env()
+    configure(settings.log_level)
+    return create_app(settings)

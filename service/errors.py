@@ -34,6 +34,7 @@ INVALID = "/problems/invalid-request"
 UNKNOWN_GAME = "/problems/unknown-game"
 TOO_LARGE = "/problems/body-too-large"
 ENGINE_FAULT = "/problems/engine-fault"
+OVERLOADED = "/problems/overloaded"
 INTERNAL = "/problems/internal-error"
 HTTP_ERROR = "about:blank"
 
@@ -44,6 +45,47 @@ class UnknownGameError(HTTPException):
     """A `{game}` path parameter that names no game of the catalogue."""
 
     status_code = 404
+
+
+class ProblemError(Exception):
+    """A problem the service itself finds (a limit, an overload), ready to be answered."""
+
+    def __init__(
+        self,
+        status: int,
+        detail: str,
+        *,
+        type_: str,
+        errors: list[FieldError] | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.type_ = type_
+        self.errors = errors or []
+        self.headers = dict(headers or {})
+
+    def details(self, instance: str) -> ProblemDetails:
+        return ProblemDetails(
+            type=self.type_,
+            title=HTTPStatus(self.status).phrase,
+            status=self.status,
+            detail=self.detail,
+            instance=instance,
+            errors=self.errors,
+        )
+
+
+def invalid_field(path: str, message: str) -> ProblemError:
+    """A 422 for one field of the request."""
+    errors = [FieldError(path=path, message=message)]
+    return ProblemError(422, summarise(errors), type_=INVALID, errors=errors)
+
+
+def overloaded(detail: str, retry_after_s: int) -> ProblemError:
+    headers = {"Retry-After": str(retry_after_s)}
+    return ProblemError(503, detail, type_=OVERLOADED, headers=headers)
 
 
 def problem(
@@ -67,18 +109,28 @@ def problem(
     return Response(body, status_code=status, media_type=PROBLEM_JSON, headers=headers)
 
 
-def solver_error(request: Request[Any, Any, Any], exc: Exception) -> Response[ProblemDetails]:
+def solver_problem(exc: Exception) -> ProblemError:
     """The engine's errors: 400, 422 with every problem, 404, or 500 for a caught panic."""
     message = str(exc.args[0]) if exc.args else ""
     if isinstance(exc, _solver.InvalidInput):
         errors = parse_problems(message)
-        return problem(request, 422, summarise(errors), type_=INVALID, errors=errors)
+        return ProblemError(422, summarise(errors), type_=INVALID, errors=errors)
     if isinstance(exc, _solver.MalformedInput):
-        return problem(request, 400, message, type_=MALFORMED)
+        return ProblemError(400, message, type_=MALFORMED)
     if isinstance(exc, _solver.UnknownGame):
-        return problem(request, 404, message, type_=UNKNOWN_GAME)
-    log.error("engine fault on %s %s: %s", request.method, request.url.path, message)
-    return problem(request, 500, f"the engine failed: {message}", type_=ENGINE_FAULT)
+        return ProblemError(404, message, type_=UNKNOWN_GAME)
+    log.error("engine fault: %s", message)
+    return ProblemError(500, f"the engine failed: {message}", type_=ENGINE_FAULT)
+
+
+def solver_error(request: Request[Any, Any, Any], exc: Exception) -> Response[ProblemDetails]:
+    return problem_error(request, solver_problem(exc))
+
+
+def problem_error(request: Request[Any, Any, Any], exc: Exception) -> Response[ProblemDetails]:
+    assert isinstance(exc, ProblemError)
+    body = exc.details(request.url.path)
+    return Response(body, status_code=exc.status, media_type=PROBLEM_JSON, headers=exc.headers)
 
 
 def parse_problems(text: str) -> list[FieldError]:
@@ -170,6 +222,7 @@ def internal_error(request: Request[Any, Any, Any], exc: Exception) -> Response[
 
 EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     _solver.SolverError: solver_error,
+    ProblemError: problem_error,
     ValidationException: validation_error,
     HTTPException: http_error,
     500: internal_error,

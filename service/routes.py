@@ -20,13 +20,19 @@ from litestar.exceptions import ServiceUnavailableException
 from litestar.handlers import BaseRouteHandler
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import BodyKwarg, Parameter
+from litestar.response import Stream
 from litestar.types import ControllerRouterHandler
 
 from service import _solver
-from service.errors import PROBLEM_JSON, UnknownGameError
+from service.analysis import Analyzer
+from service.batch import BATCH_PATH, analyze_stream
+from service.errors import PROBLEM_JSON, UnknownGameError, invalid_field
+from service.metrics import exposition
 from service.schemas import (
     AnalyzeRequest,
     AnalyzeResponse,
+    BatchLine,
+    BatchRequest,
     Catalogue,
     DealRequest,
     DealResponse,
@@ -60,6 +66,12 @@ def catalogue_of(app: Litestar) -> GameCatalogue:
     return catalogue
 
 
+def analyzer_of(app: Litestar) -> Analyzer:
+    analyzer = app.state.analyzer
+    assert isinstance(analyzer, Analyzer)
+    return analyzer
+
+
 def known_game(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
     """Guard: a `{game}` that the engine does not serve is a 404, before the body is read."""
     game = connection.path_params["game"]
@@ -82,6 +94,7 @@ def problem_specs(*statuses: int) -> dict[int, ResponseSpec]:
         413: "The body is larger than the limit.",
         422: "The request is JSON but wrong; `errors` lists every problem with its path.",
         500: "The engine failed.",
+        503: "Every solve slot is busy and the queue is full: retry after `Retry-After` seconds.",
     }
     return {
         status: ResponseSpec(
@@ -150,13 +163,49 @@ async def play(
     "/analyze",
     operation_id="analyze",
     status_code=200,
-    responses=answer_specs(AnalyzeResponse, "Every legal move with its value, the best move."),
+    responses={
+        **answer_specs(AnalyzeResponse, "Every legal move with its value, the best move."),
+        **problem_specs(503),
+    },
 )
 async def analyze(
     game: GameName, data: JSONBody[AnalyzeRequest], request: Request[Any, Any, Any]
 ) -> Response[bytes]:
-    """Scores every legal move of a complete position with the exact search, within a budget."""
-    return await solve(request, game, "analyze")
+    """Scores every legal move of a complete position with the exact search, within a budget.
+
+    The answer says whether it came from the cache (`cache`: hit, miss, or bypassed when Redis
+    was not usable). The time budget may not exceed the service's `MAX_TIME_MS`.
+    """
+    body = msgspec.json.decode(await request.body())
+    answer = await analyzer_of(request.app).analyze(game, body)
+    return Response(answer.body, media_type=MediaType.JSON)
+
+
+@post(
+    BATCH_PATH,
+    operation_id="analyzeBatch",
+    status_code=200,
+    tags=["analysis"],
+    responses={
+        200: ResponseSpec(
+            data_container=BatchLine,
+            media_type="application/x-ndjson",
+            description="One JSON line per position, as each finishes: `index`, `status`, and "
+            "`answer` (as from /v1/{game}/analyze) or `problem` (problem details).",
+            generate_examples=False,
+        ),
+        **problem_specs(400, 413, 422),
+    },
+)
+async def analyze_batch(data: JSONBody[BatchRequest], request: Request[Any, Any, Any]) -> Stream:
+    """Analyses many positions of any games; streams NDJSON answers as they finish."""
+    analyzer = analyzer_of(request.app)
+    limit = analyzer.settings.max_batch_positions
+    if len(data.positions) > limit:
+        raise invalid_field(
+            "positions", f"{len(data.positions)} positions; this service takes at most {limit}"
+        )
+    return Stream(analyze_stream(analyzer, data.positions), media_type="application/x-ndjson")
 
 
 @get(
@@ -171,9 +220,23 @@ async def games(request: Request[Any, Any, Any]) -> Response[bytes]:
 
 
 @get("/health", operation_id="health", tags=["operations"])
-async def health() -> Health:
-    """Liveness: the process answers."""
-    return Health(status="ok", engine_version=_solver.ENGINE_VERSION)
+async def health(request: Request[Any, Any, Any]) -> Health:
+    """Liveness: the process answers; also the state of Redis, which is never required."""
+    redis = await analyzer_of(request.app).cache.redis_state()
+    return Health(status="ok", engine_version=_solver.ENGINE_VERSION, redis=redis)
+
+
+@get(
+    "/metrics",
+    operation_id="metrics",
+    tags=["operations"],
+    include_in_schema=True,
+    responses={200: ResponseSpec(None, media_type="text/plain", generate_examples=False)},
+)
+async def metrics() -> Response[bytes]:
+    """Prometheus metrics of every worker process, in the text exposition format."""
+    body, content_type = exposition()
+    return Response(body, media_type=content_type)
 
 
 @get(
@@ -205,4 +268,11 @@ game_routes = Router(
     tags=["rules"],
     route_handlers=[deal, legal_moves, play, analyze],
 )
-ROUTE_HANDLERS: list[ControllerRouterHandler] = [games, game_routes, health, ready]
+ROUTE_HANDLERS: list[ControllerRouterHandler] = [
+    games,
+    game_routes,
+    analyze_batch,
+    health,
+    ready,
+    metrics,
+]

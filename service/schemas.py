@@ -126,6 +126,13 @@ class SearchStats(Struct, kw_only=True):
 
 
 class AnalyzeResponse(Struct, kw_only=True):
+    cache: Annotated[
+        str,
+        Meta(
+            description="hit (from the cache), miss (computed now), or bypassed (computed now; "
+            "Redis, the shared cache, was slow, down or refused the write)."
+        ),
+    ]
     method: str
     search: str
     perspective: Perspective
@@ -215,6 +222,37 @@ class Catalogue(Struct, kw_only=True):
 class Health(Struct, kw_only=True):
     status: str
     engine_version: str
+    redis: Annotated[
+        str,
+        Meta(description="disabled (no REDIS_URL), up, down, or down (breaker open)."),
+    ]
+
+
+class BatchRequest(Struct, kw_only=True):
+    """`POST /v1/analyze/batch`: many positions, of any games."""
+
+    positions: Annotated[
+        list[JSONObject],
+        Meta(
+            description="Each as the body of /v1/{game}/analyze (`position`, `method`, "
+            "`budget`, `perspective`), with `game` (or the position's `game`) naming the game. "
+            "They are checked one by one: a bad one gets its own error line."
+        ),
+    ]
+
+
+class BatchLine(Struct, kw_only=True):
+    """One line of a batch answer (NDJSON)."""
+
+    index: Annotated[int, Meta(description="The position's index in the request.")]
+    status: Annotated[int, Meta(description="200, or the HTTP status its problem would have.")]
+    game: str | None = None
+    answer: Annotated[
+        AnalyzeResponse | None, Meta(description="The analysis, when status is 200.")
+    ] = None
+    problem: Annotated[
+        ProblemDetails | None, Meta(description="Why this position got no answer.")
+    ] = None
 
 
 class Readiness(Struct, kw_only=True):

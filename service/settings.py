@@ -1,57 +1,117 @@
 """Settings of the HTTP service, read from the environment and checked once at start.
 
-| variable         | default     | meaning                                           |
-|------------------|-------------|---------------------------------------------------|
-| `HOST`           | `127.0.0.1` | address to listen on                              |
-| `PORT`           | `8000`      | TCP port, 1..65535                                |
-| `MAX_BODY_BYTES` | `1048576`   | largest accepted request body; larger gets a 413  |
-
-A bad value raises :class:`SettingsError` naming the variable, so the service does not start
-half-configured.
+Every setting is one environment variable (listed with its default and meaning in `VARIABLES`
+and in the README). A bad value raises :class:`SettingsError` naming the variable, so the
+service never starts half-configured. Worker and thread counts default to the CPUs the process
+is given (its CPU affinity, and a cgroup CPU quota where one is set).
 """
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
-
-DEFAULT_HOST = "127.0.0.1"
-DEFAULT_PORT = 8000
-DEFAULT_MAX_BODY_BYTES = 1024 * 1024
-MAX_BODY_BYTES_CEILING = 1024 * 1024 * 1024
+from dataclasses import dataclass, fields
+from pathlib import Path
+from urllib.parse import urlparse
 
 
 class SettingsError(ValueError):
     """A setting from the environment or the command line is not usable."""
 
 
+def available_cpus() -> int:
+    """The CPUs this process may use: its affinity, lowered by a cgroup v2 quota if any."""
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    cpus = cpus or 1
+    try:
+        quota, period = Path("/sys/fs/cgroup/cpu.max").read_text().split()[:2]
+        if quota != "max":
+            cpus = min(cpus, max(1, math.ceil(int(quota) / int(period))))
+    except (OSError, ValueError):
+        pass
+    return cpus
+
+
+# name -> (default, low, high, meaning); None as default means "from the CPUs".
+VARIABLES: dict[str, tuple[int | None, int, int, str]] = {
+    "PORT": (8000, 1, 65535, "TCP port"),
+    "MAX_BODY_BYTES": (1 << 20, 1, 1 << 30, "largest request body; larger gets a 413"),
+    "WORKERS": (None, 1, 256, "server processes (default: the CPUs given)"),
+    "SOLVE_THREADS": (None, 1, 256, "concurrent solves per process (default: the CPUs given)"),
+    "MAX_QUEUED_SOLVES": (None, 0, 100_000, "solves that may wait per process (default 2x)"),
+    "REQUEST_DEADLINE_MS": (30_000, 1, 3_600_000, "most one analysis may take, queue included"),
+    "MAX_TIME_MS": (10_000, 1, 60_000, "largest budget.time_ms; also the budget when none"),
+    "MAX_BATCH_POSITIONS": (1000, 1, 1_000_000, "positions per batch request"),
+    "CACHE_SIZE": (10_000, 0, 100_000_000, "answers kept in the in-process LRU (0: none)"),
+    "REDIS_TIMEOUT_MS": (50, 1, 60_000, "timeout of one Redis command or connect"),
+    "REDIS_BREAKER_FAILURES": (3, 1, 1000, "Redis failures in a row that open the breaker"),
+    "REDIS_BREAKER_RESET_MS": (5000, 1, 3_600_000, "how long the open breaker skips Redis"),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
-    host: str = DEFAULT_HOST
-    port: int = DEFAULT_PORT
-    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
+    host: str = "127.0.0.1"
+    port: int = 8000
+    max_body_bytes: int = 1 << 20
+    workers: int = 1
+    solve_threads: int = 2
+    max_queued_solves: int = 4
+    request_deadline_ms: int = 30_000
+    max_time_ms: int = 10_000
+    max_batch_positions: int = 1000
+    cache_size: int = 10_000
+    redis_url: str | None = None
+    redis_timeout_ms: int = 50
+    redis_breaker_failures: int = 3
+    redis_breaker_reset_ms: int = 5000
+    log_level: str = "info"
 
     def __post_init__(self) -> None:
         if not self.host or self.host != self.host.strip():
             raise SettingsError(f"HOST must be a host name or address, got {self.host!r}")
-        check_range("PORT", self.port, 1, 65535)
-        check_range("MAX_BODY_BYTES", self.max_body_bytes, 1, MAX_BODY_BYTES_CEILING)
+        for field in fields(self):
+            if field.name.upper() in VARIABLES:
+                _, low, high, _ = VARIABLES[field.name.upper()]
+                check_range(field.name.upper(), getattr(self, field.name), low, high)
+        if self.redis_url is not None:
+            scheme = urlparse(self.redis_url).scheme
+            if scheme not in ("redis", "rediss", "unix"):
+                raise SettingsError(
+                    "REDIS_URL must be a redis://, rediss:// or unix:// URL, "
+                    f"got {self.redis_url!r}"
+                )
+        if self.log_level not in LOG_LEVELS:
+            raise SettingsError(
+                f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {self.log_level!r}"
+            )
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
         """Reads the settings from ``environ`` (default: the process environment)."""
         env = os.environ if environ is None else environ
+        cpus = available_cpus()
+        values: dict[str, object] = {}
+        for name, (default, _, _, _) in VARIABLES.items():
+            values[name.lower()] = parse_int(name, env.get(name), default)
+        for sized in ("workers", "solve_threads"):
+            if values[sized] is None:
+                values[sized] = cpus
+        if values["max_queued_solves"] is None:
+            values["max_queued_solves"] = 2 * int(str(values["solve_threads"]))
         return cls(
-            host=env.get("HOST", DEFAULT_HOST),
-            port=parse_int("PORT", env.get("PORT"), DEFAULT_PORT),
-            max_body_bytes=parse_int(
-                "MAX_BODY_BYTES", env.get("MAX_BODY_BYTES"), DEFAULT_MAX_BODY_BYTES
-            ),
+            host=env.get("HOST", "127.0.0.1"),
+            redis_url=env.get("REDIS_URL") or None,
+            log_level=env.get("LOG_LEVEL", "info").strip().lower(),
+            **values,  # type: ignore[arg-type]
         )
 
 
-def parse_int(name: str, text: str | None, default: int) -> int:
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
+
+
+def parse_int(name: str, text: str | None, default: int | None) -> int | None:
     """The integer in ``text``, or ``default`` when the variable is unset or empty."""
     if text is None or not text.strip():
         return default

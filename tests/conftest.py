@@ -15,8 +15,9 @@ from service.settings import Settings
 
 @pytest.fixture(scope="session")
 def app() -> Litestar:
-    """The app with the default settings (a body limit of 1 MiB), whatever the environment."""
-    return create_app(Settings())
+    """The app with the default settings (a body limit of 1 MiB), whatever the environment,
+    but time budgets up to a minute, for exact analyses on a slow machine."""
+    return create_app(Settings(max_time_ms=60_000))
 
 
 @pytest.fixture(scope="session")

@@ -508,6 +508,25 @@ pub fn play<G: Rules>(body: &Value) -> ApiResult {
     }))
 }
 
+/// The canonical form of a request's position, for cache keys: the game, the rules (variant
+/// and every option's value) and the snapshot of the hand now, as the engine writes them. Two
+/// requests that give one position in different forms (snapshot, or deal and moves; options
+/// spelled out or left to the preset) get the same text. The body's other fields are ignored.
+pub fn canonical<G: Rules>(body: &Value) -> ApiResult {
+    let Some(position) = body.get("position") else {
+        return Err(Problems::single("position", "missing").into());
+    };
+    let position = parse_position::<G>(position, "position")?;
+    let view = position.view;
+    Ok(json!({
+        "game": G::NAME,
+        "variant": position.state.variant_name(),
+        "options": position.state.options_json(),
+        "view": view,
+        "state": position.state.state_json(view),
+    }))
+}
+
 /// The most time and nodes a caller may grant one exact analysis.
 pub const MAX_BUDGET: Budget = Budget {
     nodes: 2_000_000_000,

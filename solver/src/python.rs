@@ -75,7 +75,8 @@ fn games_json() -> String {
     catalogue().to_string()
 }
 
-/// Answers one request: `route` is `deal`, `legal-moves` or `play`; `body` is the JSON body.
+/// Answers one request: `route` is `deal`, `legal-moves`, `play`, `analyze` or `canonical`
+/// (the canonical form of the body's position, for cache keys); `body` is the JSON body.
 #[pyfunction]
 fn call(py: Python<'_>, game: &str, route: &str, body: &[u8]) -> PyResult<String> {
     let route = Route::from_name(route)

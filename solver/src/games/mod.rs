@@ -19,6 +19,8 @@ pub enum Route {
     LegalMoves,
     Play,
     Analyze,
+    /// Not an HTTP route: the canonical form of the body's position, for cache keys.
+    Canonical,
 }
 
 impl Route {
@@ -28,6 +30,7 @@ impl Route {
             "legal-moves" => Some(Route::LegalMoves),
             "play" => Some(Route::Play),
             "analyze" => Some(Route::Analyze),
+            "canonical" => Some(Route::Canonical),
             _ => None,
         }
     }
@@ -38,6 +41,7 @@ fn serve<G: Rules>(route: Route, body: &Value) -> ApiResult {
         Route::Deal => api::deal::<G>(body),
         Route::LegalMoves => api::legal_moves::<G>(body),
         Route::Play => api::play::<G>(body),
+        Route::Canonical => api::canonical::<G>(body),
         Route::Analyze => Err(ApiError::Invalid(crate::problems::Problems::single(
             "",
             format!("analysis of {} is not served yet", G::NAME),

@@ -324,7 +324,13 @@ fn principal_variation<G: Searchable>(
         if at.is_over() || line.len() > 200 {
             break;
         }
-        next = table.get(at.table_key(0).0).and_then(|e| e.best);
+        // The table is keyed by shape: its move may belong to a position of the same shape.
+        let mut legal = Vec::new();
+        at.legal_moves(&mut legal);
+        next = table
+            .get(at.table_key(0).0)
+            .and_then(|e| e.best)
+            .filter(|m| legal.contains(m));
     }
     line
 }

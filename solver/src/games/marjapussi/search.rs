@@ -9,6 +9,7 @@ use super::cards::{self, marriage, points, set_points, KING, QUEEN};
 use super::config::{CardValues, Variant};
 use super::{Marjapussi, Move, Phase};
 use crate::cards::CardSet;
+use crate::game::mix;
 use crate::game::Game;
 use crate::search::Searchable;
 use crate::suited::{power_of, suit_of, Suit};
@@ -37,6 +38,47 @@ impl Marjapussi {
         Suit::ALL
             .into_iter()
             .filter(move |&s| !self.is_declared(s) && marriage(s).is_subset(in_hands))
+    }
+}
+
+impl Marjapussi {
+    /// A key of what decides the rest of the hand, each suit's cards in play written by rank
+    /// order only (who holds each, what it is worth, whether it can still marry): positions
+    /// that differ in cards already won, or in which cards of a suit are gone, share it.
+    fn shape_key(&self) -> u64 {
+        let values = self.cfg.card_values;
+        let in_trick = self.trick_cards();
+        let held = self.hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+        let context = (self.phase as u64)
+            | (self.actor as u64) << 4
+            | (self.leader as u64) << 8
+            | self.trump.map_or(7, |s| s as u64) << 12
+            | self.declarer.map_or(7, |s| s as u64) << 16
+            | (self.doubling as u64) << 20
+            | (self.polled as u64) << 24
+            | u64::from(self.tricks_played == 0) << 28
+            | (self.trick_len as u64) << 29
+            | (set_points(self.talon, values) as u64) << 32;
+        let mut h = mix(0x5348_4150_455f_4b45, context);
+        for suit in Suit::ALL {
+            let open = !self.is_declared(suit);
+            h = mix(h, 0xff00 | suit as u64 | u64::from(open) << 4);
+            for card in (held | in_trick) & suit.mask() {
+                let owner = match self.trick[..self.trick_len as usize]
+                    .iter()
+                    .position(|&c| c == card)
+                {
+                    Some(place) => 4 + place as u64,
+                    None => (0..4).find(|&s| self.hands[s].contains(card)).unwrap_or(0) as u64,
+                };
+                let royal = open && matches!(power_of(card), KING | QUEEN);
+                h = mix(
+                    h,
+                    owner | u64::from(royal) << 3 | (points(card, values) as u64) << 4,
+                );
+            }
+        }
+        h
     }
 }
 
@@ -99,7 +141,7 @@ impl Searchable for Marjapussi {
         if self.cfg.variant == Variant::Marjapussi || self.is_over() {
             return (self.key(), 0);
         }
-        (self.hash(false), self.value_bounds(side).0)
+        (self.shape_key(), self.value_bounds(side).0)
     }
 
     fn value_unit(&self) -> &'static str {

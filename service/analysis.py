@@ -1,0 +1,155 @@
+"""One analysis, as the HTTP routes, the batch route and the CLI run it: limits, cache, engine.
+
+`Analyzer.analyze(game, request)` checks the service's limits on the request (the time budget),
+asks the engine for the canonical position and looks its key up in the cache; on a miss it runs
+the engine in a solve slot, with the time budget capped to the request's deadline, and stores
+answers that do not depend on the budget (`exact: true`). The answer is the engine's JSON with
+`"cache"` added in front: `hit`, `miss` or `bypassed` (Redis should have been asked but was not
+usable). Every method and game goes through the same path; the engine judges the rest.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import anyio.to_thread
+import msgspec
+
+from service import _solver, metrics
+from service.breaker import CircuitBreaker
+from service.cache import Cache, CacheStatus, LocalCache, cache_key
+from service.errors import ProblemError, invalid_field, overloaded, solver_problem
+from service.limits import RETRY_AFTER_S, OverloadedError, SolveSlots
+from service.redis_store import RedisStore
+from service.settings import Settings
+
+# Request fields that do not change an exact answer: the budget only decides whether it is exact.
+NOT_IN_KEY = ("position", "budget", "method")
+
+
+class EngineOutcome(msgspec.Struct):
+    """The parts of an engine answer that the service reads."""
+
+    exact: bool = False
+    stats: dict[str, Any] = msgspec.field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    body: bytes
+    cache: CacheStatus
+
+
+@dataclass
+class Analyzer:
+    settings: Settings
+    cache: Cache
+    slots: SolveSlots
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> Analyzer:
+        shared = None
+        if settings.redis_url:
+            breaker = CircuitBreaker(
+                settings.redis_breaker_failures, settings.redis_breaker_reset_ms / 1000
+            )
+            shared = RedisStore(settings.redis_url, settings.redis_timeout_ms, breaker)
+        return cls(
+            settings=settings,
+            cache=Cache(LocalCache(settings.cache_size), shared),
+            slots=SolveSlots(settings.solve_threads, settings.max_queued_solves),
+        )
+
+    async def analyze(
+        self, game: str, request: dict[str, Any], *, caller_bounds_queue: bool = False
+    ) -> Answer:
+        """Answers one analysis request; raises ProblemError for anything not answered.
+
+        `caller_bounds_queue`: the caller limits how many of its calls wait (a batch's fixed
+        set of workers), so the call waits for a slot instead of being refused when the
+        queue is full.
+        """
+        deadline = time.monotonic() + self.settings.request_deadline_ms / 1000
+        time_ms = self.asked_time_ms(request)
+        method = request.get("method", "exact")
+        try:
+            canonical = await anyio.to_thread.run_sync(
+                _solver.call, game, "canonical", msgspec.json.encode(request)
+            )
+        except _solver.SolverError as exc:
+            raise solver_problem(exc) from exc
+        params = {k: v for k, v in request.items() if k not in NOT_IN_KEY}
+        key = cache_key(game, canonical, str(method), params)
+        cached, status = await self.cache.get(key)
+        if cached is not None:
+            return Answer(with_cache_field(cached, status), status)
+        remaining_ms = int((deadline - time.monotonic()) * 1000)
+        text = await self.solve(
+            game, capped_budget(request, min(time_ms, remaining_ms)), deadline, caller_bounds_queue
+        )
+        outcome = msgspec.json.decode(text, type=EngineOutcome)
+        metrics.SOLVES.labels(game=game, method=str(method)).inc()
+        metrics.NODES.labels(game=game).inc(int(outcome.stats.get("nodes", 0)))
+        metrics.SOLVE_SECONDS.labels(game=game).observe(outcome.stats.get("time_ms", 0) / 1000)
+        if outcome.exact and await self.cache.put(key, text) == "bypassed":
+            status = "bypassed"
+        return Answer(with_cache_field(text, status), status)
+
+    def asked_time_ms(self, request: dict[str, Any]) -> int:
+        """The time budget asked for, checked against MAX_TIME_MS; the limit if none."""
+        limit = self.settings.max_time_ms
+        budget = request.get("budget")
+        asked = budget.get("time_ms") if isinstance(budget, dict) else None
+        if asked is None:
+            return limit
+        if not isinstance(asked, int) or isinstance(asked, bool) or asked < 1:
+            raise invalid_field("budget.time_ms", f"expected a positive integer, got {asked!r}")
+        if asked > limit:
+            raise invalid_field(
+                "budget.time_ms", f"{asked} ms is over this service's limit of {limit} ms"
+            )
+        return asked
+
+    async def solve(
+        self, game: str, request: dict[str, Any], deadline: float, caller_bounds_queue: bool
+    ) -> bytes:
+        body = msgspec.json.encode(request)
+        try:
+            text = await self.slots.run(
+                deadline, _solver.call, game, "analyze", body, wait=caller_bounds_queue
+            )
+        except OverloadedError as exc:
+            raise overloaded(f"the service is busy: {exc}", RETRY_AFTER_S) from exc
+        except _solver.SolverError as exc:
+            raise solver_problem(exc) from exc
+        return text.encode()
+
+    async def close(self) -> None:
+        await self.cache.close()
+
+
+def capped_budget(request: dict[str, Any], time_ms: int) -> dict[str, Any]:
+    """The request with its time budget set to `time_ms`; a bad budget is left to the engine."""
+    budget = request.get("budget")
+    if budget is not None and not isinstance(budget, dict):
+        return request
+    return {**request, "budget": {**(budget or {}), "time_ms": max(1, time_ms)}}
+
+
+def with_cache_field(answer: bytes, status: CacheStatus) -> bytes:
+    """The engine's JSON object with `"cache": status` as its first field."""
+    return b'{"cache":"' + status.encode() + b'",' + answer[1:]
+
+
+def problem_line(index: int, problem: ProblemError, instance: str) -> bytes:
+    """One NDJSON line for a position that got no answer."""
+    details = msgspec.json.encode(problem.details(instance))
+    return b'{"index":%d,"status":%d,"problem":%s}\n' % (index, problem.status, details)
+
+
+def answer_line(index: int, game: str, answer: Answer) -> bytes:
+    """One NDJSON line with a position's answer."""
+    name = msgspec.json.encode(game)
+    return b'{"index":%d,"status":200,"game":%s,"answer":%s}\n' % (index, name, answer.body)

@@ -1,0 +1,183 @@
+"""`python -m service analyze FILE`: analyse a file of positions, JSON lines in, JSON lines out.
+
+Each input line is a batch item (`{"game", "position", "method", "budget", "perspective"}`);
+each output line is what `POST /v1/analyze/batch` streams for it (`index` is the input line's
+number, from 0). Locally (default) the positions are analysed in this process with the service's
+own cache and limits (settings from the environment, `REDIS_URL` included); with `--url` they are
+sent in batches to a running server. `--jobs` analyses run at once. The run is resumable: lines
+already answered in the output file (status 200 or a 4xx) are skipped, the rest appended.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+import anyio
+import httpx
+import msgspec
+
+from service.analysis import Analyzer, problem_line
+from service.batch import BATCH_PATH, analyze_one
+from service.errors import MALFORMED, ProblemError
+from service.settings import Settings, SettingsError, available_cpus
+
+REMOTE_CHUNK = 16
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m service analyze", description=__doc__)
+    parser.add_argument("file", type=Path, help="JSON lines, one position per line")
+    parser.add_argument("-o", "--output", type=Path, help="default: FILE with .out.jsonl")
+    parser.add_argument("--url", help="a running service, e.g. http://127.0.0.1:8000")
+    parser.add_argument("--jobs", type=int, default=available_cpus(), help="analyses at once")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
+    return args
+
+
+def answered(output: Path) -> set[int]:
+    """Indexes with a final answer in an earlier run's output: 200, or a 4xx problem."""
+    done: set[int] = set()
+    if not output.exists():
+        return done
+    for line in output.read_bytes().splitlines():
+        try:
+            entry = msgspec.json.decode(line)
+        except msgspec.DecodeError:
+            continue  # a line cut short by an interrupted run
+        if isinstance(entry, dict) and entry.get("status", 500) < 500:
+            done.add(int(entry["index"]))
+    return done
+
+
+def read_items(path: Path, skip: set[int]) -> Iterator[tuple[int, Any]]:
+    with path.open("rb") as lines:
+        for index, line in enumerate(lines):
+            if index in skip or not line.strip():
+                continue
+            try:
+                yield index, msgspec.json.decode(line)
+            except msgspec.DecodeError as exc:
+                yield index, {"__unreadable__": str(exc)}
+
+
+class Progress:
+    def __init__(self, total: int, quiet: bool) -> None:
+        self.total, self.done, self.failed, self.quiet = total, 0, 0, quiet
+        self.start = time.monotonic()
+
+    def advance(self, line: bytes) -> None:
+        self.done += 1
+        self.failed += b'"status":200' not in line[:40]
+        if self.quiet:
+            return
+        width = 30
+        filled = width * self.done // max(1, self.total)
+        rate = self.done / max(1e-9, time.monotonic() - self.start)
+        bar = "#" * filled + "." * (width - filled)
+        sys.stderr.write(
+            f"\r[{bar}] {self.done}/{self.total} positions, {self.failed} errors, {rate:.1f}/s"
+        )
+        if self.done == self.total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+async def run_local(
+    items: list[tuple[int, Any]], jobs: int, sink: IO[bytes], bar: Progress
+) -> None:
+    settings = dataclasses.replace(Settings.from_env(), solve_threads=jobs)
+    analyzer = Analyzer.from_settings(settings)
+    pending = list(reversed(items))
+
+    async def worker() -> None:
+        while pending:
+            index, item = pending.pop()
+            line = unreadable_line(index, item) or await analyze_one(analyzer, index, item)
+            sink.write(line)
+            sink.flush()
+            bar.advance(line)
+
+    try:
+        async with anyio.create_task_group() as group:
+            for _ in range(min(jobs, len(items))):
+                group.start_soon(worker)
+    finally:
+        await analyzer.close()
+
+
+def unreadable_line(index: int, item: Any) -> bytes | None:
+    """The answer line of an input line that is not JSON (a 400 with the reason), else None."""
+    if isinstance(item, dict) and "__unreadable__" in item:
+        reason = f"line {index} is not JSON: {item['__unreadable__']}"
+        return problem_line(index, ProblemError(400, reason, type_=MALFORMED), "input")
+    return None
+
+
+async def run_remote(
+    items: list[tuple[int, Any]], url: str, jobs: int, sink: IO[bytes], bar: Progress
+) -> None:
+    readable = []
+    for index, item in items:
+        line = unreadable_line(index, item)
+        if line is None:
+            readable.append((index, item))
+        else:
+            sink.write(line)
+            bar.advance(line)
+    chunks = [readable[i : i + REMOTE_CHUNK] for i in range(0, len(readable), REMOTE_CHUNK)]
+    chunks.reverse()
+    async with httpx.AsyncClient(base_url=url, timeout=None) as client:
+
+        async def worker() -> None:
+            while chunks:
+                chunk = chunks.pop()
+                body = {"positions": [item for _, item in chunk]}
+                async with client.stream("POST", BATCH_PATH, json=body) as answer:
+                    if answer.status_code != 200:
+                        await answer.aread()
+                        raise SystemExit(f"{url}: {answer.status_code} {answer.text}")
+                    async for line in answer.aiter_lines():
+                        entry = msgspec.json.decode(line)
+                        entry["index"] = chunk[entry["index"]][0]
+                        out = msgspec.json.encode(entry) + b"\n"
+                        sink.write(out)
+                        sink.flush()
+                        bar.advance(out)
+
+        async with anyio.create_task_group() as group:
+            for _ in range(min(jobs, len(chunks))):
+                group.start_soon(worker)
+
+
+def analyze_command(argv: list[str]) -> int:
+    args = parse_args(argv)
+    output: Path = args.output or args.file.with_suffix(".out.jsonl")
+    try:
+        Settings.from_env()
+    except SettingsError as exc:
+        print(f"python -m service analyze: {exc}", file=sys.stderr)
+        return 2
+    if not args.file.exists():
+        print(f"python -m service analyze: no file {args.file}", file=sys.stderr)
+        return 2
+    items = list(read_items(args.file, answered(output)))
+    bar = Progress(len(items), args.quiet)
+    with output.open("ab") as sink:
+        if sink.tell() > 0 and not output.read_bytes().endswith(b"\n"):
+            sink.write(b"\n")  # end the line an interrupted run cut short
+        if args.url:
+            anyio.run(run_remote, items, args.url, args.jobs, sink, bar)
+        else:
+            anyio.run(run_local, items, args.jobs, sink, bar)
+    if not args.quiet:
+        print(f"{len(items)} positions analysed into {output}", file=sys.stderr)
+    return 0

@@ -1,0 +1,102 @@
+"""Examples for every route of the OpenAPI document, made by the engine itself at start.
+
+A few engine calls (a deal, its legal moves, a move, the analysis of a late position) give
+real requests and answers, so the examples never drift from what the service answers.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import msgspec
+from litestar import Litestar
+from litestar.openapi.spec import Example, OpenAPIMediaType, Operation, Reference
+
+from service import _solver
+from service.analysis import with_cache_field
+from service.errors import solver_problem
+from service.metrics import exposition
+
+
+def engine(game: str, route: str, body: dict[str, Any]) -> Any:
+    return json.loads(_solver.call(game, route, json.dumps(body).encode()))
+
+
+def late_position() -> dict[str, Any]:
+    """A Marjapussi position in trick play with three cards per hand: quick to analyse."""
+    position = engine("marjapussi", "deal", {"variant": "marjapussi", "seed": 21})["position"]
+    while len(position["state"]["hands"][position["state"]["to_move"]]) > 3:
+        first = engine("marjapussi", "legal-moves", {"position": position})["moves"][0]
+        position = engine("marjapussi", "play", {"position": position, "move": first})["position"]
+    assert isinstance(position, dict)
+    return position
+
+
+def route_examples() -> dict[tuple[str, str], tuple[Any, Any]]:
+    """(path, method) -> (request example or None, answer example)."""
+    deal_request = {"variant": "huutopussi", "seed": 7}
+    dealt = engine("marjapussi", "deal", deal_request)
+    position_request = {"position": dealt["position"]}
+    legal = engine("marjapussi", "legal-moves", position_request)
+    play_request = {"position": dealt["position"], "move": legal["moves"][0]}
+    analyze_request = {"position": late_position(), "method": "exact", "budget": {"time_ms": 2000}}
+    analysis = _solver.call("marjapussi", "analyze", json.dumps(analyze_request).encode())
+    answer = json.loads(with_cache_field(analysis.encode(), "miss"))
+    try:
+        engine("mustamaija", "analyze", {"position": {"game": "mustamaija"}})
+        refused: Any = None
+    except _solver.SolverError as exc:
+        refused = solver_problem(exc).details("/v1/analyze/batch")
+    batch_request = {
+        "positions": [
+            {"game": "marjapussi", **analyze_request},
+            {"game": "mustamaija", "position": {"game": "mustamaija"}},
+        ]
+    }
+    lines = [
+        json.dumps({"index": 1, "status": 422, "problem": to_builtins(refused)}),
+        json.dumps({"index": 0, "status": 200, "game": "marjapussi", "answer": answer}),
+    ]
+    metrics_text = b"\n".join(exposition()[0].splitlines()[:12]).decode()
+    version = _solver.ENGINE_VERSION
+    return {
+        ("/v1/{game}/deal", "post"): (deal_request, dealt),
+        ("/v1/{game}/legal-moves", "post"): (position_request, legal),
+        ("/v1/{game}/play", "post"): (play_request, engine("marjapussi", "play", play_request)),
+        ("/v1/{game}/analyze", "post"): (analyze_request, answer),
+        ("/v1/analyze/batch", "post"): (batch_request, "\n".join(lines) + "\n"),
+        ("/v1/games", "get"): (None, json.loads(_solver.games())),
+        ("/health", "get"): (None, {"status": "ok", "engine_version": version, "redis": "up"}),
+        ("/ready", "get"): (None, {"status": "ready"}),
+        ("/metrics", "get"): (None, metrics_text),
+    }
+
+
+def to_builtins(value: Any) -> Any:
+    return msgspec.to_builtins(value)
+
+
+def add_examples(app: Litestar) -> None:
+    """Puts the examples into the app's OpenAPI document (built here, once)."""
+    paths = app.openapi_schema.paths or {}
+    for (path, method), (request, answer) in route_examples().items():
+        operation: Operation | None = getattr(paths[path], method)
+        assert operation is not None, (path, method)
+        body = operation.request_body
+        if request is not None and body is not None and not isinstance(body, Reference):
+            for media in body.content.values():
+                media.examples = {"example": Example(summary="A request", value=request)}
+        responses = operation.responses or {}
+        ok = responses.get("200")
+        if ok is not None and not isinstance(ok, dict) and hasattr(ok, "content"):
+            for media_type, media in (ok.content or {}).items():
+                media.examples = {
+                    "example": Example(summary=f"An answer ({media_type})", value=answer)
+                }
+            if not ok.content:
+                ok.content = {
+                    "application/json": OpenAPIMediaType(
+                        examples={"example": Example(summary="An answer", value=answer)}
+                    )
+                }

@@ -1,0 +1,79 @@
+"""The Redis level of the cache: short timeouts, no retries, a circuit breaker.
+
+Every command has `REDIS_TIMEOUT_MS` (connect included) and is never retried. A timeout, a lost
+connection or an error reply (a server refusing writes) counts as a failure for the breaker
+and raises :class:`RedisUnavailableError`, which the cache turns into `cache: bypassed`; while
+the breaker is open, Redis is not called at all. Values are kept without expiry: Redis evicts
+them under its own `maxmemory` policy.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import redis.asyncio as aioredis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from redis.exceptions import RedisError
+
+from service import metrics
+from service.breaker import CircuitBreaker
+
+log = logging.getLogger("service.cache")
+
+
+class RedisUnavailableError(Exception):
+    """Redis did not answer in time, refused the command, or the breaker is open."""
+
+
+class RedisStore:
+    def __init__(self, url: str, timeout_ms: int, breaker: CircuitBreaker) -> None:
+        timeout = timeout_ms / 1000
+        self.breaker = breaker
+        self.client = aioredis.Redis.from_url(
+            url,
+            socket_timeout=timeout,
+            socket_connect_timeout=timeout,
+            retry=Retry(NoBackoff(), 0),
+            retry_on_error=[],
+            health_check_interval=0,
+        )
+
+    async def get(self, key: str) -> bytes | None:
+        value = await self._call("get", self.client.get(key))
+        return value if isinstance(value, bytes) else None
+
+    async def set(self, key: str, value: bytes) -> None:
+        await self._call("set", self.client.set(key, value))
+
+    async def ping(self) -> bool:
+        try:
+            return bool(await self._call("ping", self.client.ping()))
+        except RedisUnavailableError:
+            return False
+
+    async def _call(self, operation: str, command: object) -> object:
+        if not self.breaker.allow():
+            close_unawaited(command)
+            raise RedisUnavailableError(
+                f"Redis skipped: the circuit breaker is {self.breaker.state}"
+            )
+        try:
+            result = await command  # type: ignore[misc]
+        except (RedisError, OSError, TimeoutError) as exc:
+            self.breaker.failed()
+            metrics.REDIS_ERRORS.labels(operation=operation).inc()
+            log.warning("redis %s failed: %s (breaker %s)", operation, exc, self.breaker.state)
+            raise RedisUnavailableError(str(exc)) from exc
+        self.breaker.succeeded()
+        return result
+
+    async def close(self) -> None:
+        await self.client.aclose()
+
+
+def close_unawaited(command: object) -> None:
+    """Closes a coroutine that will not be awaited, so Python does not warn about it."""
+    close = getattr(command, "close", None)
+    if callable(close):
+        close()

@@ -1,0 +1,28 @@
+"""Quick positions for analysis tests: seeded Marjapussi hands played to a few cards each."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from service import _solver
+
+
+def engine(route: str, body: dict[str, Any]) -> Any:
+    return json.loads(_solver.call("marjapussi", route, json.dumps(body).encode()))
+
+
+def late_position(seed: int, cards: int = 3) -> dict[str, Any]:
+    """The `marjapussi` hand of `seed`, first legal moves played until the mover holds `cards`."""
+    position = engine("deal", {"variant": "marjapussi", "seed": seed})["position"]
+    while len(position["state"]["hands"][position["state"]["to_move"]]) > cards:
+        first = engine("legal-moves", {"position": position})["moves"][0]
+        position = engine("play", {"position": position, "move": first})["position"]
+    assert isinstance(position, dict)
+    return position
+
+
+def snapshot_of(position: dict[str, Any]) -> dict[str, Any]:
+    """The same position given as a snapshot only (no deal, no moves)."""
+    keep = ("version", "game", "variant", "options", "view", "state")
+    return {k: position[k] for k in keep}

@@ -1,0 +1,152 @@
+"""The cache of analyses: in-process LRU and a real Redis, with Redis failing in every way.
+
+Redis is a real `redis-server` started on a free port for each test; the apps under test are
+the real Litestar app with the real engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+from litestar import Litestar
+from litestar.testing import TestClient
+
+from service.app import create_app
+from service.schemas import AnalyzeResponse
+from service.settings import Settings
+from tests.positions import late_position, snapshot_of
+from tests.redis_server import RedisServer
+
+Client = TestClient[Litestar]
+ANALYZE = "/v1/marjapussi/analyze"
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
+    server = RedisServer(tmp_path)
+    server.start()
+    yield server
+    server.kill()
+
+
+def client_for(**settings: Any) -> Client:
+    return TestClient(create_app(Settings(**settings)))
+
+
+def analyse(client: Client, position: dict[str, Any], **extra: Any) -> AnalyzeResponse:
+    answer = client.post(ANALYZE, json={"position": position, **extra})
+    assert answer.status_code == 200, answer.text
+    return msgspec.json.decode(answer.content, type=AnalyzeResponse)
+
+
+def test_a_repeated_position_is_a_hit_in_any_form() -> None:
+    position = late_position(1)
+    with client_for() as client:
+        first = analyse(client, position)
+        again = analyse(client, snapshot_of(position), budget={"time_ms": 500})
+    assert (first.cache, again.cache) == ("miss", "hit")
+    assert again.moves == first.moves
+    assert again.best_move == first.best_move
+
+
+def test_the_perspective_is_part_of_the_key() -> None:
+    position = late_position(2)
+    mover = position["state"]["to_move"]
+    with client_for() as client:
+        mine = analyse(client, position)
+        theirs = analyse(client, position, perspective=(mover + 1) % 4)
+    assert (mine.cache, theirs.cache) == ("miss", "miss")
+    assert theirs.perspective.seat != mine.perspective.seat
+
+
+def test_the_least_recently_used_answer_is_evicted() -> None:
+    a, b = late_position(3), late_position(4)
+    with client_for(cache_size=1) as client:
+        statuses = [analyse(client, p).cache for p in (a, a, b, a)]
+    assert statuses == ["miss", "hit", "miss", "miss"]
+
+
+def test_no_cache_at_all_with_size_zero() -> None:
+    position = late_position(5)
+    with client_for(cache_size=0) as client:
+        assert [analyse(client, position).cache for _ in range(2)] == ["miss", "miss"]
+
+
+def test_redis_shares_answers_between_replicas_and_outlives_lru_eviction(
+    redis_server: RedisServer,
+) -> None:
+    a, b = late_position(6), late_position(7)
+    with client_for(redis_url=redis_server.url, cache_size=1) as one:
+        assert analyse(one, a).cache == "miss"
+        assert analyse(one, b).cache == "miss"
+        assert analyse(one, a).cache == "hit"  # evicted from the LRU, found in Redis
+    with client_for(redis_url=redis_server.url) as other:
+        assert analyse(other, b).cache == "hit"
+    assert redis_server.client().dbsize() == 2
+
+
+def test_redis_killed_then_restarted(redis_server: RedisServer) -> None:
+    a, b, c = late_position(8), late_position(9), late_position(10)
+    settings = {"redis_url": redis_server.url, "redis_breaker_reset_ms": 1}
+    with client_for(**settings) as client:
+        assert analyse(client, a).cache == "miss"
+        assert client.get("/health").json()["redis"] == "up"
+        redis_server.kill()
+        assert analyse(client, b).cache == "bypassed"
+        assert analyse(client, a).cache == "hit"  # still in the process's own cache
+        assert client.get("/health").json()["redis"].startswith("down")
+        assert client.get("/ready").status_code == 200
+        redis_server.start()
+        assert analyse(client, c).cache == "miss"
+        assert client.get("/health").json()["redis"] == "up"
+        assert redis_server.client().dbsize() == 1  # c, stored once Redis was back
+
+
+def test_an_open_breaker_skips_redis(redis_server: RedisServer) -> None:
+    settings = {"redis_url": redis_server.url, "redis_breaker_failures": 1}
+    with client_for(**settings) as client:
+        redis_server.kill()
+        assert analyse(client, late_position(11)).cache == "bypassed"
+        assert client.get("/health").json()["redis"] == "down (breaker open)"
+        redis_server.start()  # the breaker stays open for REDIS_BREAKER_RESET_MS (5 s)
+        assert analyse(client, late_position(12)).cache == "bypassed"
+    assert redis_server.client().dbsize() == 0
+
+
+def test_slow_redis_is_bypassed(redis_server: RedisServer) -> None:
+    with client_for(redis_url=redis_server.url, redis_timeout_ms=50) as client:
+        redis_server.client().execute_command("CLIENT", "PAUSE", "3000", "ALL")
+        assert analyse(client, late_position(13)).cache == "bypassed"
+
+
+def test_redis_refusing_writes_is_bypassed(redis_server: RedisServer) -> None:
+    admin = redis_server.client()
+    admin.config_set("maxmemory-policy", "noeviction")
+    admin.config_set("maxmemory", "1")
+    position = late_position(14)
+    with client_for(redis_url=redis_server.url) as client:
+        assert analyse(client, position).cache == "bypassed"
+        assert analyse(client, position).cache == "hit"
+
+
+def test_killing_redis_during_a_stream_of_requests_fails_none(redis_server: RedisServer) -> None:
+    positions = [late_position(seed, cards=2) for seed in range(20, 40)]
+    items = [{"game": "marjapussi", "position": p} for p in positions]
+    with client_for(redis_url=redis_server.url, solve_threads=2) as client:
+        statuses = []
+        with client.stream("POST", "/v1/analyze/batch", json={"positions": items}) as answer:
+            for number, line in enumerate(answer.iter_lines()):
+                if number == 3:
+                    redis_server.kill()
+                statuses.append(msgspec.json.decode(line)["status"])
+        # Other perspectives: misses, so each one would have asked the dead Redis.
+        singles = [
+            client.post(ANALYZE, json={"position": p, "perspective": 1}).status_code
+            for p in positions
+        ]
+    assert statuses == [200] * len(items)
+    assert singles == [200] * len(items)

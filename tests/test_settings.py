@@ -1,0 +1,43 @@
+"""Settings from the environment: defaults, sizes from the CPUs, and a clear error per bad value."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.settings import Settings, SettingsError, available_cpus
+
+
+def test_settings_from_the_environment() -> None:
+    settings = Settings.from_env(
+        {"HOST": "0.0.0.0", "PORT": "9000", "MAX_BODY_BYTES": "2048", "REDIS_URL": "redis://r:1"}
+    )
+    assert (settings.host, settings.port, settings.max_body_bytes) == ("0.0.0.0", 9000, 2048)
+    assert settings.redis_url == "redis://r:1"
+
+
+def test_worker_and_thread_counts_follow_the_cpus_given() -> None:
+    settings = Settings.from_env({})
+    assert settings.workers == settings.solve_threads == available_cpus() >= 1
+    assert settings.max_queued_solves == 2 * settings.solve_threads
+    assert Settings.from_env({"SOLVE_THREADS": "3"}).max_queued_solves == 6
+
+
+@pytest.mark.parametrize(
+    ("environ", "named"),
+    [
+        ({"PORT": "http"}, "PORT"),
+        ({"PORT": "0"}, "PORT"),
+        ({"PORT": "70000"}, "PORT"),
+        ({"MAX_BODY_BYTES": "-1"}, "MAX_BODY_BYTES"),
+        ({"HOST": " "}, "HOST"),
+        ({"WORKERS": "0"}, "WORKERS"),
+        ({"MAX_TIME_MS": "100000"}, "MAX_TIME_MS"),
+        ({"CACHE_SIZE": "lots"}, "CACHE_SIZE"),
+        ({"REDIS_URL": "http://x"}, "REDIS_URL"),
+        ({"REDIS_TIMEOUT_MS": "0"}, "REDIS_TIMEOUT_MS"),
+        ({"LOG_LEVEL": "loud"}, "LOG_LEVEL"),
+    ],
+)
+def test_a_bad_setting_is_refused_with_its_name(environ: dict[str, str], named: str) -> None:
+    with pytest.raises(SettingsError, match=named):
+        Settings.from_env(environ)
