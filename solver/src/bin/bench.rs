@@ -2,6 +2,7 @@
 //! game and variant, measured inside Rust (legal-move generation plus play, and whole hands).
 
 use solver::api::Rules;
+use solver::games::bridge::Bridge;
 use solver::games::marjapussi::config::Variant as MarjapussiVariant;
 use solver::games::marjapussi::Marjapussi;
 use solver::games::mu::config::Variant as MuVariant;
@@ -35,6 +36,7 @@ fn main() {
     for variant in MuVariant::NAMES {
         report::<Mu>(variant, hands, repeats, seed);
     }
+    report::<Bridge>(solver::games::bridge::config::VARIANT, hands, repeats, seed);
 }
 
 fn report<G: Rules>(variant: &str, hands: u32, repeats: u32, seed: u64) {

@@ -2,6 +2,7 @@
 
 #[macro_use]
 mod named;
+pub mod bridge;
 pub mod cardlist;
 pub mod marjapussi;
 pub mod mu;
@@ -58,11 +59,12 @@ fn serve_searchable<G: Rules + Searchable>(route: Route, body: &Value) -> ApiRes
 }
 
 /// The names of the games, as in their routes.
-pub const GAMES: [&str; 4] = [
+pub const GAMES: [&str; 5] = [
     marjapussi::Marjapussi::NAME,
     mustamaija::Mustamaija::NAME,
     muschik::Muschik::NAME,
     mu::Mu::NAME,
+    bridge::Bridge::NAME,
 ];
 
 /// Answers one request for `game`; the body is the raw JSON of the request.
@@ -73,6 +75,7 @@ pub fn handle(game: &str, route: Route, body: &[u8]) -> ApiResult {
         mustamaija::Mustamaija::NAME => serve::<mustamaija::Mustamaija>(route, &body),
         muschik::Muschik::NAME => serve::<muschik::Muschik>(route, &body),
         mu::Mu::NAME => serve::<mu::Mu>(route, &body),
+        bridge::Bridge::NAME => serve_searchable::<bridge::Bridge>(route, &body),
         _ => Err(ApiError::UnknownGame(format!(
             "no game '{game}'; the games are: {}",
             GAMES.join(", ")
@@ -97,6 +100,10 @@ pub fn random_hands(game: &str, variant: &str, hands: u32, repeats: u32, seed: u
         }
         mu::Mu::NAME => crate::bench::random_hands::<mu::Mu>(variant, hands, repeats, seed)
             .map_err(ApiError::Invalid),
+        bridge::Bridge::NAME => {
+            crate::bench::random_hands::<bridge::Bridge>(variant, hands, repeats, seed)
+                .map_err(ApiError::Invalid)
+        }
         _ => Err(ApiError::UnknownGame(format!("no game '{game}'"))),
     }
 }
@@ -110,6 +117,7 @@ pub fn catalogue() -> Value {
             mustamaija::Mustamaija::catalogue(),
             muschik::Muschik::catalogue(),
             mu::Mu::catalogue(),
+            bridge::Bridge::catalogue(),
         ],
     })
 }

@@ -1,0 +1,63 @@
+//! `cargo run --release --bin dds_check -- [first] [count] [budget_ms] [file]`: checks the
+//! exact search against DDS on the oracle deals `first..first+count` (default all 100 of the
+//! repository's file): every strain and declarer's tricks and every opening lead's value,
+//! each contract's search bounded by `budget_ms` (default 10 s). Prints each mismatch (a DDS
+//! value outside our bounds) and, counted apart, each value the budget left unresolved, the
+//! time per contract and the totals; exits 1 unless every value is exact and equal to DDS's.
+
+use solver::games::bridge::oracle::{check_deal, load, DEFAULT_PATH};
+use solver::search::Budget;
+use std::time::{Duration, Instant};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let first: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(0);
+    let count: usize = args
+        .get(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(usize::MAX);
+    let budget = Budget {
+        time: Duration::from_millis(args.get(2).and_then(|a| a.parse().ok()).unwrap_or(10_000)),
+        ..Budget::default()
+    };
+    let path = args.get(3).map_or(DEFAULT_PATH, String::as_str);
+    let deals = load(path).unwrap_or_else(|e| {
+        eprintln!("{e}");
+        std::process::exit(2);
+    });
+    let start = Instant::now();
+    let mut mismatches = 0;
+    let mut unresolved = 0;
+    let mut checked = 0;
+    for deal in deals.iter().skip(first).take(count) {
+        let t = Instant::now();
+        let check = check_deal(deal, budget);
+        for m in &check.mismatches {
+            println!("MISMATCH {m}");
+        }
+        mismatches += check.mismatches.len();
+        unresolved += check.unresolved.len();
+        checked += 1;
+        let per_contract: Vec<String> = check
+            .times
+            .iter()
+            .map(|d| format!("{:.0}", d.as_secs_f64() * 1e3))
+            .collect();
+        println!(
+            "deal {:>3}: 20 contracts in {:>8.1} ms, {} mismatches, {} unresolved; ms per contract (S H D C NT x N E S W): {}",
+            deal["index"],
+            t.elapsed().as_secs_f64() * 1e3,
+            check.mismatches.len(),
+            check.unresolved.len(),
+            per_contract.join(" ")
+        );
+    }
+    println!(
+        "{checked} deals, {} contracts, {mismatches} mismatches, {unresolved} values unresolved at the budget, {:.1} s",
+        checked * 20,
+        start.elapsed().as_secs_f64()
+    );
+    if mismatches + unresolved > 0 {
+        std::process::exit(1);
+    }
+}

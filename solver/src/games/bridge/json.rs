@@ -1,0 +1,301 @@
+//! Bridge positions as JSON (version 1), move notation, and the catalogue entry.
+//!
+//! A deal is `{"hands": [[...13 cards] x 4]}` (seat 0 North first) or `{"pbn": "N:..."}`, or
+//! both when they agree. A move is a card (`SA`, or `play SA`).
+
+use super::config::{strain_name, Config, VARIANT};
+use super::{pbn, Bridge, DECK, TRICKS};
+use crate::api::Rules;
+use crate::cards::{Card, CardSet};
+use crate::game::{Game, Seat};
+use crate::games::cardlist::{cards_json, fill_hidden, read_hand, CardLedger, HandEntry};
+use crate::problems::{index_path, Fields, Problems};
+use crate::rng::Rng;
+use crate::suited::suit_of;
+use serde_json::{json, Value};
+
+pub(super) const DECK_NAME: &str = "52-card deck";
+
+pub(super) fn card_name(card: Card) -> String {
+    DECK.format(card)
+}
+
+pub(super) fn parse_card(token: &str) -> Option<Card> {
+    DECK.parse(token)
+}
+
+impl Bridge {
+    /// Whether `observer` (a view) cannot see `seat`'s hand.
+    pub(super) fn hidden_from(&self, seat: usize, observer: Option<Seat>) -> bool {
+        let public = self.dummy_shown() && seat == self.dummy() as usize;
+        observer.is_some_and(|o| o != seat && !public)
+    }
+
+    fn hands_json(&self, observer: Option<Seat>) -> Vec<Value> {
+        (0..4)
+            .map(|s| cards_json(self.hands[s], self.hidden_from(s, observer), card_name))
+            .collect()
+    }
+}
+
+/// Reads the four hands of a deal, each of 13 cards (a count where hidden in a view).
+fn read_hands(
+    list: &[Value],
+    path: &str,
+    observer: Option<Seat>,
+    problems: &mut Problems,
+) -> Option<[CardSet; 4]> {
+    if list.len() != 4 {
+        problems.push(
+            path,
+            format!("expected 4 hands, North first, got {}", list.len()),
+        );
+        return None;
+    }
+    let before = problems.0.len();
+    let mut ledger = CardLedger::default();
+    let mut entries = Vec::with_capacity(4);
+    for (seat, item) in list.iter().enumerate() {
+        let at = index_path(path, seat);
+        let may_hide = observer.is_some_and(|o| o != seat);
+        let entry = read_hand(
+            &mut ledger,
+            item,
+            &at,
+            may_hide,
+            parse_card,
+            DECK_NAME,
+            problems,
+        );
+        let count = match entry {
+            HandEntry::Known(_) => item.as_array().map_or(0, Vec::len) as u32,
+            HandEntry::Hidden(k) => k,
+        };
+        if count != u32::from(TRICKS) {
+            problems.push(
+                &at,
+                format!("seat {seat} holds {count} cards; each seat is dealt 13"),
+            );
+        }
+        entries.push(entry);
+    }
+    if problems.0.len() > before {
+        return None;
+    }
+    let all = DECK.cards_from(0);
+    let filled = fill_hidden(&entries, all - ledger.all(), path, problems);
+    (problems.0.len() == before).then(|| [filled[0], filled[1], filled[2], filled[3]])
+}
+
+impl Rules for Bridge {
+    const NAME: &'static str = "bridge";
+    type Config = Config;
+
+    fn catalogue() -> Value {
+        json!({
+            "name": Self::NAME,
+            "title": "Bridge card play",
+            "variants": [
+                { "name": VARIANT, "players": [4], "description": "the play of one deal of contract bridge: strain and declarer given, no auction" },
+            ],
+            "default_variant": VARIANT,
+            "players": [4],
+            "options": Config::option_catalogue(),
+            "presets": { VARIANT: Config::default().options_json() },
+            "phases": ["play", "over"],
+            "seats": "0 North, 1 East, 2 South, 3 West; side 0 is North-South, side 1 East-West",
+            "deal": "{\"hands\": [[13 cards] x 4], North first} or {\"pbn\": \"N:AKQ.JT9.876.5432 ...\"} (PBN: first seat, then the hands clockwise, each spades.hearts.diamonds.clubs)",
+            "cards": "suit S H D C then rank 2-9 T J Q K A, e.g. SA, HT, C2",
+            "moves": ["SA"],
+            "score": "per seat: the tricks its side took",
+            "analysis_value": "the tricks of the side of the seat analysed, over the whole deal (tricks already taken included)",
+        })
+    }
+
+    fn config(
+        variant: Option<&str>,
+        options: Option<&Value>,
+        path: &str,
+        problems: &mut Problems,
+    ) -> Option<Config> {
+        Config::resolve(variant, options, path, problems)
+    }
+
+    fn deal(
+        cfg: &Config,
+        seed: u64,
+        _setup: &mut Fields,
+        _problems: &mut Problems,
+    ) -> Option<Bridge> {
+        let mut rng = Rng::seeded(seed);
+        let mut hands = [CardSet::EMPTY; 4];
+        for (i, card) in rng.shuffled(DECK.cards_from(0)).into_iter().enumerate() {
+            hands[i / usize::from(TRICKS)].insert(card);
+        }
+        Some(Bridge::new_deal(*cfg, hands))
+    }
+
+    fn variant_name(&self) -> &'static str {
+        VARIANT
+    }
+
+    fn options_json(&self) -> Value {
+        self.cfg.options_json()
+    }
+
+    fn deal_json(&self, observer: Option<Seat>) -> Value {
+        let start = Bridge::new_deal(self.cfg, self.hands);
+        let mut out = json!({ "hands": start.hands_json(observer) });
+        if observer.is_none() {
+            out["pbn"] = json!(pbn::format(&self.hands));
+        }
+        out
+    }
+
+    /// Dummy's hand as dealt is shown once the opening lead is made.
+    fn view_deal_json(&self, moves: &[Card], observer: Seat) -> Value {
+        let mut out = self.deal_json(Some(observer));
+        if !moves.is_empty() {
+            let dummy = self.dummy() as usize;
+            out["hands"][dummy] = cards_json(self.hands[dummy], false, card_name);
+        }
+        out
+    }
+
+    fn from_deal(
+        cfg: &Config,
+        value: &Value,
+        path: &str,
+        observer: Option<Seat>,
+        problems: &mut Problems,
+    ) -> Option<Bridge> {
+        let mut f = Fields::of(value, path, problems);
+        let hands_value = f.get("hands");
+        let pbn_value = f.string("pbn", problems);
+        let (hands_path, pbn_path) = (f.path("hands"), f.path("pbn"));
+        f.finish(problems);
+        let from_pbn = pbn_value.and_then(|text| match pbn::parse(text) {
+            Ok(hands) if hands.iter().all(|h| h.len() == u32::from(TRICKS)) => Some(hands),
+            Ok(_) => {
+                problems.push(&pbn_path, "each seat is dealt 13 cards");
+                None
+            }
+            Err(why) => {
+                problems.push(&pbn_path, why);
+                None
+            }
+        });
+        let from_list = match hands_value {
+            None => None,
+            Some(Value::Array(list)) => read_hands(list, &hands_path, observer, problems),
+            Some(_) => {
+                problems.push(&hands_path, "expected an array of 4 hands, North first");
+                None
+            }
+        };
+        if hands_value.is_none() && pbn_value.is_none() {
+            problems.push(path, "a deal needs 'hands' (four arrays of cards) or 'pbn'");
+        }
+        let hands = match (hands_value, from_list, from_pbn) {
+            (Some(_), Some(list), Some(dealt)) if list != dealt && observer.is_none() => {
+                problems.push(&pbn_path, "the PBN deal and 'hands' disagree");
+                None
+            }
+            (Some(_), list, _) => list,
+            (None, _, dealt) => dealt,
+        }?;
+        Some(Bridge::new_deal(*cfg, hands))
+    }
+
+    fn state_json(&self, observer: Option<Seat>) -> Value {
+        let trick = &self.trick[..self.trick_len as usize];
+        json!({
+            "phase": self.phase(),
+            "to_move": self.to_move(),
+            "declarer": self.cfg.declarer,
+            "dummy": self.dummy(),
+            "hands": self.hands_json(observer),
+            "trick": {
+                "leader": self.leader,
+                "cards": trick.iter().map(|&c| card_name(c)).collect::<Vec<_>>(),
+            },
+            "played": self.played.iter().map(card_name).collect::<Vec<_>>(),
+            "tricks_won": self.tricks_won,
+        })
+    }
+
+    fn from_state(
+        cfg: &Config,
+        value: &Value,
+        path: &str,
+        observer: Option<Seat>,
+        problems: &mut Problems,
+    ) -> Option<Bridge> {
+        super::snapshot::read(cfg, value, path, observer, problems)
+    }
+
+    fn move_text(&self, card: Card) -> String {
+        card_name(card)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Card, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let token = match words.as_slice() {
+            [card] | ["play", card] => *card,
+            _ => {
+                return Err(format!(
+                    "'{text}' is not a move; a move is a card such as 'SA'"
+                ))
+            }
+        };
+        parse_card(token).ok_or_else(|| format!("'{token}' is not a card of the {DECK_NAME}"))
+    }
+
+    fn revealed_cards(&self, card: Card) -> CardSet {
+        CardSet::single(card)
+    }
+
+    fn phase(&self) -> &'static str {
+        self.phase_name()
+    }
+
+    fn result_json(&self) -> Value {
+        if !self.is_over() {
+            return Value::Null;
+        }
+        let declarer_side = usize::from(self.cfg.declarer % 2);
+        json!({
+            "unit": "tricks",
+            "tricks_won": self.tricks_won,
+            "declarer": self.cfg.declarer,
+            "strain": strain_name(self.cfg.trump),
+            "declarer_tricks": self.tricks_won[declarer_side],
+            "defence_tricks": self.tricks_won[1 - declarer_side],
+        })
+    }
+
+    fn deck(&self) -> CardSet {
+        DECK.cards_from(0)
+    }
+
+    fn card_places(&self) -> Vec<CardSet> {
+        let mut places = self.hands.to_vec();
+        places.push(self.trick_cards());
+        places.push(self.played);
+        places
+    }
+
+    fn payoff_bounds(&self) -> (i32, i32) {
+        (0, i32::from(TRICKS))
+    }
+
+    fn illegal_reason(&self, card: Card) -> Option<String> {
+        let seat = self.seat_to_move();
+        if !self.hands[seat as usize].contains(card) {
+            return Some(format!("seat {seat} does not hold {}", card_name(card)));
+        }
+        let led = self.led_suit()?;
+        (suit_of(card) != led && !(self.hands[seat as usize] & led.mask()).is_empty())
+            .then(|| format!("seat {seat} must follow suit {led}"))
+    }
+}

@@ -1,0 +1,127 @@
+//! The DDS oracle (`tests/data/dds-bridge-100.json`, format `peers-dds-oracle/1`): per deal,
+//! DDS's tricks for every strain and declarer and the value of every opening lead. This module
+//! reads it and checks the exact search against it; the agreement test, `dds_check` and
+//! `bench_bridge` share it.
+
+use super::config::{parse_strain, Config, SEAT_LETTERS};
+use super::json::card_name;
+use super::{pbn, Bridge, TRICKS};
+use crate::search::{analyze, Analysis, Budget};
+use serde_json::Value;
+use std::time::Duration;
+
+/// The strains in the oracle's order.
+pub const STRAINS: [&str; 5] = ["S", "H", "D", "C", "NT"];
+
+/// The oracle file in the repository.
+pub const DEFAULT_PATH: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/dds-bridge-100.json"
+);
+
+/// The deals of an oracle file.
+pub fn load(path: &str) -> Result<Vec<Value>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let file: Value = serde_json::from_str(&text).map_err(|e| format!("{path}: {e}"))?;
+    match file["deals"].as_array() {
+        Some(deals) => Ok(deals.clone()),
+        None => Err(format!("{path}: no 'deals' array")),
+    }
+}
+
+/// The opening-lead position of `deal` with `strain` and `declarer`.
+pub fn opening_lead(deal: &Value, strain: &str, declarer: u8) -> Result<Bridge, String> {
+    let text = deal["pbn"].as_str().ok_or("a deal without 'pbn'")?;
+    let hands = pbn::parse(text)?;
+    let trump = parse_strain(strain).ok_or_else(|| format!("strain '{strain}'"))?;
+    Ok(Bridge::new_deal(Config { trump, declarer }, hands))
+}
+
+/// What checking one deal found.
+#[derive(Debug, Default)]
+pub struct DealCheck {
+    /// Every contradiction of DDS, in words: a DDS value outside our bounds, or a lead missing.
+    pub mismatches: Vec<String>,
+    /// Values the budget left as bounds (containing DDS's value), in words.
+    pub unresolved: Vec<String>,
+    /// The time to score every opening lead, per strain and declarer.
+    pub times: Vec<Duration>,
+    pub nodes: Vec<u64>,
+}
+
+/// Scores every opening lead of every strain and declarer of `deal` and compares the tricks
+/// and each lead's value with the oracle's.
+pub fn check_deal(deal: &Value, budget: Budget) -> DealCheck {
+    let mut check = DealCheck::default();
+    let index = &deal["index"];
+    for strain in STRAINS {
+        for declarer in 0..4u8 {
+            let what = format!(
+                "deal {index} {strain} by {}",
+                SEAT_LETTERS[declarer as usize]
+            );
+            let state = match opening_lead(deal, strain, declarer) {
+                Ok(s) => s,
+                Err(why) => {
+                    check.mismatches.push(format!("{what}: {why}"));
+                    continue;
+                }
+            };
+            let analysis = analyze(&state, None, budget);
+            check.times.push(analysis.elapsed);
+            check.nodes.push(analysis.nodes);
+            compare(deal, strain, declarer, &analysis, &what, &mut check);
+        }
+    }
+    check
+}
+
+fn compare(
+    deal: &Value,
+    strain: &str,
+    declarer: u8,
+    analysis: &Analysis<crate::cards::Card>,
+    what: &str,
+    check: &mut DealCheck,
+) {
+    let leader = SEAT_LETTERS[(declarer as usize + 1) % 4].to_string();
+    let leads = &deal["leads"][strain][&leader];
+    let declarer_letter = SEAT_LETTERS[declarer as usize].to_string();
+    let expected_tricks = deal["tricks"][strain][&declarer_letter]
+        .as_i64()
+        .unwrap_or(-1) as i32;
+    let best_high = analysis.moves.iter().map(|m| m.high).max().unwrap_or(0);
+    let (fewest, most) = (
+        i32::from(TRICKS) - best_high,
+        i32::from(TRICKS) - analysis.value,
+    );
+    if !(fewest..=most).contains(&expected_tricks) {
+        check.mismatches.push(format!(
+            "{what}: declarer's tricks {fewest}..={most}, DDS {expected_tricks}"
+        ));
+    } else if fewest != most {
+        check.unresolved.push(format!(
+            "{what}: declarer's tricks {fewest}..={most}, DDS {expected_tricks}"
+        ));
+    }
+    let listed = leads.as_object().map_or(0, |m| m.len());
+    if listed != analysis.moves.len() {
+        check.mismatches.push(format!(
+            "{what}: {} leads, DDS lists {listed}",
+            analysis.moves.len()
+        ));
+    }
+    for scored in &analysis.moves {
+        let card = card_name(scored.mv);
+        let dds = leads[&card].as_i64().unwrap_or(-1) as i32;
+        let line = format!(
+            "{what} lead {card}: {}..={}, DDS {dds}",
+            scored.low, scored.high
+        );
+        if !(scored.low..=scored.high).contains(&dds) {
+            check.mismatches.push(line);
+        } else if !scored.is_exact() {
+            check.unresolved.push(line);
+        }
+    }
+}

@@ -1,0 +1,242 @@
+//! What the exact search needs of bridge: the value is the tricks of a side over the deal.
+//!
+//! - Bounds: the tricks won, plus at most the tricks left; at the start of a trick, the
+//!   leader's *quick tricks* (winners it can cash from its own hand without losing the lead)
+//!   raise the leader's side's floor and lower the other side's ceiling.
+//! - The table key holds the *relative* ranks of the cards still in play (a hand's ace is the
+//!   same card as its king once the ace of every other hand is gone), the trick so far and the
+//!   leader; values are stored relative to the tricks already won.
+//! - Equivalent cards: two cards of one hand and suit with only cards of finished tricks
+//!   between them.
+//! - Move order: cheap winners first when the opponents hold the trick, low cards when the
+//!   partner does; leads of winners, then low leads towards the partner's winners.
+
+use super::Bridge;
+use crate::cards::{Card, CardSet};
+use crate::game::mix;
+use crate::search::Searchable;
+use crate::suited::{power_of, suit_of, Suit};
+
+/// The 16-bit lane of `suit` in a card set.
+fn lane(set: CardSet, suit: Suit) -> u32 {
+    ((set.bits() >> (16 * suit as u32)) & 0xffff) as u32
+}
+
+/// The highest bit of a non-empty lane.
+fn top_bit(lane: u32) -> u32 {
+    31 - lane.leading_zeros()
+}
+
+impl Bridge {
+    fn in_hands(&self) -> CardSet {
+        self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+    }
+
+    /// Tricks the leader can take one after another from its own hand, keeping the lead: per
+    /// suit, its top cards (no other hand holds a higher one), capped in a side suit by the
+    /// length of any opponent who could ruff; and all its cards of a suit once the opponents
+    /// run out, when no opponent can ruff and the partner cannot overtake (its cards are lower,
+    /// or it runs out under the top cards).
+    fn quick_tricks(&self) -> u32 {
+        let seat = self.leader as usize;
+        let hand = self.hands[seat];
+        let partner = self.hands[(seat + 2) % 4];
+        let opponents = [self.hands[(seat + 1) % 4], self.hands[(seat + 3) % 4]];
+        let in_play = self.in_hands();
+        let trump = self.cfg.trump;
+        let ruffers = trump.map_or([false; 2], |t| opponents.map(|o| lane(o, t) != 0));
+        let mut total = 0;
+        for suit in Suit::ALL {
+            let mine = lane(hand, suit);
+            if mine == 0 {
+                continue;
+            }
+            let others = lane(in_play - hand, suit);
+            let top = if others == 0 {
+                mine.count_ones()
+            } else {
+                (mine >> (top_bit(others) + 1)).count_ones()
+            };
+            if top == 0 {
+                continue;
+            }
+            let lengths = opponents.map(|o| lane(o, suit).count_ones());
+            let side_suit = trump.is_some_and(|t| t != suit);
+            let mut safe = top;
+            for (i, &ruffer) in ruffers.iter().enumerate() {
+                if side_suit && ruffer {
+                    safe = safe.min(lengths[i]);
+                }
+            }
+            let no_ruff = !side_suit || ruffers == [false; 2];
+            let partner_cards = lane(partner, suit);
+            let partner_out_of_the_way =
+                partner_cards < 1 << mine.trailing_zeros() || partner_cards.count_ones() <= top;
+            if no_ruff && partner_out_of_the_way && top >= lengths[0].max(lengths[1]) {
+                safe = mine.count_ones();
+            }
+            total += safe;
+        }
+        total.min(hand.len())
+    }
+
+    /// Tricks `side`'s trumps are sure to take: every trump of one hand above all the
+    /// opponents' trumps wins the trick it falls in (all cards are played by the end), and
+    /// the cards of one hand fall in different tricks.
+    fn sure_trump_tricks(&self, side: usize) -> u32 {
+        let Some(trump) = self.cfg.trump else {
+            return 0;
+        };
+        let theirs = lane(
+            self.hands[(side + 1) % 4] | self.hands[(side + 3) % 4],
+            trump,
+        );
+        let above = if theirs == 0 { 0 } else { top_bit(theirs) + 1 };
+        [side, side + 2]
+            .map(|s| (lane(self.hands[s], trump) >> above).count_ones())
+            .into_iter()
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Whether no seat still to play to the trick in progress can beat the card winning it.
+    fn trick_decided(&self) -> bool {
+        let winner = self.trick[self.winning_offset()];
+        let led = suit_of(self.trick[0]);
+        (self.trick_len..4).all(|offset| {
+            let hand = self.hands[((self.leader + offset) % 4) as usize];
+            let following = lane(hand, led);
+            if following != 0 {
+                return suit_of(winner) == led && following >> (power_of(winner) + 1) == 0;
+            }
+            self.cfg.trump.is_none_or(|t| {
+                let trumps = lane(hand, t);
+                trumps == 0 || suit_of(winner) == t && trumps >> (power_of(winner) + 1) == 0
+            })
+        })
+    }
+
+    /// A hash of the position in which every card in play is named by its suit and its rank
+    /// among the cards of that suit still in play.
+    fn relative_key(&self) -> u64 {
+        let trick = self.trick_cards();
+        let in_play = self.in_hands() | trick;
+        let mut h = 0x6272_6964_6765_0002;
+        for hand in self.hands {
+            h = mix(h, relative(hand, in_play));
+        }
+        for &card in &self.trick[..self.trick_len as usize] {
+            h = mix(h, relative(CardSet::single(card), in_play));
+        }
+        mix(h, self.small_state() & !(0xffff << 8))
+    }
+}
+
+/// `set`, with each card moved to its rank among the cards of `in_play` of its suit.
+fn relative(set: CardSet, in_play: CardSet) -> u64 {
+    let mut out = 0u64;
+    for card in set {
+        let suit = suit_of(card);
+        let below = lane(in_play, suit) & ((1 << power_of(card)) - 1);
+        out |= 1 << (16 * suit as u32 + below.count_ones());
+    }
+    out
+}
+
+impl Searchable for Bridge {
+    fn value(&self, side: usize) -> i32 {
+        i32::from(self.tricks_won[side])
+    }
+
+    fn value_bounds(&self, side: usize) -> (i32, i32) {
+        let won = i32::from(self.tricks_won[side]);
+        let left = self.tricks_left() as i32;
+        if left == 0 {
+            return (won, won);
+        }
+        if self.trick_len > 0 {
+            if !self.trick_decided() {
+                return (won, won + left);
+            }
+            let ours = (usize::from(self.leader) + self.winning_offset()) % 2 == side;
+            return if ours {
+                (won + 1, won + left)
+            } else {
+                (won, won + left - 1)
+            };
+        }
+        let leading = usize::from(self.leader % 2);
+        let floors = |s: usize| {
+            let sure = self.sure_trump_tricks(s);
+            if s == leading {
+                sure.max(self.quick_tricks()) as i32
+            } else {
+                sure as i32
+            }
+        };
+        (won + floors(side), won + left - floors(1 - side))
+    }
+
+    fn equivalent(&self, a: Card, b: Card) -> bool {
+        if a == b {
+            return true;
+        }
+        if suit_of(a) != suit_of(b) {
+            return false;
+        }
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        let between = CardSet::from_bits((hi.bit() - 1) & !((lo.bit() << 1) - 1));
+        between.is_subset(self.played)
+    }
+
+    fn table_key(&self, side: usize) -> (u64, i32) {
+        (self.relative_key(), i32::from(self.tricks_won[side]))
+    }
+
+    fn value_unit(&self) -> &'static str {
+        "tricks"
+    }
+
+    fn zero_sum_sides(&self) -> bool {
+        true
+    }
+
+    fn order_hint(&self, card: Card) -> i32 {
+        let seat = self.seat_to_move() as usize;
+        let power = i32::from(power_of(card));
+        let suit = suit_of(card);
+        if self.trick_len == 0 {
+            let in_play = lane(self.in_hands(), suit);
+            let partner = lane(self.hands[(seat + 2) % 4], suit);
+            let top = 1 << top_bit(in_play);
+            let ruffable = self.cfg.trump.is_some_and(|t| {
+                t != suit
+                    && [1, 3].iter().any(|&d| {
+                        let o = self.hands[(seat + d) % 4];
+                        lane(o, suit) == 0 && lane(o, t) != 0
+                    })
+            });
+            return if ruffable {
+                -power
+            } else if 1 << power_of(card) == top {
+                300 + power
+            } else if partner & top != 0 {
+                200 - power
+            } else {
+                100 - power
+            };
+        }
+        let offset = self.winning_offset();
+        let winner = self.trick[offset];
+        let partner_wins = (self.leader as usize + offset) % 2 == seat % 2;
+        let beats = self.beats(card, winner);
+        let follows = Some(suit) == self.led_suit();
+        match (partner_wins, beats) {
+            (true, true) if !follows => -100 - power,
+            (true, _) => 100 - power,
+            (false, true) if self.trick_len == 3 || follows => 300 - power,
+            (false, true) => 250 - power,
+            (false, false) => 100 - power,
+        }
+    }
+}

@@ -1,0 +1,236 @@
+//! Reading a snapshot (`state`) of a bridge deal in play, with every problem at its path.
+//!
+//! `hands` is required; `trick` (`leader`, `cards`) defaults to no card led by the opening
+//! leader; `played` (the cards of finished tricks) may be left out of a complete position, and
+//! is then every card not in a hand or the trick; `tricks_won` ([North-South, East-West])
+//! must add up to the finished tricks. `phase`, `to_move`, `declarer` and `dummy` are checked
+//! when given.
+
+use super::config::{parse_seat, Config};
+use super::json::{parse_card, DECK_NAME};
+use super::{Bridge, DECK, TRICKS};
+use crate::cards::{Card, CardSet};
+use crate::game::{Game, Seat};
+use crate::games::cardlist::{fill_hidden, read_hand, CardLedger, HandEntry};
+use crate::problems::{field_path, index_path, integers, Fields, Problems};
+use serde_json::Value;
+
+/// Reads the trick in progress: its leader and its cards in the order played.
+fn read_trick(
+    value: Option<&Value>,
+    path: &str,
+    ledger: &mut CardLedger,
+    opening_leader: u8,
+    problems: &mut Problems,
+) -> (u8, Vec<Card>) {
+    let Some(value) = value else {
+        return (opening_leader, Vec::new());
+    };
+    let mut f = Fields::of(value, path, problems);
+    let leader = f
+        .bounded("leader", 0, 3, problems)
+        .map_or(opening_leader, |s| s as u8);
+    let at = f.path("cards");
+    let mut cards = Vec::new();
+    if let Some(v) = f.get("cards") {
+        let set = ledger.read(v, &at, parse_card, DECK_NAME, problems);
+        cards = v
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|c| c.as_str().and_then(parse_card))
+            .collect();
+        if cards.len() >= 4 {
+            problems.push(&at, "a trick in progress holds at most 3 cards");
+        } else if set.len() as usize != cards.len() {
+            cards.clear();
+        }
+    }
+    f.finish(problems);
+    (leader, cards)
+}
+
+pub(super) fn read(
+    cfg: &Config,
+    value: &Value,
+    path: &str,
+    observer: Option<Seat>,
+    problems: &mut Problems,
+) -> Option<Bridge> {
+    let before = problems.0.len();
+    let mut f = Fields::of(value, path, problems);
+    if !f.has("hands") {
+        problems.push(&f.path("hands"), "missing: the four hands, North first");
+    }
+    for (key, expected) in [
+        ("declarer", cfg.declarer),
+        ("dummy", (cfg.declarer + 2) % 4),
+    ] {
+        if let Some(v) = f.get(key) {
+            if parse_seat(v) != Some(expected) {
+                problems.push(
+                    &f.path(key),
+                    format!("{v} disagrees with the options: the {key} is seat {expected}"),
+                );
+            }
+        }
+    }
+    let phase = f.string("phase", problems);
+    let to_move = f.get("to_move");
+    let mut ledger = CardLedger::default();
+    let hands_path = f.path("hands");
+    let mut entries = Vec::with_capacity(4);
+    match f.array("hands", problems) {
+        Some(list) if list.len() == 4 => {
+            for (seat, item) in list.iter().enumerate() {
+                let may_hide = observer.is_some_and(|o| o != seat);
+                let at = index_path(&hands_path, seat);
+                entries.push(read_hand(
+                    &mut ledger,
+                    item,
+                    &at,
+                    may_hide,
+                    parse_card,
+                    DECK_NAME,
+                    problems,
+                ));
+            }
+        }
+        Some(list) => problems.push(
+            &hands_path,
+            format!("expected 4 hands, North first, got {}", list.len()),
+        ),
+        None => {}
+    }
+    let trick_path = f.path("trick");
+    let (leader, trick) = read_trick(
+        f.get("trick"),
+        &trick_path,
+        &mut ledger,
+        (cfg.declarer + 1) % 4,
+        problems,
+    );
+    let played_path = f.path("played");
+    let played = f
+        .get("played")
+        .map(|v| ledger.read(v, &played_path, parse_card, DECK_NAME, problems));
+    let won_path = f.path("tricks_won");
+    let mut tricks_won = [0u8; 2];
+    if let Some(list) = f.array("tricks_won", problems) {
+        if list.len() != 2 {
+            problems.push(
+                &won_path,
+                "expected 2 counts: North-South's tricks, East-West's",
+            );
+        }
+        for (i, n) in integers(list, &won_path, 0, 13, problems)
+            .into_iter()
+            .enumerate()
+            .take(2)
+        {
+            tricks_won[i] = n as u8;
+        }
+    }
+    f.finish(problems);
+    if problems.0.len() > before || entries.len() != 4 {
+        return None;
+    }
+    let unknown = DECK.cards_from(0) - ledger.all();
+    let any_hidden = entries.iter().any(|e| matches!(e, HandEntry::Hidden(_)));
+    let (hands, played) = match played {
+        Some(played) => (
+            fill_hidden(&entries, unknown, &hands_path, problems),
+            played,
+        ),
+        None if any_hidden => {
+            problems.push(
+                &played_path,
+                "missing: a view hides hands, so the cards of finished tricks must be listed",
+            );
+            return None;
+        }
+        None => (
+            fill_hidden(&entries, CardSet::EMPTY, &hands_path, problems),
+            unknown,
+        ),
+    };
+    let mut state = Bridge {
+        cfg: *cfg,
+        hands: [hands[0], hands[1], hands[2], hands[3]],
+        played,
+        trick: [Card::new(0); 4],
+        trick_len: trick.len() as u8,
+        leader,
+        tricks_won,
+    };
+    state.trick[..trick.len()].copy_from_slice(&trick);
+    check_counts(&state, &played_path, &won_path, &hands_path, problems);
+    if let Some(v) = to_move {
+        if v.as_u64().map(|s| s as Seat) != state.to_move() {
+            problems.push(
+                &field_path(path, "to_move"),
+                format!(
+                    "{v} disagrees with the trick: seat {:?} is to move",
+                    state.to_move()
+                ),
+            );
+        }
+    }
+    if let Some(p) = phase.filter(|&p| p != state.phase_name()) {
+        problems.push(
+            &field_path(path, "phase"),
+            format!(
+                "'{p}' disagrees with the hands: the phase is '{}'",
+                state.phase_name()
+            ),
+        );
+    }
+    (problems.0.len() == before).then_some(state)
+}
+
+/// Finished tricks, tricks won and hand sizes must tell one story.
+fn check_counts(
+    state: &Bridge,
+    played_path: &str,
+    won_path: &str,
+    hands_path: &str,
+    problems: &mut Problems,
+) {
+    let played = state.played.len();
+    if !played.is_multiple_of(4) {
+        problems.push(
+            played_path,
+            format!("{played} cards: finished tricks hold 4 cards each"),
+        );
+        return;
+    }
+    let done = played / 4;
+    let won = u32::from(state.tricks_won[0]) + u32::from(state.tricks_won[1]);
+    if won != done {
+        problems.push(
+            won_path,
+            format!("{won} tricks won, but {done} tricks are finished"),
+        );
+    }
+    for seat in 0..4u8 {
+        let offset = (seat + 4 - state.leader) % 4;
+        let expected = u32::from(TRICKS) - done - u32::from(offset < state.trick_len);
+        let held = state.hands[seat as usize].len();
+        if held != expected {
+            problems.push(
+                &index_path(hands_path, seat as usize),
+                format!("seat {seat} holds {held} cards; after {done} tricks and the trick in progress it holds {expected}"),
+            );
+        }
+    }
+}
+
+impl Bridge {
+    pub(super) fn phase_name(&self) -> &'static str {
+        if self.is_over() {
+            "over"
+        } else {
+            "play"
+        }
+    }
+}

@@ -1,0 +1,300 @@
+//! Bridge: the rules of play, PBN, the conformance suite, perft pins, the exact search against
+//! plain minimax, and the routes.
+
+use super::config::Config;
+use super::{pbn, Bridge, DECK};
+use crate::api::{ApiError, Rules};
+use crate::cards::Card;
+use crate::conformance::random_hands;
+use crate::game::Game;
+use crate::games::{handle, Route};
+use crate::perft::perft;
+use crate::problems::{Fields, Problems};
+use crate::rng::Rng;
+use crate::search::{analyze, minimax, Budget, Searchable};
+use crate::suited::Suit;
+use serde_json::{json, Value};
+
+/// Deal 0 of the DDS oracle file.
+const ORACLE_0: &str = "N:94.K842.7.AKJ853 AKQ853.AT.42.Q62 JT6.965.Q985.T74 72.QJ73.AKJT63.9";
+
+fn card(token: &str) -> Card {
+    DECK.parse(token).expect("a card")
+}
+
+fn oracle_deal(trump: Option<Suit>, declarer: u8) -> Bridge {
+    let hands = pbn::parse(ORACLE_0).expect("a PBN deal");
+    Bridge::new_deal(Config { trump, declarer }, hands)
+}
+
+fn seeded(options: &Value, seed: u64) -> Bridge {
+    let mut problems = Problems::default();
+    let cfg = <Bridge as Rules>::config(None, Some(options), "", &mut problems).expect("options");
+    let empty = json!({});
+    let mut fields = Fields::of(&empty, "", &mut problems);
+    Bridge::deal(&cfg, seed, &mut fields, &mut problems).expect("a deal")
+}
+
+#[test]
+fn pbn_reads_hands_clockwise_from_the_first_seat_and_writes_them_back() {
+    let hands = pbn::parse(ORACLE_0).expect("a PBN deal");
+    assert!(hands[0].contains(card("S9")) && hands[0].contains(card("CA")));
+    assert!(hands[1].contains(card("SA")));
+    assert!(hands[3].contains(card("DA")));
+    assert_eq!(pbn::format(&hands), ORACLE_0);
+    let from_east =
+        pbn::parse("E:AKQ853.AT.42.Q62 JT6.965.Q985.T74 72.QJ73.AKJT63.9 94.K842.7.AKJ853")
+            .expect("a PBN deal");
+    assert_eq!(from_east, hands);
+    assert!(pbn::parse("N:94.K842.7 AKQ853.AT.42.Q62 JT6.965.Q985.T74 72.QJ73.AKJT63.9").is_err());
+    assert!(
+        pbn::parse("X:94.K842.7.AKJ853 AKQ853.AT.42.Q62 JT6.965.Q985.T74 72.QJ73.AKJT63.9")
+            .is_err()
+    );
+    assert!(
+        pbn::parse("N:94.K842.7.AKJ853 AKQ853.AT.42.Q62 JT6.965.Q985.T74 72.QJ73.AKJT63.99")
+            .is_err()
+    );
+}
+
+#[test]
+fn the_declarers_left_hand_opponent_leads_and_dummy_is_shown_after_the_lead() {
+    let mut g = oracle_deal(Some(Suit::Hearts), 2);
+    assert_eq!(g.to_move(), Some(3));
+    assert_eq!(g.dummy(), 0);
+    assert_eq!(g.unseen(3).places[0], g.hands[0]);
+    g.play(card("D3")).expect("a legal lead");
+    assert!(g.unseen(3).places[0].is_empty(), "dummy is public");
+    assert!(g.unseen(1).places[0].is_empty());
+    assert_eq!(
+        g.unseen(0).places[2],
+        g.hands[2],
+        "dummy does not see the declarer"
+    );
+    assert_eq!(g.unseen(3).places[1], g.hands[1]);
+}
+
+#[test]
+fn a_seat_follows_suit_if_it_can_and_otherwise_plays_any_card() {
+    let mut g = oracle_deal(None, 2);
+    g.play(card("H3")).expect("West leads");
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    assert_eq!(moves, vec![card("H2"), card("H4"), card("H8"), card("HK")]);
+    assert!(g.play(card("CA")).is_err());
+    g.play(card("HK")).expect("North follows");
+    g.play(card("HA")).expect("East follows");
+    g.play(card("H5")).expect("South follows");
+    assert_eq!(g.leader, 1, "the ace wins");
+    assert_eq!(g.tricks_won, [0, 1]);
+    g.play(card("D2")).expect("East leads");
+    g.legal_moves(&mut moves);
+    assert_eq!(moves.len(), 4, "South holds four diamonds");
+    g.play(card("D5")).expect("South follows");
+    g.play(card("DA")).expect("West wins");
+    g.legal_moves(&mut moves);
+    assert_eq!(moves, vec![card("D7")], "North's one diamond");
+}
+
+#[test]
+fn a_ruff_wins_the_trick_and_an_overruff_beats_it() {
+    let mut g = oracle_deal(Some(Suit::Clubs), 2);
+    for c in ["DA", "D7", "D2", "D5", "DK", "H2", "D4", "D8", "DJ", "C3"] {
+        g.play(card(c)).expect("legal");
+    }
+    assert_eq!(
+        g.leader, 3,
+        "West's diamonds held while North could follow or discarded"
+    );
+    assert_eq!(g.winning_offset(), 1, "North's ruff holds the trick");
+    g.play(card("C6"))
+        .expect("East, void in diamonds, overruffs");
+    g.play(card("D9")).expect("South follows");
+    assert_eq!(g.leader, 1, "East's higher trump wins");
+    assert_eq!(g.tricks_won, [0, 3]);
+}
+
+#[test]
+fn conformance_bridge_every_strain_and_declarer() {
+    for (i, strain) in ["NT", "S", "H", "D", "C"].iter().enumerate() {
+        let options = json!({ "strain": strain, "declarer": i % 4 });
+        let moves = random_hands::<Bridge>("bridge", &options, 0..20, 60);
+        assert_eq!(moves, 20 * 52, "{strain}");
+    }
+    random_hands::<Bridge>("bridge", &json!({ "declarer": "W" }), 20..30, 60);
+}
+
+#[test]
+fn perft_pins() {
+    let g = seeded(&json!({ "strain": "S", "declarer": 1 }), 3);
+    let counts: Vec<u64> = (1..=6).map(|d| perft(&g, d)).collect();
+    assert_eq!(counts[0], 13, "thirteen opening leads");
+    assert_eq!(counts, vec![13, 43, 122, 294, 3528, 10300]);
+}
+
+/// A seeded deal played at random until `left` cards remain in the leader's hand, then
+/// `into_trick` cards more.
+fn ending(seed: u64, left: u32, into_trick: usize) -> Bridge {
+    let strain = ["NT", "S", "H", "D", "C"][seed as usize % 5];
+    let mut g = seeded(&json!({ "strain": strain, "declarer": seed % 4 }), seed);
+    let mut rng = Rng::seeded(seed ^ 0xb1d);
+    let mut moves = Vec::new();
+    while g.tricks_left() > left || g.trick_len as usize != 0 {
+        g.legal_moves(&mut moves);
+        g.play_unchecked(moves[rng.below(moves.len())]);
+    }
+    for _ in 0..into_trick {
+        g.legal_moves(&mut moves);
+        g.play_unchecked(moves[rng.below(moves.len())]);
+    }
+    g
+}
+
+fn check_against_minimax(g: &Bridge, what: &str) {
+    let analysis = analyze(g, None, Budget::default());
+    assert!(analysis.complete, "{what}");
+    for scored in &analysis.moves {
+        let mut child = *g;
+        child.play_unchecked(scored.mv);
+        let truth = minimax(&child, analysis.side);
+        assert_eq!(
+            (scored.low, scored.high),
+            (truth, truth),
+            "{what} {:?}",
+            scored.mv
+        );
+    }
+    let best = analysis.moves.iter().map(|m| m.low).max();
+    assert_eq!(best, Some(minimax(g, analysis.side)), "{what}");
+}
+
+#[test]
+fn exact_values_agree_with_plain_minimax_on_ten_thousand_endings() {
+    for seed in 0..10_000 {
+        let g = ending(seed, 3, seed as usize % 4);
+        check_against_minimax(&g, &format!("seed {seed}"));
+    }
+    for seed in 0..60 {
+        let g = ending(seed, 4, seed as usize % 3);
+        check_against_minimax(&g, &format!("four cards, seed {seed}"));
+    }
+}
+
+#[test]
+fn bounds_hold_the_true_value() {
+    for seed in 0..2_000 {
+        let g = ending(seed, 3, 0);
+        for side in 0..2 {
+            let truth = minimax(&g, side);
+            let (low, high) = g.value_bounds(side);
+            assert!(
+                low <= truth && truth <= high,
+                "seed {seed} side {side}: {low}..{high} vs {truth}"
+            );
+        }
+    }
+}
+
+#[test]
+fn quick_tricks_count_top_cards_and_established_length() {
+    // North holds AKQ of spades and the ace of hearts; the opponents hold three spades at most.
+    let snapshot = json!({
+        "hands": [["SA", "SK", "SQ", "S2", "HA"], ["SJ", "S9", "H3", "H4", "H5"],
+                  ["S3", "D2", "D3", "D4", "D5"], ["ST", "S8", "S7", "C2", "C3"]],
+        "tricks_won": [5, 3],
+        "trick": { "leader": 0, "cards": [] },
+    });
+    let cfg = Config {
+        trump: None,
+        declarer: 3,
+    };
+    let mut problems = Problems::default();
+    let g = Bridge::from_state(&cfg, &snapshot, "state", None, &mut problems).expect("a snapshot");
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(g.value_bounds(0), (5 + 5, 5 + 5));
+    let with_trumps = Bridge {
+        cfg: Config {
+            trump: Some(Suit::Clubs),
+            declarer: 3,
+        },
+        ..g
+    };
+    // West can ruff the heart ace and the fourth spade: three quick tricks; and West's two
+    // trumps are sure tricks, North-South holding none.
+    assert_eq!(with_trumps.value_bounds(0), (5 + 3, 5 + 3));
+    assert_eq!(with_trumps.value_bounds(1), (3 + 2, 3 + 2));
+}
+
+#[test]
+fn the_routes_deal_from_pbn_and_analyse_every_opening_lead() {
+    let position = json!({
+        "version": 1, "game": "bridge", "options": { "strain": "NT", "declarer": "S" },
+        "deal": { "pbn": ORACLE_0 }, "moves": ["H3", "HK", "HA"],
+    });
+    let answer = handle(
+        "bridge",
+        Route::Play,
+        json!({ "position": position, "move": "H5" })
+            .to_string()
+            .as_bytes(),
+    )
+    .expect("a legal move");
+    assert_eq!(answer["position"]["state"]["tricks_won"], json!([0, 1]));
+    assert_eq!(answer["position"]["deal"]["pbn"], json!(ORACLE_0));
+    let ending = json!({
+        "version": 1, "game": "bridge", "options": { "strain": "NT", "declarer": 3 },
+        "state": {
+            "hands": [["SA", "SK", "SQ", "S2", "HA"], ["SJ", "S9", "H3", "H4", "H5"],
+                      ["S3", "D2", "D3", "D4", "D5"], ["ST", "S8", "S7", "C2", "C3"]],
+            "tricks_won": [5, 3], "trick": { "leader": 0, "cards": [] },
+        },
+    });
+    let analysis = handle(
+        "bridge",
+        Route::Analyze,
+        json!({ "position": ending }).to_string().as_bytes(),
+    )
+    .expect("an analysis");
+    assert_eq!(analysis["unit"], json!("tricks"));
+    assert_eq!(analysis["value"], json!(10), "North cashes all five");
+    assert_eq!(analysis["moves"].as_array().map(Vec::len), Some(5));
+    assert_eq!(analysis["perspective"]["seats"], json!([0, 2]));
+}
+
+#[test]
+fn bad_deals_are_reported_at_their_paths() {
+    let ask = |deal: Value| {
+        let body =
+            json!({ "position": { "version": 1, "game": "bridge", "deal": deal, "moves": [] } });
+        match handle("bridge", Route::LegalMoves, body.to_string().as_bytes()) {
+            Err(ApiError::Invalid(p)) => p.0.into_iter().map(|p| p.path).collect::<Vec<_>>(),
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(ask(json!({ "pbn": "N:AK" })), vec!["position.deal.pbn"]);
+    assert_eq!(ask(json!({})), vec!["position.deal"]);
+    let mut hands: Vec<Vec<String>> = (0..4)
+        .map(|s| {
+            DECK.cards_from(0)
+                .iter()
+                .skip(13 * s)
+                .take(13)
+                .map(|c| DECK.format(c))
+                .collect()
+        })
+        .collect();
+    hands[2].pop();
+    assert_eq!(
+        ask(json!({ "hands": hands })),
+        vec!["position.deal.hands[2]"]
+    );
+    let bad_option = json!({ "position": { "version": 1, "game": "bridge", "options": { "strain": "X" }, "deal": { "pbn": ORACLE_0 } } });
+    match handle(
+        "bridge",
+        Route::LegalMoves,
+        bad_option.to_string().as_bytes(),
+    ) {
+        Err(ApiError::Invalid(p)) => assert_eq!(p.0[0].path, "position.options.strain"),
+        other => panic!("{other:?}"),
+    }
+}
