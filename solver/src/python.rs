@@ -86,8 +86,8 @@ fn call(py: Python<'_>, game: &str, route: &str, body: &[u8]) -> PyResult<String
 }
 
 /// `analyze` starting from a boundary table of earlier solves of the same deal (little-endian
-/// records `key: u64, low: i32, high: i32`; empty for none): the answer's JSON text and the
-/// table after this solve.
+/// records `key: u64, low: i32, high: i32, work: u32`; empty for none): the answer's JSON
+/// text and the table after this solve.
 #[pyfunction]
 fn analyze_seeded<'py>(
     py: Python<'py>,

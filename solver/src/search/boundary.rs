@@ -6,8 +6,9 @@
 //! side land on keys that no position of this side has. Entries hold for any position of the
 //! same game and rules, since the table key already decides the value; the caller keys a set
 //! by game, rules, deal and engine version. The binary form is little-endian records of
-//! `key: u64, low: i32, high: i32`; an export keeps at most [`MAX_BOUNDARY_ENTRIES`], the
-//! tightest bounds first, so a set stays near half a megabyte.
+//! `key: u64, low: i32, high: i32, work: u32`; an export keeps at most
+//! [`MAX_BOUNDARY_ENTRIES`], those that took the most search first (they save the most when
+//! met again), so a set stays under half a megabyte.
 
 use crate::game::mix;
 
@@ -17,22 +18,24 @@ pub struct BoundaryEntry {
     pub key: u64,
     pub low: i32,
     pub high: i32,
+    /// Search nodes the bounds took, over every solve that searched the position.
+    pub work: u32,
 }
 
 /// The most entries one export keeps.
-pub const MAX_BOUNDARY_ENTRIES: usize = 32_768;
+pub const MAX_BOUNDARY_ENTRIES: usize = 24_576;
 
-const RECORD_BYTES: usize = 16;
+const RECORD_BYTES: usize = 20;
 
 /// What a table key is XORed with for `side`: one set of entries holds every side's.
 pub fn side_salt(side: usize) -> u64 {
     mix(0x424f_554e_4441_5259, side as u64)
 }
 
-/// Keeps the entries with the tightest bounds (exact ones first), at most `limit`; equal
-/// widths are ordered by key, so the choice does not depend on where they came from.
-pub fn keep_tightest(entries: &mut Vec<BoundaryEntry>, limit: usize) {
-    entries.sort_unstable_by_key(|e| (i64::from(e.high) - i64::from(e.low), e.key));
+/// Keeps the `limit` entries that took the most search; equal work is ordered by key, so the
+/// choice does not depend on where the entries came from.
+pub fn keep_most_searched(entries: &mut Vec<BoundaryEntry>, limit: usize) {
+    entries.sort_unstable_by_key(|e| (std::cmp::Reverse(e.work), e.key));
     entries.truncate(limit);
 }
 
@@ -43,6 +46,7 @@ pub fn to_bytes(entries: &[BoundaryEntry]) -> Vec<u8> {
         bytes.extend_from_slice(&e.key.to_le_bytes());
         bytes.extend_from_slice(&e.low.to_le_bytes());
         bytes.extend_from_slice(&e.high.to_le_bytes());
+        bytes.extend_from_slice(&e.work.to_le_bytes());
     }
     bytes
 }
@@ -56,15 +60,16 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Vec<BoundaryEntry>, String> {
             bytes.len()
         ));
     }
-    let word = |at: &[u8]| i32::from_le_bytes(at.try_into().expect("four bytes"));
+    let word = |at: &[u8]| <[u8; 4]>::try_from(at).expect("four bytes");
     bytes
         .chunks_exact(RECORD_BYTES)
         .enumerate()
         .map(|(i, record)| {
             let entry = BoundaryEntry {
                 key: u64::from_le_bytes(record[..8].try_into().expect("eight bytes")),
-                low: word(&record[8..12]),
-                high: word(&record[12..16]),
+                low: i32::from_le_bytes(word(&record[8..12])),
+                high: i32::from_le_bytes(word(&record[12..16])),
+                work: u32::from_le_bytes(word(&record[16..20])),
             };
             if entry.low > entry.high {
                 return Err(format!("boundary table record {i}: low is above high"));
@@ -85,6 +90,7 @@ mod tests {
                 key: mix(7, i),
                 low: i as i32 - 500,
                 high: i as i32 * 3 - 500,
+                work: i as u32 * 1000,
             })
             .collect();
         let bytes = to_bytes(&entries);
@@ -98,18 +104,24 @@ mod tests {
             key: 1,
             low: 5,
             high: 4,
+            work: 1,
         };
         assert!(from_bytes(&to_bytes(&[entry])).is_err());
-        assert!(from_bytes(&[0; 17]).is_err());
+        assert!(from_bytes(&[0; 21]).is_err());
     }
 
     #[test]
-    fn the_tightest_bounds_are_kept() {
-        let mut entries: Vec<BoundaryEntry> = [(1, 0, 9), (2, 3, 3), (3, 0, 1), (4, 2, 2)]
+    fn the_most_searched_entries_are_kept() {
+        let mut entries: Vec<BoundaryEntry> = [(1, 9), (2, 300), (3, 40), (4, 300)]
             .into_iter()
-            .map(|(key, low, high)| BoundaryEntry { key, low, high })
+            .map(|(key, work)| BoundaryEntry {
+                key,
+                low: 0,
+                high: 1,
+                work,
+            })
             .collect();
-        keep_tightest(&mut entries, 3);
+        keep_most_searched(&mut entries, 3);
         let keys: Vec<u64> = entries.iter().map(|e| e.key).collect();
         assert_eq!(keys, [2, 4, 3]);
     }

@@ -17,7 +17,7 @@ mod table;
 pub use boundary::{from_bytes, to_bytes, BoundaryEntry, MAX_BOUNDARY_ENTRIES};
 
 use crate::game::{Game, Seat};
-use boundary::{keep_tightest, side_salt};
+use boundary::{keep_most_searched, side_salt};
 use std::time::{Duration, Instant};
 use table::{Entry, Table};
 
@@ -143,6 +143,7 @@ impl<G: Searchable> Searcher<G> {
 
     /// Fail-soft alpha-beta for the value of `state` to `self.side`, within `(alpha, beta)`.
     fn search(&mut self, state: &G, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+        let nodes_before = self.nodes;
         self.nodes += 1;
         let Some(mover) = state.to_move() else {
             return state.value(self.side);
@@ -226,6 +227,9 @@ impl<G: Searchable> Searcher<G> {
                     high: hi.max(lo),
                     best: best_move,
                     boundary: state.at_trick_boundary(),
+                    work: entry.map_or(0, |e| e.work).saturating_add(
+                        u32::try_from(self.nodes - nodes_before).unwrap_or(u32::MAX),
+                    ),
                 }
                 .shifted(-banked),
             );
@@ -280,7 +284,7 @@ pub fn analyze<G: Searchable>(state: &G, seat: Option<Seat>, budget: Budget) -> 
 
 /// [`analyze`], starting from `seed`, the boundary entries of earlier solves of positions of
 /// the same game and rules; also returns the boundary entries known after this solve (the seed
-/// merged with what this one proved), the tightest [`MAX_BOUNDARY_ENTRIES`]. The values are
+/// merged with what this one proved), the [`MAX_BOUNDARY_ENTRIES`] that took the most search. The values are
 /// those of [`analyze`]: the seed only saves work.
 pub fn analyze_seeded<G: Searchable>(
     state: &G,
@@ -299,6 +303,7 @@ pub fn analyze_seeded<G: Searchable>(
             high: e.high,
             best: None,
             boundary: true,
+            work: e.work,
         };
         table.put(e.key ^ salt, entry);
     }
@@ -342,9 +347,10 @@ pub fn analyze_seeded<G: Searchable>(
             key: key ^ salt,
             low: e.low,
             high: e.high,
+            work: e.work,
         })
         .collect();
-    keep_tightest(&mut boundary, MAX_BOUNDARY_ENTRIES);
+    keep_most_searched(&mut boundary, MAX_BOUNDARY_ENTRIES);
     let analysis = Analysis {
         seat,
         side,

@@ -10,6 +10,8 @@ pub struct Entry<M> {
     pub best: Option<M>,
     /// The position starts a trick (see [`super::Searchable::at_trick_boundary`]).
     pub boundary: bool,
+    /// Search nodes spent under this position, over every solve that searched it.
+    pub work: u32,
 }
 
 impl<M> Entry<M> {
@@ -20,6 +22,7 @@ impl<M> Entry<M> {
             high: self.high.saturating_add(by),
             best: self.best,
             boundary: self.boundary,
+            work: self.work,
         }
     }
 }
