@@ -3,9 +3,11 @@
 `Analyzer.analyze(game, request)` checks the service's limits on the request (the time budget),
 asks the engine for the canonical position and looks its key up in the cache; on a miss it runs
 the engine in a solve slot, with the time budget capped to the request's deadline, and stores
-answers that do not depend on the budget (`exact: true`). The answer is the engine's JSON with
-`"cache"` added in front: `hit`, `miss` or `bypassed` (Redis should have been asked but was not
-usable). Every method and game goes through the same path; the engine judges the rest.
+answers that do not depend on the budget (`exact: true`). A position given with its deal is
+solved from the deal's boundary table (`service.tables`), which is stored again after the
+solve. The answer is the engine's JSON with `"cache"` added in front: `hit`, `miss` or
+`bypassed` (Redis should have been asked, for the answer or the table, but was not usable).
+Every method and game goes through the same path; the engine judges the rest.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from service.errors import ProblemError, invalid_field, overloaded, solver_probl
 from service.limits import RETRY_AFTER_S, OverloadedError, SolveSlots
 from service.redis_store import RedisStore
 from service.settings import Settings
+from service.tables import BoundaryTables, table_key
 
 # Request fields that do not change an exact answer: the budget only decides whether it is exact.
 NOT_IN_KEY = ("position", "budget", "method")
@@ -46,6 +49,7 @@ class Answer:
 class Analyzer:
     settings: Settings
     cache: Cache
+    tables: BoundaryTables
     slots: SolveSlots
 
     @classmethod
@@ -59,6 +63,7 @@ class Analyzer:
         return cls(
             settings=settings,
             cache=Cache(LocalCache(settings.cache_size), shared),
+            tables=BoundaryTables(settings.table_cache_size, shared),
             slots=SolveSlots(settings.solve_threads, settings.max_queued_solves),
         )
 
@@ -86,9 +91,12 @@ class Analyzer:
         if cached is not None:
             return Answer(with_cache_field(cached, status), status)
         remaining_ms = int((deadline - time.monotonic()) * 1000)
-        text = await self.solve(
-            game, capped_budget(request, min(time_ms, remaining_ms)), deadline, caller_bounds_queue
+        budgeted = capped_budget(request, min(time_ms, remaining_ms))
+        text, table_status = await self.solve_from_table(
+            game, canonical, budgeted, deadline, caller_bounds_queue
         )
+        if table_status == "bypassed":
+            status = "bypassed"
         outcome = msgspec.json.decode(text, type=EngineOutcome)
         metrics.SOLVES.labels(game=game, method=str(method)).inc()
         metrics.NODES.labels(game=game).inc(int(outcome.stats.get("nodes", 0)))
@@ -112,19 +120,51 @@ class Analyzer:
             )
         return asked
 
+    async def solve_from_table(
+        self,
+        game: str,
+        canonical: str,
+        request: dict[str, Any],
+        deadline: float,
+        caller_bounds_queue: bool,
+    ) -> tuple[bytes, CacheStatus]:
+        """The engine's answer, solved from the boundary table of the request's deal (when it
+        gives one), which is stored again; `bypassed` when Redis failed for the table."""
+        deal_table = table_key(game, canonical, request)
+        if deal_table is None:
+            text, _ = await self.solve(game, request, deadline, caller_bounds_queue, None)
+            return text, "miss"
+        table, status = await self.tables.get(deal_table)
+        text, after = await self.solve(game, request, deadline, caller_bounds_queue, table)
+        if after and await self.tables.put(deal_table, after) == "bypassed":
+            status = "bypassed"
+        return text, status
+
     async def solve(
-        self, game: str, request: dict[str, Any], deadline: float, caller_bounds_queue: bool
-    ) -> bytes:
+        self,
+        game: str,
+        request: dict[str, Any],
+        deadline: float,
+        caller_bounds_queue: bool,
+        table: bytes | None,
+    ) -> tuple[bytes, bytes]:
+        """The engine's answer, and the boundary table after the solve when `table` is given
+        (the one to start from; empty for none)."""
         body = msgspec.json.encode(request)
         try:
-            text = await self.slots.run(
-                deadline, _solver.call, game, "analyze", body, wait=caller_bounds_queue
+            if table is None:
+                text = await self.slots.run(
+                    deadline, _solver.call, game, "analyze", body, wait=caller_bounds_queue
+                )
+                return text.encode(), b""
+            text, after = await self.slots.run(
+                deadline, _solver.analyze_seeded, game, body, table, wait=caller_bounds_queue
             )
         except OverloadedError as exc:
             raise overloaded(f"the service is busy: {exc}", RETRY_AFTER_S) from exc
         except _solver.SolverError as exc:
             raise solver_problem(exc) from exc
-        return text.encode()
+        return text.encode(), after
 
     async def close(self) -> None:
         await self.cache.close()

@@ -1,9 +1,12 @@
 """`python -m service.bench_deal`: a whole deal analysed move by move, cold and warm.
 
 Plays seeded Marjapussi-family deals from their first card, each move the engine's best, and
-analyses every position through the service's analysis path (canonical key, cache, engine):
-first with an empty cache (cold), then again (warm: every position answered from the cache).
-Prints per pass the total, the median and p99 time per position, and the cache statuses.
+analyses every position through the service's analysis path (canonical key, cache, engine)
+in three passes: `cold`, empty caches and no boundary table kept, so every position is solved
+from scratch; `reuse`, empty caches but the deal's boundary table carried from each solve to
+the next (`service.tables`); `warm`, the positions again (every one answered from the cache).
+Prints per pass the total, the median and p99 time per position, the search nodes of the
+positions solved, and the cache statuses.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import argparse
 import json
 import statistics
 import time
+from dataclasses import replace
 from typing import Any
 
 import anyio
@@ -53,14 +57,17 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def one_pass(analyzer: Analyzer, positions: list[dict[str, Any]]) -> dict[str, Any]:
-    times, statuses = [], []
+    times, statuses, nodes = [], [], 0
     for position in positions:
         start = time.perf_counter()
         answer = await analyzer.analyze("marjapussi", {"position": position})
         times.append((time.perf_counter() - start) * 1e3)
         statuses.append(answer.cache)
+        if answer.cache != "hit":
+            nodes += json.loads(answer.body)["stats"]["nodes"]
     return {
         "positions": len(times),
+        "nodes": nodes,
         "total_ms": round(sum(times), 1),
         "median_ms": round(statistics.median(times), 3),
         "p99_ms": round(percentile(times, 0.99), 3),
@@ -70,10 +77,12 @@ async def one_pass(analyzer: Analyzer, positions: list[dict[str, Any]]) -> dict[
 
 async def run(args: argparse.Namespace) -> None:
     settings = Settings(max_time_ms=60_000, request_deadline_ms=600_000, solve_threads=1)
+    no_tables = replace(settings, table_cache_size=0)
     for seed in args.seed:
         positions = deal_positions(args.variant, seed, args.cards)
+        cold = await one_pass(Analyzer.from_settings(no_tables), positions)
         analyzer = Analyzer.from_settings(settings)
-        cold = await one_pass(analyzer, positions)
+        reuse = await one_pass(analyzer, positions)
         warm = await one_pass(analyzer, positions)
         print(
             json.dumps(
@@ -82,6 +91,7 @@ async def run(args: argparse.Namespace) -> None:
                     "seed": seed,
                     "cards": args.cards,
                     "cold": cold,
+                    "reuse": reuse,
                     "warm": warm,
                 }
             )

@@ -4,7 +4,8 @@ Keys are hashes of the engine's canonical position, the method and its parameter
 engine version (`cache_key`), so a new engine never serves old answers. Lookups say where the
 answer came from: `hit` (either level), `miss`, or `bypassed` when Redis should have been asked
 but was slow, down, refused the write or its breaker was open; the answer is then computed and
-served without it. A Redis hit is copied into the LRU.
+served without it. A Redis hit is copied into the LRU. The same two levels, with their own
+LRU and metrics, keep the deals' boundary tables (`service.tables`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections import OrderedDict
 from typing import Any, Literal
 
 import msgspec
+from prometheus_client import Counter
 
 from service import _solver, metrics
 from service.redis_store import RedisStore, RedisUnavailableError
@@ -30,10 +32,11 @@ def cache_key(game: str, canonical_position: str, method: str, params: dict[str,
 
 
 class LocalCache:
-    """A least-recently-used map of answers, of at most `size` entries (0 keeps nothing)."""
+    """A least-recently-used map of values, of at most `size` entries (0 keeps nothing)."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, evictions: Counter = metrics.CACHE_EVICTIONS) -> None:
         self.size = size
+        self.evictions = evictions
         self.entries: OrderedDict[str, bytes] = OrderedDict()
 
     def get(self, key: str) -> bytes | None:
@@ -49,36 +52,42 @@ class LocalCache:
         self.entries.move_to_end(key)
         while len(self.entries) > self.size:
             self.entries.popitem(last=False)
-            metrics.CACHE_EVICTIONS.inc()
+            self.evictions.inc()
 
 
 class Cache:
-    def __init__(self, local: LocalCache, shared: RedisStore | None) -> None:
+    def __init__(
+        self,
+        local: LocalCache,
+        shared: RedisStore | None,
+        lookups: Counter = metrics.CACHE_LOOKUPS,
+    ) -> None:
         self.local = local
         self.shared = shared
+        self.lookups = lookups
 
     async def get(self, key: str) -> tuple[bytes | None, CacheStatus]:
         value = self.local.get(key)
         if value is not None:
-            metrics.CACHE_LOOKUPS.labels(result="hit", level="local").inc()
+            self.lookups.labels(result="hit", level="local").inc()
             return value, "hit"
         if self.shared is None:
-            metrics.CACHE_LOOKUPS.labels(result="miss", level="local").inc()
+            self.lookups.labels(result="miss", level="local").inc()
             return None, "miss"
         try:
             value = await self.shared.get(key)
         except RedisUnavailableError:
-            metrics.CACHE_LOOKUPS.labels(result="bypassed", level="redis").inc()
+            self.lookups.labels(result="bypassed", level="redis").inc()
             return None, "bypassed"
         if value is None:
-            metrics.CACHE_LOOKUPS.labels(result="miss", level="redis").inc()
+            self.lookups.labels(result="miss", level="redis").inc()
             return None, "miss"
-        metrics.CACHE_LOOKUPS.labels(result="hit", level="redis").inc()
+        self.lookups.labels(result="hit", level="redis").inc()
         self.local.put(key, value)
         return value, "hit"
 
     async def put(self, key: str, value: bytes) -> CacheStatus:
-        """Stores an answer in both levels; `bypassed` if Redis did not take it."""
+        """Stores a value in both levels; `bypassed` if Redis did not take it."""
         self.local.put(key, value)
         if self.shared is None:
             return "miss"

@@ -37,6 +37,14 @@ CACHE_LOOKUPS = Counter(
     "cga_cache_lookups_total", "Cache lookups: hit, miss or bypassed", ["result", "level"]
 )
 CACHE_EVICTIONS = Counter("cga_cache_evictions_total", "Answers evicted from the in-process LRU")
+TABLE_LOOKUPS = Counter(
+    "cga_table_lookups_total",
+    "Lookups of a deal's boundary table: hit, miss or bypassed",
+    ["result", "level"],
+)
+TABLE_EVICTIONS = Counter(
+    "cga_table_evictions_total", "Boundary tables evicted from the in-process LRU"
+)
 REDIS_ERRORS = Counter("cga_redis_errors_total", "Redis commands that failed", ["operation"])
 QUEUE_DEPTH = Gauge(
     "cga_solve_queue_depth", "Solves waiting for a thread", multiprocess_mode="livesum"

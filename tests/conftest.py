@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ from litestar.testing import TestClient
 
 from service.app import create_app
 from service.settings import Settings
+from tests.redis_server import RedisServer
 
 
 @pytest.fixture(scope="session")
@@ -33,3 +35,12 @@ def huutopussi(client: TestClient[Litestar]) -> dict[str, Any]:
     assert answer.status_code == 200, answer.text
     position: dict[str, Any] = answer.json()["position"]
     return position
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
+    """A real `redis-server` on a free port, killed after the test."""
+    server = RedisServer(tmp_path)
+    server.start()
+    yield server
+    server.kill()

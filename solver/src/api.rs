@@ -8,7 +8,7 @@
 use crate::cards::CardSet;
 use crate::game::{Game, Seat};
 use crate::problems::{field_path, index_path, kind, Fields, Problems};
-use crate::search::{analyze as search, Budget, Searchable};
+use crate::search::{analyze_seeded as search, BoundaryEntry, Budget, Searchable};
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -551,6 +551,15 @@ fn read_budget(value: Option<&Value>, problems: &mut Problems) -> Budget {
 
 /// `POST /v1/{game}/analyze`: `{position, method, budget}` → every legal move with its value.
 pub fn analyze<G: Rules + Searchable>(body: &Value) -> ApiResult {
+    analyze_seeded::<G>(body, &[]).map(|(answer, _)| answer)
+}
+
+/// [`analyze`] starting from the trick-boundary entries of earlier solves of the same deal
+/// (see [`crate::search::analyze_seeded`]); also returns the entries known after this one.
+pub fn analyze_seeded<G: Rules + Searchable>(
+    body: &Value,
+    seed: &[BoundaryEntry],
+) -> Result<(Value, Vec<BoundaryEntry>), ApiError> {
     let (position, extra) = position_request::<G>(body, &["method", "budget", "perspective"])?;
     let mut problems = Problems::default();
     let method = extra[0].map_or(Some("exact"), Value::as_str);
@@ -589,7 +598,7 @@ pub fn analyze<G: Rules + Searchable>(body: &Value) -> ApiResult {
             Problems::single("position", "the hand is over: there is no move to analyse").into(),
         );
     }
-    let analysis = search(state, perspective, budget);
+    let (analysis, boundary) = search(state, perspective, budget, seed);
     let moves: Vec<Value> = analysis
         .moves
         .iter()
@@ -616,7 +625,7 @@ pub fn analyze<G: Rules + Searchable>(body: &Value) -> ApiResult {
     let seats: Vec<usize> = (0..state.seats())
         .filter(|&s| state.side(s) == analysis.side)
         .collect();
-    Ok(json!({
+    let answer = json!({
         "method": "exact",
         "search": if state.zero_sum_sides() { "alpha-beta, zero-sum between the sides" } else { "alpha-beta, paranoid: every other seat plays against the mover" },
         "perspective": { "seat": analysis.seat, "side": analysis.side, "seats": seats },
@@ -632,5 +641,6 @@ pub fn analyze<G: Rules + Searchable>(body: &Value) -> ApiResult {
             "time_ms": analysis.elapsed.as_secs_f64() * 1e3,
         },
         "engine_version": crate::ENGINE_VERSION,
-    }))
+    });
+    Ok((answer, boundary))
 }

@@ -2,10 +2,11 @@
 //! error a typed exception, and a panic caught here so it never crosses into Python.
 
 use crate::api::ApiError;
-use crate::games::{catalogue, handle, random_hands, Route};
+use crate::games::{analyze_seeded as seeded, catalogue, handle, random_hands, Route};
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 create_exception!(
@@ -84,6 +85,20 @@ fn call(py: Python<'_>, game: &str, route: &str, body: &[u8]) -> PyResult<String
     guarded(py, || handle(game, route, body).map(|v| v.to_string()))
 }
 
+/// `analyze` starting from a boundary table of earlier solves of the same deal (little-endian
+/// records `key: u64, low: i32, high: i32, work: u32`; empty for none): the answer's JSON
+/// text and the table after this solve.
+#[pyfunction]
+fn analyze_seeded<'py>(
+    py: Python<'py>,
+    game: &str,
+    body: &[u8],
+    table: &[u8],
+) -> PyResult<(String, Bound<'py, PyBytes>)> {
+    let (answer, table) = guarded(py, || seeded(game, body, table))?;
+    Ok((answer.to_string(), PyBytes::new(py, &table)))
+}
+
 /// Random-playout rates measured inside Rust, as JSON text.
 #[pyfunction]
 #[pyo3(name = "bench", signature = (game, variant, hands, seed, repeats = 5))]
@@ -111,6 +126,7 @@ fn _solver(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("EngineFault", py.get_type::<EngineFault>())?;
     m.add_function(wrap_pyfunction!(games_json, m)?)?;
     m.add_function(wrap_pyfunction!(call, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze_seeded, m)?)?;
     m.add_function(wrap_pyfunction!(bench_json, m)?)?;
     Ok(())
 }

@@ -10,7 +10,7 @@ pub mod muschik;
 pub mod mustamaija;
 
 use crate::api::{self, ApiError, ApiResult, Rules};
-use crate::search::Searchable;
+use crate::search::{self, Searchable};
 use serde_json::{json, Value};
 
 /// The request kinds every game answers.
@@ -69,18 +69,37 @@ pub const GAMES: [&str; 5] = [
 
 /// Answers one request for `game`; the body is the raw JSON of the request.
 pub fn handle(game: &str, route: Route, body: &[u8]) -> ApiResult {
-    let body = api::parse_body(body)?;
+    dispatch(game, route, &api::parse_body(body)?)
+}
+
+fn dispatch(game: &str, route: Route, body: &Value) -> ApiResult {
     match game {
-        marjapussi::Marjapussi::NAME => serve_searchable::<marjapussi::Marjapussi>(route, &body),
-        mustamaija::Mustamaija::NAME => serve::<mustamaija::Mustamaija>(route, &body),
-        muschik::Muschik::NAME => serve::<muschik::Muschik>(route, &body),
-        mu::Mu::NAME => serve::<mu::Mu>(route, &body),
-        bridge::Bridge::NAME => serve_searchable::<bridge::Bridge>(route, &body),
+        marjapussi::Marjapussi::NAME => serve_searchable::<marjapussi::Marjapussi>(route, body),
+        mustamaija::Mustamaija::NAME => serve::<mustamaija::Mustamaija>(route, body),
+        muschik::Muschik::NAME => serve::<muschik::Muschik>(route, body),
+        mu::Mu::NAME => serve::<mu::Mu>(route, body),
+        bridge::Bridge::NAME => serve_searchable::<bridge::Bridge>(route, body),
         _ => Err(ApiError::UnknownGame(format!(
             "no game '{game}'; the games are: {}",
             GAMES.join(", ")
         ))),
     }
+}
+
+/// `analyze` for `game` seeded with a boundary table in its binary form (see
+/// [`crate::search::analyze_seeded`]): the answer and the table known after the solve. A game
+/// without an exact search answers as its `analyze` route does.
+pub fn analyze_seeded(game: &str, body: &[u8], table: &[u8]) -> Result<(Value, Vec<u8>), ApiError> {
+    let seed = search::from_bytes(table)
+        .map_err(|why| ApiError::Invalid(crate::problems::Problems::single("table", why)))?;
+    let body = api::parse_body(body)?;
+    let (answer, table) = match game {
+        marjapussi::Marjapussi::NAME => {
+            api::analyze_seeded::<marjapussi::Marjapussi>(&body, &seed)?
+        }
+        _ => return dispatch(game, Route::Analyze, &body).map(|a| (a, Vec::new())),
+    };
+    Ok((answer, search::to_bytes(&table)))
 }
 
 /// Random-playout rates of one variant, measured inside Rust.

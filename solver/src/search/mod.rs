@@ -6,10 +6,18 @@
 //! Two-sided games are searched zero-sum between the sides; where each seat scores for itself
 //! the search is *paranoid*: every other seat plays against the root mover's side.
 //! A budget of nodes and time bounds every call; past it, values not pinned are bounds.
+//! [`analyze_seeded`] starts from the trick-boundary entries of earlier solves of the same deal
+//! and hands back the ones it knows after its own, so a game analysed move by move reuses them.
 
+mod boundary;
+#[cfg(test)]
+mod seeded_tests;
 mod table;
 
+pub use boundary::{from_bytes, to_bytes, BoundaryEntry, MAX_BOUNDARY_ENTRIES};
+
 use crate::game::{Game, Seat};
+use boundary::{keep_most_searched, side_salt};
 use std::time::{Duration, Instant};
 use table::{Entry, Table};
 
@@ -52,6 +60,12 @@ pub trait Searchable: Game {
     fn order_hint(&self, mv: Self::Move) -> i32 {
         let _ = mv;
         0
+    }
+
+    /// Whether this position starts a trick: its table entry is worth handing on to the next
+    /// solves of the deal ([`analyze_seeded`]). The default hands on nothing.
+    fn at_trick_boundary(&self) -> bool {
+        false
     }
 }
 
@@ -129,6 +143,7 @@ impl<G: Searchable> Searcher<G> {
 
     /// Fail-soft alpha-beta for the value of `state` to `self.side`, within `(alpha, beta)`.
     fn search(&mut self, state: &G, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+        let nodes_before = self.nodes;
         self.nodes += 1;
         let Some(mover) = state.to_move() else {
             return state.value(self.side);
@@ -211,6 +226,10 @@ impl<G: Searchable> Searcher<G> {
                     low: lo,
                     high: hi.max(lo),
                     best: best_move,
+                    boundary: state.at_trick_boundary(),
+                    work: entry.map_or(0, |e| e.work).saturating_add(
+                        u32::try_from(self.nodes - nodes_before).unwrap_or(u32::MAX),
+                    ),
                 }
                 .shifted(-banked),
             );
@@ -260,12 +279,37 @@ impl<G: Searchable> Searcher<G> {
 
 /// Scores every legal move of `state` for the side of `seat` (by default the seat to move).
 pub fn analyze<G: Searchable>(state: &G, seat: Option<Seat>, budget: Budget) -> Analysis<G::Move> {
+    analyze_seeded(state, seat, budget, &[]).0
+}
+
+/// [`analyze`], starting from `seed`, the boundary entries of earlier solves of positions of
+/// the same game and rules; also returns the boundary entries known after this solve (the seed
+/// merged with what this one proved), the [`MAX_BOUNDARY_ENTRIES`] that took the most search. The values are
+/// those of [`analyze`]: the seed only saves work.
+pub fn analyze_seeded<G: Searchable>(
+    state: &G,
+    seat: Option<Seat>,
+    budget: Budget,
+    seed: &[BoundaryEntry],
+) -> (Analysis<G::Move>, Vec<BoundaryEntry>) {
     let start = Instant::now();
     let seat = seat.or(state.to_move()).unwrap_or(0);
     let side = state.side(seat);
+    let salt = side_salt(side);
+    let mut table = Table::new();
+    for e in seed {
+        let entry = Entry {
+            low: e.low,
+            high: e.high,
+            best: None,
+            boundary: true,
+            work: e.work,
+        };
+        table.put(e.key ^ salt, entry);
+    }
     let mut searcher: Searcher<G> = Searcher {
         side,
-        table: Table::new(),
+        table,
         buffers: Vec::new(),
         nodes: 0,
         deadline: start + budget.time,
@@ -288,51 +332,84 @@ pub fn analyze<G: Searchable>(state: &G, seat: Option<Seat>, budget: Budget) -> 
         guess = low;
         scored.push(ScoredMove { mv, low, high });
     }
-    let best = scored.iter().max_by_key(|s| (s.low, s.high)).map(|s| s.mv);
+    let complete = !searcher.stopped;
+    let best = scored.iter().max_by_key(|s| (s.low, s.high)).cloned();
     let value = scored
         .iter()
         .map(|s| s.low)
         .max()
         .unwrap_or_else(|| state.value(side));
-    let principal_variation = principal_variation(state, best, &searcher.table);
-    Analysis {
+    let principal_variation = searcher.principal_variation(state, best.as_ref());
+    let mut boundary: Vec<BoundaryEntry> = searcher
+        .table
+        .boundary_entries()
+        .map(|(key, e)| BoundaryEntry {
+            key: key ^ salt,
+            low: e.low,
+            high: e.high,
+            work: e.work,
+        })
+        .collect();
+    keep_most_searched(&mut boundary, MAX_BOUNDARY_ENTRIES);
+    let analysis = Analysis {
         seat,
         side,
-        complete: !searcher.stopped,
+        complete,
         moves: scored,
-        best,
+        best: best.map(|s| s.mv),
         value,
         principal_variation,
         nodes: searcher.nodes,
         researches,
         elapsed: start.elapsed(),
-    }
+    };
+    (analysis, boundary)
 }
 
-/// The best move, then the table's best replies as far as the table knows them.
-fn principal_variation<G: Searchable>(
-    state: &G,
-    first: Option<G::Move>,
-    table: &Table<G::Move>,
-) -> Vec<G::Move> {
-    let mut line = Vec::new();
-    let mut at = state.clone();
-    let mut next = first;
-    while let Some(mv) = next {
-        at.play_unchecked(mv);
-        line.push(mv);
-        if at.is_over() || line.len() > 200 {
-            break;
-        }
-        // The table is keyed by shape: its move may belong to a position of the same shape.
+impl<G: Searchable> Searcher<G> {
+    /// The best move, then the table's best replies; where the table has none (an entry from
+    /// the seed, or one of a position of the same shape with other cards), a reply that keeps
+    /// the best move's exact value, found by a narrow search.
+    fn principal_variation(
+        &mut self,
+        state: &G,
+        first: Option<&ScoredMove<G::Move>>,
+    ) -> Vec<G::Move> {
+        let mut line = Vec::new();
+        let mut at = state.clone();
+        let value = first.filter(|s| s.is_exact()).map(|s| s.low);
+        let mut next = first.map(|s| s.mv);
         let mut legal = Vec::new();
-        at.legal_moves(&mut legal);
-        next = table
-            .get(at.table_key(0).0)
-            .and_then(|e| e.best)
-            .filter(|m| legal.contains(m));
+        while let Some(mv) = next {
+            at.play_unchecked(mv);
+            line.push(mv);
+            if at.is_over() || line.len() > 200 {
+                break;
+            }
+            at.legal_moves(&mut legal);
+            next = self
+                .table
+                .get(at.table_key(self.side).0)
+                .and_then(|e| e.best)
+                .filter(|m| legal.contains(m));
+            if next.is_none() {
+                next = value.and_then(|v| self.reply_keeping(&at, v, line.len()));
+            }
+        }
+        line
     }
-    line
+
+    /// A move of `state` whose position has exactly `value`, if the budget allows finding one.
+    fn reply_keeping(&mut self, state: &G, value: i32, ply: usize) -> Option<G::Move> {
+        let mut moves = Vec::new();
+        self.ordered_moves(state, None, &mut moves);
+        moves.into_iter().find(|&mv| {
+            let mut child = state.clone();
+            child.play_unchecked(mv);
+            let v = self.search(&child, value - 1, value + 1, ply + 1);
+            !self.stopped && v == value
+        })
+    }
 }
 
 /// The plain minimax value (no pruning, no table) for `side`: the reference for tests.

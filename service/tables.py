@@ -1,0 +1,63 @@
+"""Boundary tables: what the exact search proved at the trick boundaries of one deal, kept so
+that the next positions of that deal (a recorded game analysed move by move) cost less.
+
+A table is the engine's binary form (little-endian records `key: u64, low: i32, high: i32,
+work: u32`): `_solver.analyze_seeded` starts from it and hands back the table after its
+solve, which is stored again. One table serves every side of a deal (the engine folds the
+search side into each record's key) and any position of the same rules, so a table shared by
+positions that are not of one deal is still correct, only less useful. The key is the engine
+version, the game, the variant and every option's value (from the canonical position) and the
+deal as the request gives it; a position given as a snapshot only has no table. Tables live
+in the same two cache levels as answers (their own LRU of `TABLE_CACHE_SIZE` deals, and
+Redis), and a Redis fault only means starting from an empty table.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import msgspec
+
+from service import _solver, metrics
+from service.cache import Cache, CacheStatus, LocalCache
+from service.redis_store import RedisStore
+
+RECORD_BYTES = 20
+
+
+class CanonicalRules(msgspec.Struct):
+    """The parts of the engine's canonical position that a table depends on."""
+
+    variant: str
+    options: dict[str, Any]
+
+
+def table_key(game: str, canonical_position: str, request: dict[str, Any]) -> str | None:
+    """The key of the boundary table of the request's deal; None when it gives no deal."""
+    position = request.get("position")
+    deal = position.get("deal") if isinstance(position, dict) else None
+    if not isinstance(deal, dict):
+        return None
+    rules = msgspec.json.decode(canonical_position, type=CanonicalRules)
+    material = msgspec.json.encode(
+        [_solver.ENGINE_VERSION, game, rules.variant, rules.options, deal], order="sorted"
+    )
+    return "cga:v1:table:" + hashlib.blake2b(material, digest_size=20).hexdigest()
+
+
+class BoundaryTables:
+    """The tables of deals, in the two cache levels."""
+
+    def __init__(self, size: int, shared: RedisStore | None) -> None:
+        self.cache = Cache(LocalCache(size, metrics.TABLE_EVICTIONS), shared, metrics.TABLE_LOOKUPS)
+
+    async def get(self, key: str) -> tuple[bytes, CacheStatus]:
+        """The deal's table (empty when none is known or a stored one is torn)."""
+        table, status = await self.cache.get(key)
+        if table is None or len(table) % RECORD_BYTES:
+            return b"", status
+        return table, status
+
+    async def put(self, key: str, table: bytes) -> CacheStatus:
+        return await self.cache.put(key, table)

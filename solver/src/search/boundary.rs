@@ -1,0 +1,134 @@
+//! Table entries at trick boundaries, carried from one solve to the next solves of a deal.
+//!
+//! A [`BoundaryEntry`] is the bounds a solve proved on a position at the start of a trick, in
+//! the table's relative (banked) units. Its key is the position's table key with the search
+//! side folded in ([`side_salt`]), so one set of entries serves every side: entries of another
+//! side land on keys that no position of this side has. Entries hold for any position of the
+//! same game and rules, since the table key already decides the value; the caller keys a set
+//! by game, rules, deal and engine version. The binary form is little-endian records of
+//! `key: u64, low: i32, high: i32, work: u32`; an export keeps at most
+//! [`MAX_BOUNDARY_ENTRIES`], those that took the most search first (they save the most when
+//! met again), so a set stays under half a megabyte.
+
+use crate::game::mix;
+
+/// Bounds on the value of one trick-boundary position (relative to its banked part).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoundaryEntry {
+    pub key: u64,
+    pub low: i32,
+    pub high: i32,
+    /// Search nodes the bounds took, over every solve that searched the position.
+    pub work: u32,
+}
+
+/// The most entries one export keeps.
+pub const MAX_BOUNDARY_ENTRIES: usize = 24_576;
+
+const RECORD_BYTES: usize = 20;
+
+/// What a table key is XORed with for `side`: one set of entries holds every side's.
+pub fn side_salt(side: usize) -> u64 {
+    mix(0x424f_554e_4441_5259, side as u64)
+}
+
+/// Keeps the `limit` entries that took the most search; equal work is ordered by key, so the
+/// choice does not depend on where the entries came from.
+pub fn keep_most_searched(entries: &mut Vec<BoundaryEntry>, limit: usize) {
+    entries.sort_unstable_by_key(|e| (std::cmp::Reverse(e.work), e.key));
+    entries.truncate(limit);
+}
+
+/// The binary form: one little-endian record per entry.
+pub fn to_bytes(entries: &[BoundaryEntry]) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(entries.len() * RECORD_BYTES);
+    for e in entries {
+        bytes.extend_from_slice(&e.key.to_le_bytes());
+        bytes.extend_from_slice(&e.low.to_le_bytes());
+        bytes.extend_from_slice(&e.high.to_le_bytes());
+        bytes.extend_from_slice(&e.work.to_le_bytes());
+    }
+    bytes
+}
+
+/// Reads the binary form; `Err` when the length is not a whole number of records or a
+/// record's bounds are crossed (`low > high`).
+pub fn from_bytes(bytes: &[u8]) -> Result<Vec<BoundaryEntry>, String> {
+    if !bytes.len().is_multiple_of(RECORD_BYTES) {
+        return Err(format!(
+            "a boundary table is {RECORD_BYTES}-byte records; got {} bytes",
+            bytes.len()
+        ));
+    }
+    let word = |at: &[u8]| <[u8; 4]>::try_from(at).expect("four bytes");
+    bytes
+        .chunks_exact(RECORD_BYTES)
+        .enumerate()
+        .map(|(i, record)| {
+            let entry = BoundaryEntry {
+                key: u64::from_le_bytes(record[..8].try_into().expect("eight bytes")),
+                low: i32::from_le_bytes(word(&record[8..12])),
+                high: i32::from_le_bytes(word(&record[12..16])),
+                work: u32::from_le_bytes(word(&record[16..20])),
+            };
+            if entry.low > entry.high {
+                return Err(format!("boundary table record {i}: low is above high"));
+            }
+            Ok(entry)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_round_trips_through_bytes() {
+        let entries: Vec<BoundaryEntry> = (0..1000u64)
+            .map(|i| BoundaryEntry {
+                key: mix(7, i),
+                low: i as i32 - 500,
+                high: i as i32 * 3 - 500,
+                work: i as u32 * 1000,
+            })
+            .collect();
+        let bytes = to_bytes(&entries);
+        assert_eq!(bytes.len(), entries.len() * RECORD_BYTES);
+        assert_eq!(from_bytes(&bytes), Ok(entries));
+    }
+
+    #[test]
+    fn a_torn_or_crossed_record_is_refused() {
+        let entry = BoundaryEntry {
+            key: 1,
+            low: 5,
+            high: 4,
+            work: 1,
+        };
+        assert!(from_bytes(&to_bytes(&[entry])).is_err());
+        assert!(from_bytes(&[0; 21]).is_err());
+    }
+
+    #[test]
+    fn the_most_searched_entries_are_kept() {
+        let mut entries: Vec<BoundaryEntry> = [(1, 9), (2, 300), (3, 40), (4, 300)]
+            .into_iter()
+            .map(|(key, work)| BoundaryEntry {
+                key,
+                low: 0,
+                high: 1,
+                work,
+            })
+            .collect();
+        keep_most_searched(&mut entries, 3);
+        let keys: Vec<u64> = entries.iter().map(|e| e.key).collect();
+        assert_eq!(keys, [2, 4, 3]);
+    }
+
+    #[test]
+    fn each_side_has_its_own_salt() {
+        assert_ne!(side_salt(0), side_salt(1));
+        assert_ne!(side_salt(1), side_salt(2));
+    }
+}

@@ -1,0 +1,92 @@
+//! The seeded search against the plain one: whole deals of the Marjapussi family analysed move
+//! by move, the boundary table carried from each solve to the next through its binary form.
+
+use super::{analyze, analyze_seeded, from_bytes, to_bytes, Budget, Searchable};
+use crate::api::Rules;
+use crate::game::Game;
+use crate::games::marjapussi::Marjapussi;
+use crate::problems::{Fields, Problems};
+use crate::rng::Rng;
+use serde_json::json;
+
+const VARIANTS: [&str; 4] = ["marjapussi", "huutopussi", "erlangen", "huutopussi3"];
+
+/// A seeded hand played at random to the first trick boundary where the mover holds `left`.
+fn endgame(variant: &str, seed: u64, left: u32) -> Marjapussi {
+    let mut problems = Problems::default();
+    let cfg =
+        <Marjapussi as Rules>::config(Some(variant), None, "", &mut problems).expect("a variant");
+    let setup = json!({});
+    let mut fields = Fields::of(&setup, "", &mut problems);
+    let mut g = Marjapussi::deal(&cfg, seed, &mut fields, &mut problems).expect("a deal");
+    let mut rng = Rng::seeded(seed);
+    let mut moves = Vec::new();
+    while !g.is_over() {
+        let mover = g.to_move().expect("a seat");
+        if g.at_trick_boundary() && g.hand(mover).len() <= left {
+            break;
+        }
+        g.legal_moves(&mut moves);
+        g.play_unchecked(moves[rng.below(moves.len())]);
+    }
+    g
+}
+
+/// Every position of 160 deals (5 cards left, played on by the best move, each side's
+/// perspective in turn): the seeded solve scores every move as the plain one does, and over a
+/// deal it searches fewer nodes.
+#[test]
+fn seeded_values_equal_plain_values_and_cost_fewer_nodes() {
+    let mut positions = 0;
+    for variant in VARIANTS {
+        for seed in 0..40 {
+            let mut g = endgame(variant, seed, 5);
+            let mut table = Vec::new();
+            let (mut plain_nodes, mut seeded_nodes) = (0, 0);
+            while !g.is_over() {
+                let seat = g.to_move().map(|s| (s + positions % 2) % g.seats());
+                let plain = analyze(&g, seat, Budget::default());
+                let seed_entries = from_bytes(&table).expect("a table");
+                let (seeded, after) = analyze_seeded(&g, seat, Budget::default(), &seed_entries);
+                assert!(plain.complete && seeded.complete);
+                let values = |a: &super::Analysis<_>| {
+                    a.moves
+                        .iter()
+                        .map(|m| (m.mv, m.low, m.high))
+                        .collect::<Vec<_>>()
+                };
+                assert_eq!(values(&plain), values(&seeded), "{variant} seed {seed}");
+                assert_eq!(plain.value, seeded.value);
+                assert!(after.len() <= super::MAX_BOUNDARY_ENTRIES);
+                plain_nodes += plain.nodes;
+                seeded_nodes += seeded.nodes;
+                table = to_bytes(&after);
+                g.play_unchecked(plain.best.expect("a move"));
+                positions += 1;
+            }
+            assert!(
+                seeded_nodes < plain_nodes,
+                "{variant} seed {seed}: {seeded_nodes} >= {plain_nodes}"
+            );
+        }
+    }
+    assert!(positions >= 2_000, "{positions}");
+}
+
+/// The principal variation of a seeded solve still runs to the end of the hand, through
+/// positions the seed decided without a best move.
+#[test]
+fn a_seeded_principal_variation_reaches_the_end() {
+    for variant in VARIANTS {
+        let g = endgame(variant, 11, 4);
+        let (first, table) = analyze_seeded(&g, None, Budget::default(), &[]);
+        let mut next = g.clone();
+        next.play_unchecked(first.best.expect("a move"));
+        let (seeded, _) = analyze_seeded(&next, None, Budget::default(), &table);
+        let mut at = next.clone();
+        for &mv in &seeded.principal_variation {
+            at.play_unchecked(mv);
+        }
+        assert!(at.is_over(), "{variant}: {:?}", seeded.principal_variation);
+    }
+}

@@ -1,0 +1,77 @@
+"""Deal boundary tables: a position of a deal starts from what the solves of its earlier
+positions proved at trick boundaries, in-process and through a real Redis.
+
+The effect is read from `stats.nodes` (the engine's node count is deterministic for one
+position and one starting table): a solve that starts from the deal's table searches fewer
+nodes than a cold solve of the same position, and gives the same values.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from service.bench_deal import deal_positions
+from tests.positions import snapshot_of
+from tests.redis_server import RedisServer
+from tests.test_cache import analyse, client_for
+
+TABLE_KEYS = "cga:v1:table:*"
+
+
+@pytest.fixture(scope="module")
+def deal() -> list[dict[str, Any]]:
+    """The first three positions, from six cards each, of a huutopussi deal played well: the
+    first and the third are the same side's to move."""
+    return deal_positions("huutopussi", 7, 6)[:3]
+
+
+def cold_nodes(position: dict[str, Any]) -> int:
+    with client_for() as client:
+        return analyse(client, position).stats.nodes
+
+
+def test_the_third_position_starts_from_the_deal_table(deal: list[dict[str, Any]]) -> None:
+    with client_for() as client:
+        answers = [analyse(client, position) for position in deal]
+    with client_for() as fresh:
+        cold = analyse(fresh, deal[2])
+    assert answers[2].moves == cold.moves
+    assert answers[2].value == cold.value
+    assert answers[2].stats.nodes < cold.stats.nodes / 2
+
+
+def test_a_snapshot_has_no_deal_table(deal: list[dict[str, Any]]) -> None:
+    with client_for() as client:
+        nodes = [analyse(client, snapshot_of(position)).stats.nodes for position in deal]
+    assert nodes[2] == cold_nodes(deal[2])
+
+
+def test_no_table_is_kept_with_table_cache_size_zero(deal: list[dict[str, Any]]) -> None:
+    with client_for(table_cache_size=0) as client:
+        nodes = [analyse(client, position).stats.nodes for position in deal]
+    assert nodes[2] == cold_nodes(deal[2])
+
+
+def test_redis_carries_the_deal_table_to_another_replica(
+    deal: list[dict[str, Any]], redis_server: RedisServer
+) -> None:
+    with client_for(redis_url=redis_server.url) as one:
+        analyse(one, deal[0])
+        analyse(one, deal[1])
+    assert len(redis_server.client().keys(TABLE_KEYS)) == 1
+    with client_for(redis_url=redis_server.url) as other:
+        third = analyse(other, deal[2])
+    assert third.cache == "miss"
+    assert third.stats.nodes < cold_nodes(deal[2]) / 2
+
+
+def test_with_redis_down_a_deal_is_answered_from_the_local_table(
+    deal: list[dict[str, Any]], redis_server: RedisServer
+) -> None:
+    with client_for(redis_url=redis_server.url, redis_breaker_reset_ms=1) as client:
+        redis_server.kill()
+        answers = [analyse(client, position) for position in deal]
+    assert [a.cache for a in answers] == ["bypassed"] * 3
+    assert answers[2].stats.nodes < cold_nodes(deal[2]) / 2
