@@ -2,6 +2,8 @@
 
 #[macro_use]
 mod named;
+#[cfg(test)]
+pub(crate) mod analysis_check;
 pub mod cardlist;
 pub mod marjapussi;
 pub mod mu;
@@ -67,7 +69,7 @@ pub fn handle(game: &str, route: Route, body: &[u8]) -> ApiResult {
     match game {
         marjapussi::Marjapussi::NAME => serve_searchable::<marjapussi::Marjapussi>(route, &body),
         mustamaija::Mustamaija::NAME => serve::<mustamaija::Mustamaija>(route, &body),
-        muschik::Muschik::NAME => serve::<muschik::Muschik>(route, &body),
+        muschik::Muschik::NAME => serve_searchable::<muschik::Muschik>(route, &body),
         mu::Mu::NAME => serve::<mu::Mu>(route, &body),
         _ => Err(ApiError::UnknownGame(format!(
             "no game '{game}'; the games are: {}",
