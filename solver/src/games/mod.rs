@@ -2,6 +2,8 @@
 
 #[macro_use]
 mod named;
+#[cfg(test)]
+pub(crate) mod analysis_check;
 pub mod bridge;
 pub mod cardlist;
 pub mod marjapussi;
@@ -76,7 +78,7 @@ fn dispatch(game: &str, route: Route, body: &Value) -> ApiResult {
     match game {
         marjapussi::Marjapussi::NAME => serve_searchable::<marjapussi::Marjapussi>(route, body),
         mustamaija::Mustamaija::NAME => serve::<mustamaija::Mustamaija>(route, body),
-        muschik::Muschik::NAME => serve::<muschik::Muschik>(route, body),
+        muschik::Muschik::NAME => serve_searchable::<muschik::Muschik>(route, body),
         mu::Mu::NAME => serve::<mu::Mu>(route, body),
         bridge::Bridge::NAME => serve_searchable::<bridge::Bridge>(route, body),
         _ => Err(ApiError::UnknownGame(format!(

@@ -33,6 +33,7 @@ mod match_json;
 mod participation;
 mod play;
 mod scoring;
+mod search;
 mod snapshot;
 #[cfg(test)]
 mod tests;
