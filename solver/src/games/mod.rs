@@ -68,7 +68,7 @@ pub fn handle(game: &str, route: Route, body: &[u8]) -> ApiResult {
     let body = api::parse_body(body)?;
     match game {
         marjapussi::Marjapussi::NAME => serve_searchable::<marjapussi::Marjapussi>(route, &body),
-        mustamaija::Mustamaija::NAME => serve::<mustamaija::Mustamaija>(route, &body),
+        mustamaija::Mustamaija::NAME => serve_searchable::<mustamaija::Mustamaija>(route, &body),
         muschik::Muschik::NAME => serve_searchable::<muschik::Muschik>(route, &body),
         mu::Mu::NAME => serve::<mu::Mu>(route, &body),
         _ => Err(ApiError::UnknownGame(format!(
