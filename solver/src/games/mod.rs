@@ -70,7 +70,7 @@ pub fn handle(game: &str, route: Route, body: &[u8]) -> ApiResult {
         marjapussi::Marjapussi::NAME => serve_searchable::<marjapussi::Marjapussi>(route, &body),
         mustamaija::Mustamaija::NAME => serve_searchable::<mustamaija::Mustamaija>(route, &body),
         muschik::Muschik::NAME => serve_searchable::<muschik::Muschik>(route, &body),
-        mu::Mu::NAME => serve::<mu::Mu>(route, &body),
+        mu::Mu::NAME => serve_searchable::<mu::Mu>(route, &body),
         _ => Err(ApiError::UnknownGame(format!(
             "no game '{game}'; the games are: {}",
             GAMES.join(", ")
