@@ -39,35 +39,16 @@ impl Route {
     }
 }
 
-fn serve<G: Rules>(route: Route, body: &Value) -> ApiResult {
+/// Answers one route for a game: every game has its exact search behind `analyze`.
+fn serve<G: Rules + Searchable>(route: Route, body: &Value) -> ApiResult {
     match route {
         Route::Deal => api::deal::<G>(body),
         Route::LegalMoves => api::legal_moves::<G>(body),
         Route::Play => api::play::<G>(body),
         Route::Canonical => api::canonical::<G>(body),
-        Route::Analyze => Err(ApiError::Invalid(crate::problems::Problems::single(
-            "",
-            format!("analysis of {} is not served yet", G::NAME),
-        ))),
-    }
-}
-
-/// A game with an exact search also answers `analyze`.
-fn serve_searchable<G: Rules + Searchable>(route: Route, body: &Value) -> ApiResult {
-    match route {
         Route::Analyze => api::analyze::<G>(body),
-        _ => serve::<G>(route, body),
     }
 }
-
-/// The names of the games, as in their routes.
-pub const GAMES: [&str; 5] = [
-    marjapussi::Marjapussi::NAME,
-    mustamaija::Mustamaija::NAME,
-    muschik::Muschik::NAME,
-    mu::Mu::NAME,
-    bridge::Bridge::NAME,
-];
 
 /// Answers one request for `game`; the body is the raw JSON of the request.
 pub fn handle(game: &str, route: Route, body: &[u8]) -> ApiResult {
@@ -76,11 +57,11 @@ pub fn handle(game: &str, route: Route, body: &[u8]) -> ApiResult {
 
 fn dispatch(game: &str, route: Route, body: &Value) -> ApiResult {
     match game {
-        marjapussi::Marjapussi::NAME => serve_searchable::<marjapussi::Marjapussi>(route, body),
+        marjapussi::Marjapussi::NAME => serve::<marjapussi::Marjapussi>(route, body),
         mustamaija::Mustamaija::NAME => serve::<mustamaija::Mustamaija>(route, body),
-        muschik::Muschik::NAME => serve_searchable::<muschik::Muschik>(route, body),
+        muschik::Muschik::NAME => serve::<muschik::Muschik>(route, body),
         mu::Mu::NAME => serve::<mu::Mu>(route, body),
-        bridge::Bridge::NAME => serve_searchable::<bridge::Bridge>(route, body),
+        bridge::Bridge::NAME => serve::<bridge::Bridge>(route, body),
         _ => Err(ApiError::UnknownGame(format!(
             "no game '{game}'; the games are: {}",
             GAMES.join(", ")

@@ -36,6 +36,7 @@ mod json;
 mod play;
 mod roles;
 mod scoring;
+mod search;
 mod snapshot;
 #[cfg(test)]
 mod tests;
@@ -356,9 +357,15 @@ impl Game for Mu {
         payoff
     }
 
-    /// Every seat scores for itself (spec 5); the chief's partner shares goals, not payoffs.
+    /// Every seat scores for itself (spec 5), but from the play on the chief's team (side 0)
+    /// plays against the rest (side 1) for card points: the sides of the exact search.
     fn side(&self, seat: Seat) -> usize {
-        seat
+        match (self.phase, self.chief) {
+            (Phase::Play | Phase::Scored, Some(chief)) => {
+                usize::from(seat as u8 != chief && Some(seat as u8) != self.partner)
+            }
+            _ => seat,
+        }
     }
 
     fn key(&self) -> u64 {

@@ -31,6 +31,7 @@ mod explain;
 mod json;
 mod marriage;
 mod play;
+mod search;
 mod snapshot;
 mod talon;
 #[cfg(test)]

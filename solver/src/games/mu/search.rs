@@ -1,0 +1,235 @@
+//! What the exact search needs of Mü (design section 4): the play for card points.
+//!
+//! The value is the card points a side wins in the hand's tricks, the chief's team (chief and
+//! partner) against the rest, searched zero-sum between them (see [`Game::side`] of [`Mu`]).
+//! Only the play is searched: the auction, trumps and partner are chosen before the hands are
+//! known.
+//!
+//! Cards are equivalent when the mover holds both (hand or table) with equal card points and
+//! they are twins, or of one class (one colour outside the trumps, or one trump tier) with no
+//! other card of that class still in play ranking between them or equal to either.
+
+use super::cards::{canonical_card, canonical_twins, colour_of, points, rank_of, set_points};
+use super::{Move, Mu, Phase};
+use crate::cards::{Card, CardSet};
+use crate::game::{mix, Game};
+use crate::search::Searchable;
+
+impl Mu {
+    /// Card points won so far by `side`'s seats.
+    fn side_points(&self, side: usize) -> i32 {
+        (0..self.seats())
+            .filter(|&s| self.side(s) == side)
+            .map(|s| set_points(self.won[s]))
+            .sum()
+    }
+
+    fn cards_in_play(&self) -> CardSet {
+        (0..self.n()).fold(self.trick_cards(), |acc, s| acc | self.avail(s))
+    }
+
+    /// Which cards compete with `card` by rank alone: its trump tier, or its colour outside the
+    /// trumps; both trumps and plain cards are ordered by rank within a class.
+    fn class(&self, card: Card) -> u8 {
+        match self.tier(card) {
+            0 => colour_of(card) as u8,
+            tier => 8 + tier,
+        }
+    }
+}
+
+impl Searchable for Mu {
+    fn value(&self, side: usize) -> i32 {
+        self.side_points(side)
+    }
+
+    fn value_bounds(&self, side: usize) -> (i32, i32) {
+        let won = self.side_points(side);
+        if self.phase != Phase::Play {
+            return (won, won);
+        }
+        (won, won + set_points(self.cards_in_play()))
+    }
+
+    /// Hands and tables merged (a card plays the same from either), twins merged, the teams;
+    /// the card points won are banked.
+    fn table_key(&self, side: usize) -> (u64, i32) {
+        if self.phase != Phase::Play {
+            return (self.key(), 0);
+        }
+        let mut h = 0x6d75_5f73_6561_7263;
+        for seat in 0..self.n() {
+            h = mix(h, canonical_twins(self.avail(seat)).bits());
+        }
+        let trick = self.trick[..self.trick_len as usize]
+            .iter()
+            .fold(0u64, |acc, &c| {
+                (acc << 8) | (u64::from(canonical_card(c).index()) + 1)
+            });
+        let team = (0..self.seats())
+            .filter(|&s| self.side(s) == 0)
+            .fold(0u64, |acc, s| acc | 1 << s);
+        let small = u64::from(self.actor) | u64::from(self.leader) << 4 | team << 8;
+        h = mix(mix(mix(h, trick), small), self.chief_trumps.bits());
+        (mix(h, self.vice_trumps.bits()), self.side_points(side))
+    }
+
+    fn value_unit(&self) -> &'static str {
+        "card points"
+    }
+
+    fn zero_sum_sides(&self) -> bool {
+        true
+    }
+
+    fn exact_applies(&self) -> Result<(), String> {
+        if self.phase == Phase::Play || self.phase.is_over() {
+            return Ok(());
+        }
+        Err(format!(
+            "phase '{}' is decided before the hands are known to all; its analysis needs the hidden-information methods 'pimc' or 'ismcts'",
+            self.phase.name()
+        ))
+    }
+
+    fn equivalent(&self, a: Move, b: Move) -> bool {
+        let (Move::Play(x), Move::Play(y)) = (a, b) else {
+            return a == b;
+        };
+        if canonical_card(x) == canonical_card(y) {
+            return true;
+        }
+        if points(x) != points(y) || self.class(x) != self.class(y) {
+            return false;
+        }
+        let class = self.class(x);
+        let (lo, hi) = (rank_of(x).min(rank_of(y)), rank_of(x).max(rank_of(y)));
+        let others = self.cards_in_play() - CardSet::single(x) - CardSet::single(y);
+        !others
+            .iter()
+            .any(|z| self.class(z) == class && (lo..=hi).contains(&rank_of(z)))
+    }
+
+    /// Lead strong cards; following, give points to a winning partner, win with the cheapest
+    /// winning card, and otherwise throw the fewest points.
+    fn order_hint(&self, mv: Move) -> i32 {
+        let Move::Play(card) = mv else {
+            return 0;
+        };
+        let worth = points(card) * 64 + i32::from(self.tier(card)) * 16 + i32::from(rank_of(card));
+        if self.trick_len == 0 {
+            return worth;
+        }
+        let played = &self.trick[..self.trick_len as usize];
+        let position = self.winning_position(played);
+        let winner = (self.leader + position as u8) % self.n();
+        if self.side(winner as usize) == self.side(self.actor as usize) {
+            return 500 + points(card) * 64 - i32::from(rank_of(card));
+        }
+        let mut with = [card; super::MAX_PLAYERS];
+        with[..played.len()].copy_from_slice(played);
+        if self.winning_position(&with[..=played.len()]) == played.len() {
+            1000 - worth
+        } else {
+            -worth
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::Rules;
+    use crate::games::analysis_check::{call, value_is_best_of_moves, walk};
+    use crate::games::Route;
+    use crate::problems::{Fields, Problems};
+    use crate::rng::Rng;
+    use crate::search::{analyze, minimax, Budget};
+    use serde_json::json;
+
+    /// A seeded hand of `variant` played at random into its play, until the seat to move
+    /// holds at most `left` cards.
+    fn in_play(variant: &str, seed: u64, left: u32) -> Option<Mu> {
+        let mut problems = Problems::default();
+        let cfg = <Mu as Rules>::config(Some(variant), None, "", &mut problems)?;
+        let setup = json!({});
+        let mut fields = Fields::of(&setup, "", &mut problems);
+        let mut g = Mu::deal(&cfg, seed, &mut fields, &mut problems)?;
+        let mut rng = Rng::seeded(seed);
+        let mut moves = Vec::new();
+        while let Some(seat) = g.to_move() {
+            if g.phase == Phase::Play && g.hand(seat).len() <= left {
+                return Some(g);
+            }
+            g.legal_moves(&mut moves);
+            g.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        None
+    }
+
+    #[test]
+    fn exact_values_agree_with_plain_minimax() {
+        let mut checked = 0;
+        for variant in ["mu3", "mu4", "mu5", "mu6"] {
+            // Most random auctions end unplayed (all pass, Eklat): many seeds give few positions.
+            for seed in 0..8000 {
+                let Some(g) = in_play(variant, seed, 2 + (seed % 2) as u32) else {
+                    continue;
+                };
+                let analysis = analyze(&g, None, Budget::default());
+                assert!(analysis.complete);
+                for scored in &analysis.moves {
+                    let mut child = g.clone();
+                    child.play_unchecked(scored.mv);
+                    let truth = minimax(&child, analysis.side);
+                    assert_eq!(
+                        (scored.low, scored.high),
+                        (truth, truth),
+                        "{variant} seed {seed} {:?}",
+                        scored.mv
+                    );
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 3000, "{checked}");
+    }
+
+    #[test]
+    fn an_analysis_value_is_the_best_of_its_moves_asked_one_by_one() {
+        let mut scored = 0;
+        for seed in 0..6 {
+            let body = json!({ "variant": "mu4", "seed": seed });
+            let deal = call(Mu::NAME, Route::Deal, body);
+            // Random play into the card play, until hands are small and a seat has a choice.
+            let position = walk(Mu::NAME, deal["position"].clone(), seed, |p, legal| {
+                let seat = legal["to_move"].as_u64().unwrap_or(0) as usize;
+                let held = p["state"]["hands"][seat].as_array().map_or(0, Vec::len)
+                    + p["state"]["tables"][seat].as_array().map_or(0, Vec::len);
+                legal["phase"] != "play" || held > 4 || legal["count"] == json!(1)
+            });
+            if !call(Mu::NAME, Route::LegalMoves, json!({ "position": position }))["to_move"]
+                .is_null()
+            {
+                scored += value_is_best_of_moves(Mu::NAME, &position);
+            }
+        }
+        assert!(scored >= 8, "{scored}");
+    }
+
+    #[test]
+    fn the_auction_is_refused_naming_the_hidden_information_methods() {
+        let deal = call(
+            Mu::NAME,
+            Route::Deal,
+            json!({ "variant": "mu4", "seed": 2 }),
+        );
+        let body = json!({ "position": deal["position"], "method": "exact" });
+        let refused = crate::games::handle(Mu::NAME, Route::Analyze, body.to_string().as_bytes());
+        let Err(crate::api::ApiError::Invalid(problems)) = refused else {
+            panic!("a refusal, got {refused:?}");
+        };
+        assert_eq!(problems.0[0].path, "position");
+        assert!(problems.0[0].message.contains("pimc"));
+    }
+}

@@ -1,0 +1,292 @@
+//! What the exact search needs of Mustamaija (design section 4): who loses.
+//!
+//! The value for a seat is 1 if it does not lose the deal (a drawn stall included) and 0 if it
+//! loses. Two players are searched zero-sum; with more seats the search is paranoid (every other
+//! seat plays against the asking seat).
+//!
+//! Where the search is exact: with two players holding cards the play cannot cycle. In a run of
+//! attacks by one attacker, each attack lowers the attacker's cards plus the talon; when every
+//! card is beaten, cards leave the game. So at most `N * (N / 2 + 1)` attacks remain with `N`
+//! cards in hands and talon, and the stall guard matters only when it is that close. With three
+//! or more players holding cards, taken cards can go round the table and the play can cycle up
+//! to the stall guard: those positions are refused ([`Searchable::exact_applies`]), as are
+//! positions too large to search in a request's time.
+//!
+//! Beating cards are equivalent when the defender holds both, in one suit, with no card between
+//! them still in a hand, in the talon or open on the table (the maria never, nor kings and queens
+//! where marriages name trump): the one played is discarded, so they never meet. Attacking cards
+//! are not: a card taken changes hands and can later meet the one kept.
+
+use super::cards::{suit_of, KING, QUEEN};
+use super::config::TrumpMode;
+use super::{Move, Mustamaija, Phase};
+use crate::cards::{Card, CardSet};
+use crate::game::{mix, Game};
+use crate::search::Searchable;
+use crate::suited::power_of;
+
+/// The most cards in hands for an exact search once the talon is empty.
+pub const MAX_CARDS_TALON_EMPTY: u32 = 24;
+/// The most cards in hands and talon for an exact search of two players before that.
+pub const MAX_CARDS_WITH_TALON: u32 = 12;
+
+impl Mustamaija {
+    fn cards_in_hands(&self) -> u32 {
+        self.hands[..self.seats()].iter().map(|h| h.len()).sum()
+    }
+
+    /// Seats still holding cards, or all of them while the talon has cards.
+    fn players_with_cards(&self) -> usize {
+        (0..self.n()).filter(|&s| !self.is_out(s)).count()
+    }
+
+    /// Cards whose rank still matters: in hands, in the talon, open or taken on the table.
+    fn cards_in_play(&self) -> CardSet {
+        self.hands[..self.seats()]
+            .iter()
+            .fold(self.talon.set() | self.open | self.taken, |acc, &h| acc | h)
+    }
+
+    /// Cards that are never interchangeable with another: the maria, and the kings and
+    /// queens while marriages can name trump.
+    fn singular(&self, card: Card) -> bool {
+        card == self.cfg.maria()
+            || suit_of(card).is_none()
+            || self.cfg.trump_mode == TrumpMode::Marriage && matches!(power_of(card), KING | QUEEN)
+    }
+
+    /// Whether beating with `x` or with `y` of one hand leads to positions of one value.
+    fn interchangeable(&self, x: Card, y: Card) -> bool {
+        if x == y {
+            return true;
+        }
+        if self.singular(x) || self.singular(y) || suit_of(x) != suit_of(y) {
+            return false;
+        }
+        let (lo, hi) = if x < y { (x, y) } else { (y, x) };
+        let between = CardSet::from_bits((hi.bit() - 1) & !((lo.bit() << 1) - 1));
+        !between.intersects(self.cards_in_play())
+    }
+
+    /// The stall guard can end the deal within the attacks the play can still last.
+    fn stall_in_reach(&self) -> bool {
+        let cards = self.cards_in_hands() + self.talon.len() as u32 + self.attack.len();
+        let most_attacks = cards * (cards / 2 + 1);
+        self.attacks_made + most_attacks >= self.cfg.max_attacks
+    }
+}
+
+impl Searchable for Mustamaija {
+    fn value(&self, side: usize) -> i32 {
+        i32::from(self.loser != Some(side as u8))
+    }
+
+    fn value_bounds(&self, side: usize) -> (i32, i32) {
+        if self.phase == Phase::Over {
+            let v = self.value(side);
+            return (v, v);
+        }
+        if self.is_out(side as u8) {
+            return (1, 1);
+        }
+        (0, 1)
+    }
+
+    /// The position without the count of attacks, unless the stall guard is in reach.
+    fn table_key(&self, _side: usize) -> (u64, i32) {
+        if self.stall_in_reach() {
+            return (self.key(), 0);
+        }
+        let mut h = 0x6d75_7374_616d_6101;
+        for hand in &self.hands[..self.seats()] {
+            h = mix(h, hand.bits());
+        }
+        h = self.talon.hash_into(h);
+        h = mix(h, self.attack.bits());
+        h = mix(h, self.open.bits() ^ self.taken.bits().rotate_left(32));
+        let pending_seed = if self.cfg.trump_mode == TrumpMode::Turned && self.attacks_made == 0 {
+            u64::from(self.turn_seed) << 1 | 1
+        } else {
+            0
+        };
+        let small = (self.phase as u64)
+            | (self.actor as u64) << 8
+            | (self.attacker as u64) << 16
+            | (self.defender as u64) << 24
+            | self.trump.map_or(7, |s| s as u64) << 32
+            | (self.declared as u64) << 40;
+        (mix(mix(h, small), pending_seed), 0)
+    }
+
+    fn value_unit(&self) -> &'static str {
+        "1 if the seat does not lose, 0 if it loses"
+    }
+
+    fn zero_sum_sides(&self) -> bool {
+        self.n() == 2
+    }
+
+    fn exact_applies(&self) -> Result<(), String> {
+        if self.phase == Phase::Over {
+            return Ok(());
+        }
+        let (players, cards, talon) = (
+            self.players_with_cards(),
+            self.cards_in_hands(),
+            self.talon.len() as u32,
+        );
+        let small_endgame = talon == 0 && players <= 2 && cards <= MAX_CARDS_TALON_EMPTY;
+        let small_deal = self.n() == 2 && cards + talon <= MAX_CARDS_WITH_TALON;
+        if small_endgame || small_deal {
+            return Ok(());
+        }
+        Err(format!(
+            "the exact search of mustamaija serves two players holding cards with the talon empty and at most {MAX_CARDS_TALON_EMPTY} cards in hands, or a two-player deal with at most {MAX_CARDS_WITH_TALON} cards in hands and talon (with three or more players holding cards the play can cycle, taken cards going round the table); this position has {players} players holding cards, {cards} cards in hands and {talon} in the talon; its analysis needs the methods 'pimc' or 'ismcts'"
+        ))
+    }
+
+    fn equivalent(&self, a: Move, b: Move) -> bool {
+        match (a, b) {
+            (Move::Beat(x), Move::Beat(y)) => self.interchangeable(x, y),
+            _ => a == b,
+        }
+    }
+
+    /// Beat with the cheapest card, non-trumps first; attack with many low cards.
+    fn order_hint(&self, mv: Move) -> i32 {
+        match mv {
+            Move::Beat(card) => {
+                let trump = suit_of(card).is_some() && suit_of(card) == self.trump;
+                100 - i32::from(power_of(card)) - if trump { 20 } else { 0 }
+            }
+            Move::Attack(cards) => {
+                let top = cards.highest().map_or(0, |c| i32::from(power_of(c)));
+                16 * cards.len() as i32 - top
+            }
+            Move::Declare(_) => 50,
+            Move::NoDeclaration => 40,
+            Move::Take => 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::Rules;
+    use crate::games::analysis_check::{call, value_is_best_of_moves, walk};
+    use crate::games::Route;
+    use crate::problems::{Fields, Problems};
+    use crate::rng::Rng;
+    use crate::search::{analyze, minimax, Budget};
+    use serde_json::json;
+
+    /// A seeded two-player deal of `variant` played at random until at most `cards` are left
+    /// in hands and talon together.
+    fn small(variant: &str, seed: u64, cards: u32) -> Option<Mustamaija> {
+        let mut problems = Problems::default();
+        let options = json!({ "num_players": 2 });
+        let cfg = <Mustamaija as Rules>::config(Some(variant), Some(&options), "", &mut problems)?;
+        let setup = json!({});
+        let mut fields = Fields::of(&setup, "", &mut problems);
+        let mut g = Mustamaija::deal(&cfg, seed, &mut fields, &mut problems)?;
+        let mut rng = Rng::seeded(seed);
+        let mut moves = Vec::new();
+        while !g.is_over() {
+            if g.cards_in_hands() + g.talon.len() as u32 <= cards {
+                return Some(g);
+            }
+            g.legal_moves(&mut moves);
+            g.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        None
+    }
+
+    #[test]
+    fn exact_values_agree_with_plain_minimax() {
+        let mut checked = 0;
+        for variant in super::super::config::Variant::NAMES {
+            // Plain minimax explodes on some positions of six cards and more (seconds to
+            // minutes, attacks and takes going back and forth): these hold four or five.
+            for seed in 0..3000 {
+                let Some(g) = small(variant, seed, 4 + (seed % 2) as u32) else {
+                    continue;
+                };
+                assert_eq!(g.exact_applies(), Ok(()));
+                let analysis = analyze(&g, None, Budget::default());
+                assert!(analysis.complete);
+                for scored in &analysis.moves {
+                    let mut child = g.clone();
+                    child.play_unchecked(scored.mv);
+                    let truth = minimax(&child, analysis.side);
+                    assert_eq!(
+                        (scored.low, scored.high),
+                        (truth, truth),
+                        "{variant} seed {seed} {:?}",
+                        scored.mv
+                    );
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 3000, "{checked}");
+    }
+
+    #[test]
+    fn an_analysis_value_is_the_best_of_its_moves_asked_one_by_one() {
+        let mut scored = 0;
+        for seed in 0..6 {
+            let body =
+                json!({ "variant": "standard", "seed": seed, "options": { "num_players": 2 } });
+            let deal = call(Mustamaija::NAME, Route::Deal, body);
+            // Random play until the talon is empty and few cards are left, on to a choice.
+            let position = walk(
+                Mustamaija::NAME,
+                deal["position"].clone(),
+                seed,
+                |p, legal| {
+                    let state = &p["state"];
+                    let held: usize = state["hands"]
+                        .as_array()
+                        .expect("hands")
+                        .iter()
+                        .map(|h| h.as_array().map_or(0, Vec::len))
+                        .sum();
+                    let talon = state["talon"].as_array().map_or(0, Vec::len);
+                    talon > 0 || held > 10 || legal["count"] == json!(1)
+                },
+            );
+            if !call(
+                Mustamaija::NAME,
+                Route::LegalMoves,
+                json!({ "position": position }),
+            )["to_move"]
+                .is_null()
+            {
+                scored += value_is_best_of_moves(Mustamaija::NAME, &position);
+            }
+        }
+        assert!(scored >= 8, "{scored}");
+    }
+
+    #[test]
+    fn positions_that_can_cycle_are_refused_with_the_limit() {
+        let deal = call(
+            Mustamaija::NAME,
+            Route::Deal,
+            json!({ "variant": "standard", "seed": 1 }),
+        );
+        let body = json!({ "position": deal["position"], "method": "exact" });
+        let refused = crate::games::handle(
+            Mustamaija::NAME,
+            Route::Analyze,
+            body.to_string().as_bytes(),
+        );
+        let Err(crate::api::ApiError::Invalid(problems)) = refused else {
+            panic!("a refusal, got {refused:?}");
+        };
+        assert_eq!(problems.0[0].path, "position");
+        assert!(problems.0[0].message.contains("talon empty"));
+        assert!(problems.0[0].message.contains("4 players holding cards"));
+    }
+}
