@@ -50,6 +50,15 @@ fn serve<G: Rules + Searchable>(route: Route, body: &Value) -> ApiResult {
     }
 }
 
+/// The names of the games, as in their routes.
+pub const GAMES: [&str; 5] = [
+    marjapussi::Marjapussi::NAME,
+    mustamaija::Mustamaija::NAME,
+    muschik::Muschik::NAME,
+    mu::Mu::NAME,
+    bridge::Bridge::NAME,
+];
+
 /// Answers one request for `game`; the body is the raw JSON of the request.
 pub fn handle(game: &str, route: Route, body: &[u8]) -> ApiResult {
     dispatch(game, route, &api::parse_body(body)?)
