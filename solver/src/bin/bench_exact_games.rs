@@ -92,7 +92,10 @@ fn main() {
         time: Duration::from_millis(args.get(1).copied().unwrap_or(5000)),
         ..Budget::default()
     };
-    println!("exact search, {count} seeded positions each, budget {:?}", budget.time);
+    println!(
+        "exact search, {count} seeded positions each, budget {:?}",
+        budget.time
+    );
     println!(
         "{:<34} {:>6} {:>9} {:>9} {:>9} {:>9} {:>11} {:>7}",
         "position", "count", "p50 ms", "p90 ms", "p99 ms", "max ms", "nodes p50", "cut off"
@@ -104,7 +107,12 @@ fn main() {
             })
         }
     };
-    run("muschik, first card of the play", count, budget, muschik_after(5));
+    run(
+        "muschik, first card of the play",
+        count,
+        budget,
+        muschik_after(5),
+    );
     run("muschik, after two tricks", count, budget, muschik_after(3));
     let endgame = |cards: u32| {
         move |seed| {
