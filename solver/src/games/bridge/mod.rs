@@ -11,6 +11,8 @@
 //!   the trick, otherwise the highest card of the suit led; the winner leads the next trick.
 //! - A seat's payoff, and the value of the exact search, is the tricks its side took.
 
+#[cfg(test)]
+mod analysis_api_tests;
 pub mod config;
 mod json;
 pub mod oracle;

@@ -10,6 +10,8 @@
 //! - `double_timing = poll_all` polls every seat allowed to double, from the leader on, before
 //!   each trick (spec 7.19 names the option; this is its reading).
 
+#[cfg(test)]
+mod analysis_api_tests;
 mod bidding;
 pub mod cards;
 pub mod config;
