@@ -2,7 +2,6 @@
 //! positions after each of its moves, each asked through the API.
 
 use super::Bridge;
-use crate::api::Rules;
 use crate::games::analysis_check::{call, value_is_best_of_moves, walk};
 use crate::games::Route;
 use serde_json::json;
