@@ -8,7 +8,9 @@
 use crate::cards::CardSet;
 use crate::game::{Game, Seat};
 use crate::problems::{field_path, index_path, kind, Fields, Problems};
-use crate::search::{analyze_seeded as search, Budget, CarriedEntry, Searchable};
+use crate::search::{
+    analyze_seeded as search, estimate, Budget, CarriedEntry, Estimate, Searchable, MILLI,
+};
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -586,9 +588,7 @@ pub fn analyze_seeded<G: Rules + Searchable>(
     if position.view.is_some() {
         problems.push("position.view", "a view hides cards; 'exact' needs a complete position (the hidden-information methods 'pimc' and 'ismcts' will serve views)");
     }
-    if let Err(why) = position.state.exact_applies() {
-        problems.push("position", why);
-    }
+    let beyond_exact = position.state.exact_applies().err();
     if !problems.is_empty() {
         return Err(problems.into());
     }
@@ -597,6 +597,16 @@ pub fn analyze_seeded<G: Rules + Searchable>(
         return Err(
             Problems::single("position", "the hand is over: there is no move to analyse").into(),
         );
+    }
+    if let Some(why) = beyond_exact {
+        let capped = Budget {
+            nodes: budget.nodes.min(MAX_ESTIMATE_NODES),
+            ..budget
+        };
+        return match estimate(state, perspective, capped) {
+            Some(found) => Ok((estimate_answer(state, &found, &why), Vec::new())),
+            None => Err(Problems::single("position", why).into()),
+        };
     }
     let (analysis, carried) = search(state, perspective, budget, seed);
     let moves: Vec<Value> = analysis
@@ -643,4 +653,48 @@ pub fn analyze_seeded<G: Rules + Searchable>(
         "engine_version": crate::ENGINE_VERSION,
     });
     Ok((answer, carried))
+}
+
+/// The most nodes a depth-limited estimate spends, whatever the budget allows: about a tenth of
+/// a second.
+const MAX_ESTIMATE_NODES: u64 = 1_000_000;
+
+/// The answer for a position beyond the exact search's reach: every move's value estimated by
+/// a depth-limited search ([`crate::search::estimate`]), in the game's unit, marked `estimate`.
+fn estimate_answer<G: Rules + Searchable>(
+    state: &G,
+    found: &Estimate<G::Move>,
+    beyond_exact: &str,
+) -> Value {
+    let unit = |v: i32| f64::from(v) / f64::from(MILLI);
+    let moves: Vec<Value> = found
+        .moves
+        .iter()
+        .map(|&(mv, v)| json!({ "move": state.move_text(mv), "value": unit(v), "certainty": "estimate" }))
+        .collect();
+    let seats: Vec<usize> = (0..state.seats())
+        .filter(|&s| state.side(s) == found.side)
+        .collect();
+    json!({
+        "method": "exact",
+        "search": format!(
+            "depth-limited alpha-beta, {}, {} plies deep, evaluated at the horizon: every value is an estimate",
+            if state.zero_sum_sides() { "zero-sum between the sides" } else { "paranoid: every other seat plays against the mover" },
+            found.depth + 1
+        ),
+        "why_estimate": beyond_exact,
+        "perspective": { "seat": found.seat, "side": found.side, "seats": seats },
+        "unit": state.value_unit(),
+        "moves": moves,
+        "best_move": found.best.map(|m| state.move_text(m)),
+        "value": unit(found.value),
+        "exact": false,
+        "principal_variation": found.best.map(|m| vec![state.move_text(m)]).unwrap_or_default(),
+        "stats": {
+            "nodes": found.nodes,
+            "researches": 0,
+            "time_ms": found.elapsed.as_secs_f64() * 1e3,
+        },
+        "engine_version": crate::ENGINE_VERSION,
+    })
 }

@@ -11,11 +11,13 @@
 //! reuses them.
 
 mod carried;
+mod horizon;
 #[cfg(test)]
 mod seeded_tests;
 mod table;
 
 pub use carried::{from_bytes, to_bytes, CarriedEntry, MAX_CARRIED_ENTRIES};
+pub use horizon::{estimate, Estimate, MILLI};
 
 use crate::game::{Game, Seat};
 use carried::{keep_most_searched, side_salt};
@@ -55,6 +57,14 @@ pub trait Searchable: Game {
     /// bidding phase whose analysis needs hidden-information methods).
     fn exact_applies(&self) -> Result<(), String> {
         Ok(())
+    }
+
+    /// An estimate of the final value for `side` in thousandths of the value unit, for
+    /// positions beyond the exact search's reach ([`Searchable::exact_applies`] refuses them):
+    /// [`estimate`] searches to a depth and evaluates there. `None`: the game has none.
+    fn estimate(&self, side: usize) -> Option<i32> {
+        let _ = side;
+        None
     }
 
     /// A move-ordering hint: moves with higher hints are searched first.

@@ -22,7 +22,7 @@ use super::config::TrumpMode;
 use super::{Move, Mustamaija, Phase};
 use crate::cards::{Card, CardSet};
 use crate::game::{mix, Game};
-use crate::search::Searchable;
+use crate::search::{Searchable, MILLI};
 use crate::suited::power_of;
 
 /// The most cards in hands for an exact search once the talon is empty.
@@ -66,6 +66,21 @@ impl Mustamaija {
         let (lo, hi) = if x < y { (x, y) } else { (y, x) };
         let between = CardSet::from_bits((hi.bit() - 1) & !((lo.bit() << 1) - 1));
         !between.intersects(self.cards_in_play())
+    }
+
+    /// How likely `seat` looks to end holding the maria, as a weight: many cards, the maria
+    /// itself and few trumps make it heavier.
+    fn losing_weight(&self, seat: usize) -> f64 {
+        let hand = self.hands[seat];
+        let trumps = self.trump.map_or(0, |t| {
+            hand.iter().filter(|&c| suit_of(c) == Some(t)).count()
+        });
+        let maria = if hand.contains(self.cfg.maria()) {
+            2.0
+        } else {
+            0.0
+        };
+        (0.35 * f64::from(hand.len()) + maria - 0.2 * trumps as f64).exp()
     }
 
     /// The stall guard can end the deal within the attacks the play can still last.
@@ -145,6 +160,19 @@ impl Searchable for Mustamaija {
         ))
     }
 
+    /// One minus `side`'s share of the losing weights of the seats still holding cards.
+    fn estimate(&self, side: usize) -> Option<i32> {
+        if self.phase == Phase::Over || self.is_out(side as u8) {
+            return Some(self.value_bounds(side).0 * MILLI);
+        }
+        let total: f64 = (0..self.n())
+            .filter(|&s| !self.is_out(s))
+            .map(|s| self.losing_weight(s as usize))
+            .sum();
+        let share = self.losing_weight(side) / total;
+        Some(((1.0 - share) * f64::from(MILLI)).round() as i32)
+    }
+
     fn equivalent(&self, a: Move, b: Move) -> bool {
         match (a, b) {
             (Move::Beat(x), Move::Beat(y)) => self.interchangeable(x, y),
@@ -178,7 +206,7 @@ mod tests {
     use crate::games::Route;
     use crate::problems::{Fields, Problems};
     use crate::rng::Rng;
-    use crate::search::{analyze, minimax, Budget};
+    use crate::search::{analyze, estimate, minimax, Budget};
     use serde_json::json;
 
     /// A seeded two-player deal of `variant` played at random until at most `cards` are left
@@ -270,23 +298,52 @@ mod tests {
     }
 
     #[test]
-    fn positions_that_can_cycle_are_refused_with_the_limit() {
+    fn positions_beyond_the_exact_search_are_estimated_to_a_depth() {
         let deal = call(
             Mustamaija::NAME,
             Route::Deal,
             json!({ "variant": "standard", "seed": 1 }),
         );
         let body = json!({ "position": deal["position"], "method": "exact" });
-        let refused = crate::games::handle(
+        let answer = call(Mustamaija::NAME, Route::Analyze, body);
+        assert_eq!(answer["exact"], json!(false));
+        assert!(answer["why_estimate"]
+            .as_str()
+            .is_some_and(|w| w.contains("4 players holding cards")));
+        let legal = call(
             Mustamaija::NAME,
-            Route::Analyze,
-            body.to_string().as_bytes(),
+            Route::LegalMoves,
+            json!({ "position": deal["position"] }),
         );
-        let Err(crate::api::ApiError::Invalid(problems)) = refused else {
-            panic!("a refusal, got {refused:?}");
-        };
-        assert_eq!(problems.0[0].path, "position");
-        assert!(problems.0[0].message.contains("talon empty"));
-        assert!(problems.0[0].message.contains("4 players holding cards"));
+        let moves = answer["moves"].as_array().expect("moves");
+        assert_eq!(Some(moves.len() as u64), legal["count"].as_u64());
+        let mut best = f64::MIN;
+        for scored in moves {
+            assert_eq!(scored["certainty"], "estimate");
+            let value = scored["value"].as_f64().expect("a value");
+            assert!((0.0..=1.0).contains(&value), "{scored}");
+            best = best.max(value);
+        }
+        assert_eq!(answer["value"].as_f64(), Some(best));
+        assert!(answer["stats"]["nodes"].as_u64().expect("nodes") <= 1_000_000 + 1_000);
+    }
+
+    /// Searched deep enough to reach the end of every line, the estimate is the exact value.
+    #[test]
+    fn an_estimate_that_reaches_every_end_is_the_exact_value() {
+        let mut checked = 0;
+        for seed in 0..3000 {
+            let Some(g) = small("standard", seed, 4 + (seed % 2) as u32) else {
+                continue;
+            };
+            let exact = analyze(&g, None, Budget::default());
+            let found = estimate(&g, None, Budget::default()).expect("an estimate");
+            for (scored, &(mv, value)) in exact.moves.iter().zip(&found.moves) {
+                assert_eq!(scored.mv, mv);
+                assert_eq!(scored.low * MILLI, value, "seed {seed} {mv:?}");
+            }
+            checked += 1;
+        }
+        assert!(checked > 300, "{checked}");
     }
 }
