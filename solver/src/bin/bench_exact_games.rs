@@ -6,37 +6,22 @@
 //! (2 players, `standard`) once the talon is empty with at most 20 and at most 12 cards in hands;
 //! Mü (`mu4`) at the chief's first lead and once the seat to move holds 8 cards.
 
-use serde_json::json;
+use serde_json::{json, Value};
 use solver::api::Rules;
 use solver::game::Game;
+use solver::games::seeded::random_until;
 use solver::games::{mu::Mu, muschik::Muschik, mustamaija::Mustamaija};
-use solver::problems::{Fields, Problems};
-use solver::rng::Rng;
 use solver::search::{analyze, Budget, Searchable};
 use std::time::Duration;
 
 /// A seeded deal played at random until `stop` holds; `None` if the deal ends first.
-fn position<G: Rules + Searchable>(
+fn position<G: Rules>(
     variant: &str,
-    options: serde_json::Value,
+    options: Value,
     seed: u64,
     stop: impl Fn(&G) -> bool,
 ) -> Option<G> {
-    let mut problems = Problems::default();
-    let cfg = G::config(Some(variant), Some(&options), "", &mut problems)?;
-    let setup = json!({});
-    let mut fields = Fields::of(&setup, "", &mut problems);
-    let mut g = G::deal(&cfg, seed, &mut fields, &mut problems)?;
-    let mut rng = Rng::seeded(seed);
-    let mut moves = Vec::new();
-    while !g.is_over() {
-        if stop(&g) {
-            return Some(g);
-        }
-        g.legal_moves(&mut moves);
-        g.play_unchecked(moves[rng.below(moves.len())]);
-    }
-    None
+    random_until(variant, Some(&options), seed, stop)
 }
 
 fn percentile(sorted: &[f64], q: f64) -> f64 {

@@ -1,8 +1,29 @@
-//! Test support: an analysis answer checked against the answers for the positions after each
-//! of its moves, every request going through [`handle`] as the service sends it.
+//! Test support: exact values checked against plain minimax, and an analysis answer checked
+//! against the answers for the positions after each of its moves, every request going through
+//! [`handle`] as the service sends it.
 
 use super::{handle, Route};
+use crate::search::{self, minimax, Budget, Searchable};
 use serde_json::{json, Value};
+use std::fmt::Display;
+
+/// Every root move's exact value of `g` equals plain minimax (no pruning, no table) of the
+/// position after it; `what` names the position in a failure.
+pub fn agrees_with_minimax<G: Searchable>(g: &G, what: impl Display) {
+    let analysis = search::analyze(g, None, Budget::default());
+    assert!(analysis.complete, "{what}");
+    for scored in &analysis.moves {
+        let mut child = g.clone();
+        child.play_unchecked(scored.mv);
+        let truth = minimax(&child, analysis.side);
+        assert_eq!(
+            (scored.low, scored.high),
+            (truth, truth),
+            "{what}: {:?}",
+            scored.mv
+        );
+    }
+}
 
 pub fn call(game: &str, route: Route, body: Value) -> Value {
     handle(game, route, body.to_string().as_bytes())

@@ -10,6 +10,7 @@ pub mod marjapussi;
 pub mod mu;
 pub mod muschik;
 pub mod mustamaija;
+pub mod seeded;
 
 use crate::api::{self, ApiError, ApiResult, Rules};
 use crate::search::{self, Searchable};

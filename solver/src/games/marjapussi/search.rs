@@ -224,9 +224,9 @@ mod tests {
     use super::*;
     use crate::api::Rules;
     use crate::game::Game;
+    use crate::games::analysis_check::agrees_with_minimax;
     use crate::problems::{Fields, Problems};
     use crate::rng::Rng;
-    use crate::search::{analyze, minimax, Budget};
     use serde_json::json;
 
     /// A seeded hand played at random until `left` cards remain per seat.
@@ -271,19 +271,7 @@ mod tests {
                 if g.is_over() {
                     continue;
                 }
-                let analysis = analyze(&g, None, Budget::default());
-                assert!(analysis.complete);
-                for scored in &analysis.moves {
-                    let mut child = g.clone();
-                    child.play_unchecked(scored.mv);
-                    let truth = minimax(&child, analysis.side);
-                    assert_eq!(
-                        (scored.low, scored.high),
-                        (truth, truth),
-                        "{variant} seed {seed} {:?}",
-                        scored.mv
-                    );
-                }
+                agrees_with_minimax(&g, format_args!("{variant} seed {seed}"));
                 checked += 1;
             }
         }

@@ -139,32 +139,17 @@ impl Searchable for Mu {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::Rules;
-    use crate::games::analysis_check::{call, value_is_best_of_moves, walk};
+    use crate::games::analysis_check::{agrees_with_minimax, call, value_is_best_of_moves, walk};
+    use crate::games::seeded::random_until;
     use crate::games::Route;
-    use crate::problems::{Fields, Problems};
-    use crate::rng::Rng;
-    use crate::search::{analyze, minimax, Budget};
     use serde_json::json;
 
     /// A seeded hand of `variant` played at random into its play, until the seat to move
     /// holds at most `left` cards.
     fn in_play(variant: &str, seed: u64, left: u32) -> Option<Mu> {
-        let mut problems = Problems::default();
-        let cfg = <Mu as Rules>::config(Some(variant), None, "", &mut problems)?;
-        let setup = json!({});
-        let mut fields = Fields::of(&setup, "", &mut problems);
-        let mut g = Mu::deal(&cfg, seed, &mut fields, &mut problems)?;
-        let mut rng = Rng::seeded(seed);
-        let mut moves = Vec::new();
-        while let Some(seat) = g.to_move() {
-            if g.phase == Phase::Play && g.hand(seat).len() <= left {
-                return Some(g);
-            }
-            g.legal_moves(&mut moves);
-            g.play_unchecked(moves[rng.below(moves.len())]);
-        }
-        None
+        random_until(variant, None, seed, |g: &Mu| {
+            g.phase == Phase::Play && g.to_move().is_some_and(|s| g.hand(s).len() <= left)
+        })
     }
 
     #[test]
@@ -176,19 +161,7 @@ mod tests {
                 let Some(g) = in_play(variant, seed, 2 + (seed % 2) as u32) else {
                     continue;
                 };
-                let analysis = analyze(&g, None, Budget::default());
-                assert!(analysis.complete);
-                for scored in &analysis.moves {
-                    let mut child = g.clone();
-                    child.play_unchecked(scored.mv);
-                    let truth = minimax(&child, analysis.side);
-                    assert_eq!(
-                        (scored.low, scored.high),
-                        (truth, truth),
-                        "{variant} seed {seed} {:?}",
-                        scored.mv
-                    );
-                }
+                agrees_with_minimax(&g, format_args!("{variant} seed {seed}"));
                 checked += 1;
             }
         }

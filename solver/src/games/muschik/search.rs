@@ -151,35 +151,20 @@ impl Searchable for Muschik {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::Rules;
-    use crate::games::analysis_check::{call, value_is_best_of_moves, walk};
+    use crate::games::analysis_check::{agrees_with_minimax, call, value_is_best_of_moves, walk};
+    use crate::games::seeded::random_until;
     use crate::games::Route;
-    use crate::problems::{Fields, Problems};
-    use crate::rng::Rng;
-    use crate::search::{analyze, minimax, Budget};
     use serde_json::json;
 
     /// A seeded deal played at random into its play, then `played` cards further.
     fn in_play(variant: &str, seed: u64, played: usize) -> Option<Muschik> {
-        let mut problems = Problems::default();
-        let cfg = <Muschik as Rules>::config(Some(variant), None, "", &mut problems)?;
-        let setup = json!({});
-        let mut fields = Fields::of(&setup, "", &mut problems);
-        let mut g = Muschik::deal(&cfg, seed, &mut fields, &mut problems)?;
-        let mut rng = Rng::seeded(seed);
-        let mut moves = Vec::new();
-        let mut left = played;
-        while !g.is_over() {
+        let mut left = played + 1;
+        random_until(variant, None, seed, |g: &Muschik| {
             if g.phase == Phase::Play {
-                if left == 0 {
-                    return Some(g);
-                }
                 left -= 1;
             }
-            g.legal_moves(&mut moves);
-            g.play_unchecked(moves[rng.below(moves.len())]);
-        }
-        None
+            left == 0
+        })
     }
 
     #[test]
@@ -192,19 +177,7 @@ mod tests {
                 let Some(g) = in_play(variant, seed, played) else {
                     continue;
                 };
-                let analysis = analyze(&g, None, Budget::default());
-                assert!(analysis.complete);
-                for scored in &analysis.moves {
-                    let mut child = g.clone();
-                    child.play_unchecked(scored.mv);
-                    let truth = minimax(&child, analysis.side);
-                    assert_eq!(
-                        (scored.low, scored.high),
-                        (truth, truth),
-                        "{variant} seed {seed} {:?}",
-                        scored.mv
-                    );
-                }
+                agrees_with_minimax(&g, format_args!("{variant} seed {seed}"));
                 checked += 1;
             }
         }

@@ -201,33 +201,19 @@ impl Searchable for Mustamaija {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::Rules;
-    use crate::games::analysis_check::{call, value_is_best_of_moves, walk};
+    use crate::games::analysis_check::{agrees_with_minimax, call, value_is_best_of_moves, walk};
+    use crate::games::seeded::random_until;
     use crate::games::Route;
-    use crate::problems::{Fields, Problems};
-    use crate::rng::Rng;
-    use crate::search::{analyze, estimate, minimax, Budget};
+    use crate::search::{analyze, estimate, Budget};
     use serde_json::json;
 
     /// A seeded two-player deal of `variant` played at random until at most `cards` are left
     /// in hands and talon together.
     fn small(variant: &str, seed: u64, cards: u32) -> Option<Mustamaija> {
-        let mut problems = Problems::default();
         let options = json!({ "num_players": 2 });
-        let cfg = <Mustamaija as Rules>::config(Some(variant), Some(&options), "", &mut problems)?;
-        let setup = json!({});
-        let mut fields = Fields::of(&setup, "", &mut problems);
-        let mut g = Mustamaija::deal(&cfg, seed, &mut fields, &mut problems)?;
-        let mut rng = Rng::seeded(seed);
-        let mut moves = Vec::new();
-        while !g.is_over() {
-            if g.cards_in_hands() + g.talon.len() as u32 <= cards {
-                return Some(g);
-            }
-            g.legal_moves(&mut moves);
-            g.play_unchecked(moves[rng.below(moves.len())]);
-        }
-        None
+        random_until(variant, Some(&options), seed, |g: &Mustamaija| {
+            g.cards_in_hands() + g.talon.len() as u32 <= cards
+        })
     }
 
     #[test]
@@ -241,19 +227,7 @@ mod tests {
                     continue;
                 };
                 assert_eq!(g.exact_applies(), Ok(()));
-                let analysis = analyze(&g, None, Budget::default());
-                assert!(analysis.complete);
-                for scored in &analysis.moves {
-                    let mut child = g.clone();
-                    child.play_unchecked(scored.mv);
-                    let truth = minimax(&child, analysis.side);
-                    assert_eq!(
-                        (scored.low, scored.high),
-                        (truth, truth),
-                        "{variant} seed {seed} {:?}",
-                        scored.mv
-                    );
-                }
+                agrees_with_minimax(&g, format_args!("{variant} seed {seed}"));
                 checked += 1;
             }
         }
