@@ -62,6 +62,18 @@ pub trait Searchable: Game {
         0
     }
 
+    /// Whether the transposition table is worth probing and filling here. Positions reached
+    /// again only rarely (bridge: inside a trick) cost more to key than they save.
+    fn tabled(&self) -> bool {
+        true
+    }
+
+    /// Whether two different legal moves can lead to one position (a failed ask with no
+    /// declaration): the search then keys each child to search such moves once.
+    fn moves_may_transpose(&self) -> bool {
+        true
+    }
+
     /// Whether this position starts a trick: its table entry is worth handing on to the next
     /// solves of the deal ([`analyze_seeded`]). The default hands on nothing.
     fn at_trick_boundary(&self) -> bool {
@@ -122,6 +134,8 @@ struct Searcher<G: Searchable> {
     side: usize,
     table: Table<G::Move>,
     buffers: Vec<Vec<G::Move>>,
+    /// Scratch for move ordering: each move with its sort rank.
+    ranked: Vec<(i32, G::Move)>,
     nodes: u64,
     deadline: Instant,
     node_limit: u64,
@@ -162,8 +176,17 @@ impl<G: Searchable> Searcher<G> {
                 high
             };
         }
-        let (key, banked) = state.table_key(self.side);
-        let entry = self.table.get(key).map(|e| e.shifted(banked));
+        let tabled = state.tabled();
+        let (key, banked) = if tabled {
+            state.table_key(self.side)
+        } else {
+            (0, 0)
+        };
+        let entry = if tabled {
+            self.table.get(key).map(|e| e.shifted(banked))
+        } else {
+            None
+        };
         if let Some(e) = &entry {
             if e.low >= beta || e.low == e.high {
                 return e.low;
@@ -184,16 +207,19 @@ impl<G: Searchable> Searcher<G> {
         let mut best = if maximizing { -INF } else { INF };
         let mut best_move = None;
         let mut children = [0u64; 32];
+        let transposing = state.moves_may_transpose();
         for (i, &mv) in moves.iter().enumerate() {
             let mut child = state.clone();
             child.play_unchecked(mv);
             // Moves that lead to the same position (a failed ask and no declaration) are one.
-            let key = child.key();
-            if children[..i.min(32)].contains(&key) {
-                continue;
-            }
-            if i < 32 {
-                children[i] = key;
+            if transposing {
+                let key = child.key();
+                if children[..i.min(32)].contains(&key) {
+                    continue;
+                }
+                if i < 32 {
+                    children[i] = key;
+                }
             }
             let v = self.search(&child, alpha, beta, ply + 1);
             if maximizing && v > best || !maximizing && v < best {
@@ -210,7 +236,7 @@ impl<G: Searchable> Searcher<G> {
             }
         }
         self.buffers[ply] = moves;
-        if !self.stopped {
+        if !self.stopped && tabled {
             let bounds = (
                 if best > alpha0 { best } else { low.max(-INF) },
                 if best < beta0 { best } else { high.min(INF) },
@@ -238,7 +264,7 @@ impl<G: Searchable> Searcher<G> {
     }
 
     /// The legal moves, one per class of equivalent moves, best guesses first.
-    fn ordered_moves(&self, state: &G, hint: Option<G::Move>, moves: &mut Vec<G::Move>) {
+    fn ordered_moves(&mut self, state: &G, hint: Option<G::Move>, moves: &mut Vec<G::Move>) {
         state.legal_moves(moves);
         let mut kept = 0;
         for i in 0..moves.len() {
@@ -249,7 +275,20 @@ impl<G: Searchable> Searcher<G> {
             }
         }
         moves.truncate(kept);
-        moves.sort_by_key(|&m| (Some(m) != hint, -state.order_hint(m)));
+        let mut ranked = std::mem::take(&mut self.ranked);
+        ranked.clear();
+        ranked.extend(moves.iter().map(|&m| {
+            let rank = if Some(m) == hint {
+                i32::MIN
+            } else {
+                -state.order_hint(m)
+            };
+            (rank, m)
+        }));
+        ranked.sort_by_key(|&(rank, _)| rank);
+        moves.clear();
+        moves.extend(ranked.iter().map(|&(_, m)| m));
+        self.ranked = ranked;
     }
 
     /// The exact value of `state` by null-window searches: first around `guess` (a sibling's
@@ -311,6 +350,7 @@ pub fn analyze_seeded<G: Searchable>(
         side,
         table,
         buffers: Vec::new(),
+        ranked: Vec::new(),
         nodes: 0,
         deadline: start + budget.time,
         node_limit: budget.nodes,

@@ -189,6 +189,14 @@ impl Searchable for Bridge {
         between.is_subset(self.played)
     }
 
+    fn tabled(&self) -> bool {
+        self.trick_len == 0
+    }
+
+    fn moves_may_transpose(&self) -> bool {
+        false
+    }
+
     fn table_key(&self, side: usize) -> (u64, i32) {
         (self.relative_key(), i32::from(self.tricks_won[side]))
     }
