@@ -180,7 +180,7 @@ pub struct Analysis<M> {
 struct Searcher<G: Searchable> {
     side: usize,
     table: Table<G::Move>,
-    partitions: PartitionTable,
+    partitions: PartitionTable<G::Move>,
     buffers: Vec<Vec<G::Move>>,
     /// Scratch for move ordering: each move with its sort rank.
     ranked: Vec<(i32, G::Move)>,
@@ -234,12 +234,14 @@ impl<G: Searchable> Searcher<G> {
         };
         let mut relevant = 0;
         let mut known: Option<(i32, i32)> = None;
+        let mut hint = None;
         if let Some((bucket, banked, profile)) = partition {
             let found = self
                 .partitions
                 .probe(bucket, |spec| G::abstract_view(profile, spec));
-            if let Some((lo, hi, specs)) = found {
+            if let Some((lo, hi, mv, specs)) = found {
                 known = Some((lo + banked, hi + banked));
+                hint = mv;
                 for spec in specs {
                     relevant |= state.spec_cards(spec);
                 }
@@ -276,7 +278,7 @@ impl<G: Searchable> Searcher<G> {
             self.buffers.push(Vec::new());
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        self.ordered_moves(state, entry.and_then(|e| e.best), &mut moves);
+        self.ordered_moves(state, entry.and_then(|e| e.best).or(hint), &mut moves);
         let maximizing = state.side(mover) == self.side;
         let mut best = if maximizing { -INF } else { INF };
         let mut best_move = None;
@@ -334,7 +336,7 @@ impl<G: Searchable> Searcher<G> {
                 let spec = state.abstraction(relevant);
                 let view = G::abstract_view(profile, spec);
                 self.partitions
-                    .put(bucket, spec, view, lo - banked, hi - banked);
+                    .put(bucket, spec, view, (lo - banked, hi - banked), best_move);
             }
             let (lo, hi) = (lo.max(low), hi.min(high).max(lo.max(low)));
             self.table.put(
