@@ -76,7 +76,7 @@ pub fn profile(hands: &[CardSet; 4]) -> u128 {
             let top = 31 - cards.leading_zeros();
             cards &= !(1 << top);
             let seat =
-                (lanes[1] >> top & 1) | (lanes[2] >> top & 1) * 2 | (lanes[3] >> top & 1) * 3;
+                (lanes[1] >> top & 1) | ((lanes[2] >> top & 1) * 2) | ((lanes[3] >> top & 1) * 3);
             seats = seats << 2 | seat;
         }
         profile |= u128::from(seats | count << 27) << (32 * suit as u32);
