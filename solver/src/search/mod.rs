@@ -3,6 +3,9 @@
 //! Alpha-beta between the root mover's side and the rest, fail-soft, with a transposition table
 //! of bounds, equivalent moves searched once, cut-offs from the value still reachable
 //! ([`Searchable::value_bounds`]) and null-window (MTD(f)) searches to pin each root move's value.
+//! Games that describe which cards a value depended on also get partition search
+//! ([`Searchable::partition`]): one table entry answers every position that places those
+//! cards alike.
 //! Two-sided games are searched zero-sum between the sides; where each seat scores for itself
 //! the search is *paranoid*: every other seat plays against the root mover's side.
 //! A budget of nodes and time bounds every call; past it, values not pinned are bounds.

@@ -5,7 +5,8 @@
 //!   raise the leader's side's floor and lower the other side's ceiling.
 //! - The table key holds the *relative* ranks of the cards still in play (a hand's ace is the
 //!   same card as its king once the ace of every other hand is gone), the trick so far and the
-//!   leader; values are stored relative to the tricks already won.
+//!   leader; values are stored relative to the tricks already won. Beside it, partition
+//!   search ([`super::partition`]): every bound comes with the cards it depended on.
 //! - Equivalent cards: two cards of one hand and suit with only cards of finished tricks
 //!   between them.
 //! - Move order: cheap winners first when the opponents hold the trick, low cards when the
