@@ -7,7 +7,7 @@ use crate::game::mix;
 use std::collections::HashMap;
 
 /// Specs kept per bucket; a bucket's further specs are not stored.
-const SPECS_PER_BUCKET: usize = 12;
+const SPECS_PER_BUCKET: usize = 32;
 
 #[derive(Clone, Copy, Default)]
 struct Specs {
