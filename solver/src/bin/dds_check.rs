@@ -1,7 +1,8 @@
-//! `cargo run --release --bin dds_check -- [first] [count] [budget_ms] [file]`: checks the
+//! `cargo run --release --bin dds_check -- [first] [count] [budget_ms] [threads] [file]`: checks the
 //! exact search against DDS on the oracle deals `first..first+count` (default all 100 of the
 //! repository's file): every strain and declarer's tricks and every opening lead's value,
-//! each contract's search bounded by `budget_ms` (default 10 s). Prints each mismatch (a DDS
+//! each contract's search bounded by `budget_ms` (default 10 s), the 20 contracts of a deal
+//! shared among `threads` (default 1). Prints each mismatch (a DDS
 //! value outside our bounds) and, counted apart, each value the budget left unresolved, the
 //! time per contract and the totals; exits 1 unless every value is exact and equal to DDS's.
 
@@ -20,7 +21,8 @@ fn main() {
         time: Duration::from_millis(args.get(2).and_then(|a| a.parse().ok()).unwrap_or(10_000)),
         ..Budget::default()
     };
-    let path = args.get(3).map_or(DEFAULT_PATH, String::as_str);
+    let threads: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
+    let path = args.get(4).map_or(DEFAULT_PATH, String::as_str);
     let deals = load(path).unwrap_or_else(|e| {
         eprintln!("{e}");
         std::process::exit(2);
@@ -31,7 +33,7 @@ fn main() {
     let mut checked = 0;
     for deal in deals.iter().skip(first).take(count) {
         let t = Instant::now();
-        let check = check_deal(deal, budget);
+        let check = check_deal(deal, budget, threads);
         for m in &check.mismatches {
             println!("MISMATCH {m}");
         }

@@ -3,6 +3,9 @@
 //! Alpha-beta between the root mover's side and the rest, fail-soft, with a transposition table
 //! of bounds, equivalent moves searched once, cut-offs from the value still reachable
 //! ([`Searchable::value_bounds`]) and null-window (MTD(f)) searches to pin each root move's value.
+//! Games that describe which cards a value depended on also get partition search
+//! ([`Searchable::partition`]): one table entry answers every position that places those
+//! cards alike.
 //! Two-sided games are searched zero-sum between the sides; where each seat scores for itself
 //! the search is *paranoid*: every other seat plays against the root mover's side.
 //! A budget of nodes and time bounds every call; past it, values not pinned are bounds.
@@ -12,6 +15,7 @@
 
 mod carried;
 mod horizon;
+mod partition;
 #[cfg(test)]
 mod seeded_tests;
 mod table;
@@ -21,6 +25,7 @@ pub use horizon::{estimate, Estimate, MILLI};
 
 use crate::game::{Game, Seat};
 use carried::{keep_most_searched, side_salt};
+use partition::PartitionTable;
 use std::time::{Duration, Instant};
 use table::{Entry, Table};
 
@@ -71,6 +76,63 @@ pub trait Searchable: Game {
     fn order_hint(&self, mv: Self::Move) -> i32 {
         let _ = mv;
         0
+    }
+
+    /// Whether the transposition table is worth probing and filling here. Positions reached
+    /// again only rarely (bridge: inside a trick) cost more to key than they save.
+    fn tabled(&self) -> bool {
+        true
+    }
+
+    /// Whether two different legal moves can lead to one position (a failed ask with no
+    /// declaration): the search then keys each child to search such moves once.
+    fn moves_may_transpose(&self) -> bool {
+        true
+    }
+
+    /// [`Searchable::value_bounds`], each with the cards whose places it depends on (see
+    /// [`Searchable::partition`]); by default every card.
+    fn value_bounds_relevant(&self, side: usize) -> ((i32, u64), (i32, u64)) {
+        let (low, high) = self.value_bounds(side);
+        ((low, u64::MAX), (high, u64::MAX))
+    }
+
+    /// Partition search (Ginsberg's; DDS's "winning ranks"): positions with one *bucket* that
+    /// agree on the places of the cards a value depended on share that value. `Some` turns it
+    /// on here (only at [`Searchable::tabled`] positions) with the bucket (what every such
+    /// position shares exactly), the banked part of `side`'s value (as in
+    /// [`Searchable::table_key`]) and the position's *profile*, which
+    /// [`Searchable::abstract_view`] reads.
+    fn partition(&self, side: usize) -> Option<(u64, i32, u128)> {
+        let _ = side;
+        None
+    }
+
+    /// The cards whose places decide what `mv` does here beyond where it came from (bridge:
+    /// the winning card of the trick `mv` completes, when it won by rank); by default every card.
+    fn move_relevant(&self, mv: Self::Move) -> u64 {
+        let _ = mv;
+        u64::MAX
+    }
+
+    /// A position-independent description (a *spec*) of the cards `relevant` makes relevant
+    /// here, for [`Searchable::partition`]. The default spec, 0, means every card.
+    fn abstraction(&self, relevant: u64) -> u32 {
+        let _ = relevant;
+        0
+    }
+
+    /// The fingerprint under `spec` of the position whose profile is `profile`: positions of
+    /// one bucket with one fingerprint place the relevant cards alike.
+    fn abstract_view(profile: u128, spec: u32) -> u64 {
+        let _ = spec;
+        profile as u64
+    }
+
+    /// The cards of this position that `spec` makes relevant.
+    fn spec_cards(&self, spec: u32) -> u64 {
+        let _ = spec;
+        u64::MAX
     }
 }
 
@@ -126,7 +188,10 @@ pub struct Analysis<M> {
 struct Searcher<G: Searchable> {
     side: usize,
     table: Table<G::Move>,
+    partitions: PartitionTable<G::Move>,
     buffers: Vec<Vec<G::Move>>,
+    /// Scratch for move ordering: each move with its sort rank.
+    ranked: Vec<(i32, G::Move)>,
     nodes: u64,
     deadline: Instant,
     node_limit: u64,
@@ -146,61 +211,103 @@ impl<G: Searchable> Searcher<G> {
         self.stopped
     }
 
-    /// Fail-soft alpha-beta for the value of `state` to `self.side`, within `(alpha, beta)`.
-    fn search(&mut self, state: &G, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+    /// Fail-soft alpha-beta for the value of `state` to `self.side`, within `(alpha, beta)`,
+    /// and the cards whose places the answer depends on ([`Searchable::partition`]).
+    fn search(&mut self, state: &G, mut alpha: i32, mut beta: i32, ply: usize) -> (i32, u64) {
         let nodes_before = self.nodes;
         self.nodes += 1;
         let Some(mover) = state.to_move() else {
-            return state.value(self.side);
+            return (state.value(self.side), 0);
         };
-        let (low, high) = state.value_bounds(self.side);
+        let ((low, low_relevant), (high, high_relevant)) = state.value_bounds_relevant(self.side);
         if low >= beta {
-            return low;
+            return (low, low_relevant);
         }
         if high <= alpha {
-            return high;
+            return (high, high_relevant);
         }
         if self.out_of_budget() {
-            return if state.side(mover) == self.side {
+            let v = if state.side(mover) == self.side {
                 low
             } else {
                 high
             };
+            return (v, u64::MAX);
         }
-        let (key, banked) = state.table_key(self.side);
-        let entry = self.table.get(key).map(|e| e.shifted(banked));
-        if let Some(e) = &entry {
-            if e.low >= beta || e.low == e.high {
-                return e.low;
+        let tabled = state.tabled();
+        let partition = if tabled {
+            state.partition(self.side)
+        } else {
+            None
+        };
+        let mut relevant = 0;
+        let mut known: Option<(i32, i32)> = None;
+        let mut hint = None;
+        if let Some((bucket, banked, profile)) = partition {
+            let found = self
+                .partitions
+                .probe(bucket, |spec| G::abstract_view(profile, spec));
+            if let Some((lo, hi, mv, specs)) = found {
+                known = Some((lo + banked, hi + banked));
+                hint = mv;
+                for spec in specs {
+                    relevant |= state.spec_cards(spec);
+                }
             }
-            if e.high <= alpha {
-                return e.high;
+        }
+        let (key, banked) = if tabled {
+            state.table_key(self.side)
+        } else {
+            (0, 0)
+        };
+        let entry = if tabled {
+            self.table.get(key).map(|e| e.shifted(banked))
+        } else {
+            None
+        };
+        // With partitions, the exact entry's bounds (every card relevant) serve only where
+        // no partition is known: entries seeded from earlier solves.
+        if let (Some(e), None) = (&entry, known) {
+            known = Some((e.low, e.high));
+            relevant = u64::MAX;
+        }
+        if let Some((lo, hi)) = known {
+            if lo >= beta || lo >= hi {
+                return (lo, relevant);
             }
-            alpha = alpha.max(e.low);
-            beta = beta.min(e.high);
+            if hi <= alpha {
+                return (hi, relevant);
+            }
+            alpha = alpha.max(lo);
+            beta = beta.min(hi);
         }
         let (alpha0, beta0) = (alpha, beta);
         while self.buffers.len() <= ply {
             self.buffers.push(Vec::new());
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        self.ordered_moves(state, entry.and_then(|e| e.best), &mut moves);
+        self.ordered_moves(state, entry.and_then(|e| e.best).or(hint), &mut moves);
         let maximizing = state.side(mover) == self.side;
         let mut best = if maximizing { -INF } else { INF };
         let mut best_move = None;
         let mut children = [0u64; 32];
+        let transposing = state.moves_may_transpose();
+        let mut children_relevant = 0;
         for (i, &mv) in moves.iter().enumerate() {
             let mut child = state.clone();
             child.play_unchecked(mv);
             // Moves that lead to the same position (a failed ask and no declaration) are one.
-            let key = child.key();
-            if children[..i.min(32)].contains(&key) {
-                continue;
+            if transposing {
+                let key = child.key();
+                if children[..i.min(32)].contains(&key) {
+                    continue;
+                }
+                if i < 32 {
+                    children[i] = key;
+                }
             }
-            if i < 32 {
-                children[i] = key;
-            }
-            let v = self.search(&child, alpha, beta, ply + 1);
+            let (v, child_relevant) = self.search(&child, alpha, beta, ply + 1);
+            let child_relevant = child_relevant | state.move_relevant(mv);
             if maximizing && v > best || !maximizing && v < best {
                 best = v;
                 best_move = Some(mv);
@@ -210,26 +317,41 @@ impl<G: Searchable> Searcher<G> {
             } else {
                 beta = beta.min(v);
             }
-            if alpha >= beta || self.stopped {
+            if alpha >= beta {
+                // One move proves the bound: only what it depends on matters.
+                children_relevant = child_relevant;
+                break;
+            }
+            children_relevant |= child_relevant;
+            if self.stopped {
                 break;
             }
         }
         self.buffers[ply] = moves;
-        if !self.stopped {
-            let bounds = (
-                if best > alpha0 { best } else { low.max(-INF) },
-                if best < beta0 { best } else { high.min(INF) },
+        relevant |= children_relevant;
+        if !self.stopped && tabled {
+            // What the moves proved, with what was known: the value bounds are met again
+            // on every visit, so the partition table leaves them (and their cards) out.
+            let (mut lo, mut hi) = (
+                if best > alpha0 { best } else { -INF },
+                if best < beta0 { best } else { INF },
             );
-            let (mut lo, mut hi) = bounds;
-            if let Some(e) = entry {
-                lo = lo.max(e.low);
-                hi = hi.min(e.high);
+            if let Some((known_lo, known_hi)) = known {
+                lo = lo.max(known_lo);
+                hi = hi.min(known_hi).max(lo);
             }
+            if let Some((bucket, banked, profile)) = partition {
+                let spec = state.abstraction(relevant);
+                let view = G::abstract_view(profile, spec);
+                self.partitions
+                    .put(bucket, spec, view, (lo - banked, hi - banked), best_move);
+            }
+            let (lo, hi) = (lo.max(low), hi.min(high).max(lo.max(low)));
             self.table.put(
                 key,
                 Entry {
                     low: lo,
-                    high: hi.max(lo),
+                    high: hi,
                     best: best_move,
                     work: entry.map_or(0, |e| e.work).saturating_add(
                         u32::try_from(self.nodes - nodes_before).unwrap_or(u32::MAX),
@@ -238,11 +360,11 @@ impl<G: Searchable> Searcher<G> {
                 .shifted(-banked),
             );
         }
-        best
+        (best, relevant)
     }
 
     /// The legal moves, one per class of equivalent moves, best guesses first.
-    fn ordered_moves(&self, state: &G, hint: Option<G::Move>, moves: &mut Vec<G::Move>) {
+    fn ordered_moves(&mut self, state: &G, hint: Option<G::Move>, moves: &mut Vec<G::Move>) {
         state.legal_moves(moves);
         let mut kept = 0;
         for i in 0..moves.len() {
@@ -253,7 +375,20 @@ impl<G: Searchable> Searcher<G> {
             }
         }
         moves.truncate(kept);
-        moves.sort_by_key(|&m| (Some(m) != hint, -state.order_hint(m)));
+        let mut ranked = std::mem::take(&mut self.ranked);
+        ranked.clear();
+        ranked.extend(moves.iter().map(|&m| {
+            let rank = if Some(m) == hint {
+                i32::MIN
+            } else {
+                -state.order_hint(m)
+            };
+            (rank, m)
+        }));
+        ranked.sort_by_key(|&(rank, _)| rank);
+        moves.clear();
+        moves.extend(ranked.iter().map(|&(_, m)| m));
+        self.ranked = ranked;
     }
 
     /// The exact value of `state` by null-window searches: first around `guess` (a sibling's
@@ -266,7 +401,7 @@ impl<G: Searchable> Searcher<G> {
                 .by_ref()
                 .find(|&b| low < b && b <= high)
                 .unwrap_or((low + high + 1) / 2);
-            let g = self.search(state, beta - 1, beta, 1);
+            let (g, _) = self.search(state, beta - 1, beta, 1);
             *researches += 1;
             if self.stopped {
                 break;
@@ -313,7 +448,9 @@ pub fn analyze_seeded<G: Searchable>(
     let mut searcher: Searcher<G> = Searcher {
         side,
         table,
+        partitions: PartitionTable::default(),
         buffers: Vec::new(),
+        ranked: Vec::new(),
         nodes: 0,
         deadline: start + budget.time,
         node_limit: budget.nodes,
@@ -409,7 +546,7 @@ impl<G: Searchable> Searcher<G> {
         moves.into_iter().find(|&mv| {
             let mut child = state.clone();
             child.play_unchecked(mv);
-            let v = self.search(&child, value - 1, value + 1, ply + 1);
+            let (v, _) = self.search(&child, value - 1, value + 1, ply + 1);
             !self.stopped && v == value
         })
     }

@@ -16,6 +16,7 @@ mod analysis_api_tests;
 pub mod config;
 mod json;
 pub mod oracle;
+mod partition;
 mod pbn;
 mod search;
 mod snapshot;

@@ -50,28 +50,57 @@ pub struct DealCheck {
 }
 
 /// Scores every opening lead of every strain and declarer of `deal` and compares the tricks
-/// and each lead's value with the oracle's.
-pub fn check_deal(deal: &Value, budget: Budget) -> DealCheck {
+/// and each lead's value with the oracle's; the 20 contracts are shared among `threads`.
+pub fn check_deal(deal: &Value, budget: Budget, threads: usize) -> DealCheck {
+    let contracts: Vec<(&str, u8)> = STRAINS
+        .iter()
+        .flat_map(|&strain| (0..4u8).map(move |declarer| (strain, declarer)))
+        .collect();
+    let threads = threads.clamp(1, contracts.len());
+    let parts: Vec<Vec<(usize, DealCheck)>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                let contracts = &contracts;
+                scope.spawn(move || {
+                    (t..contracts.len())
+                        .step_by(threads)
+                        .map(|i| (i, check_contract(deal, contracts[i], budget)))
+                        .collect()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a checking thread"))
+            .collect()
+    });
+    let mut checks: Vec<(usize, DealCheck)> = parts.into_iter().flatten().collect();
+    checks.sort_by_key(|(i, _)| *i);
     let mut check = DealCheck::default();
-    let index = &deal["index"];
-    for strain in STRAINS {
-        for declarer in 0..4u8 {
-            let what = format!(
-                "deal {index} {strain} by {}",
-                SEAT_LETTERS[declarer as usize]
-            );
-            let state = match opening_lead(deal, strain, declarer) {
-                Ok(s) => s,
-                Err(why) => {
-                    check.mismatches.push(format!("{what}: {why}"));
-                    continue;
-                }
-            };
+    for (_, part) in checks {
+        check.mismatches.extend(part.mismatches);
+        check.unresolved.extend(part.unresolved);
+        check.times.extend(part.times);
+        check.nodes.extend(part.nodes);
+    }
+    check
+}
+
+/// [`check_deal`] for one strain and declarer.
+fn check_contract(deal: &Value, (strain, declarer): (&str, u8), budget: Budget) -> DealCheck {
+    let mut check = DealCheck::default();
+    let what = format!(
+        "deal {} {strain} by {}",
+        deal["index"], SEAT_LETTERS[declarer as usize]
+    );
+    match opening_lead(deal, strain, declarer) {
+        Ok(state) => {
             let analysis = analyze(&state, None, budget);
             check.times.push(analysis.elapsed);
             check.nodes.push(analysis.nodes);
             compare(deal, strain, declarer, &analysis, &what, &mut check);
         }
+        Err(why) => check.mismatches.push(format!("{what}: {why}")),
     }
     check
 }

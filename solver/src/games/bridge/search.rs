@@ -5,20 +5,21 @@
 //!   raise the leader's side's floor and lower the other side's ceiling.
 //! - The table key holds the *relative* ranks of the cards still in play (a hand's ace is the
 //!   same card as its king once the ace of every other hand is gone), the trick so far and the
-//!   leader; values are stored relative to the tricks already won.
+//!   leader; values are stored relative to the tricks already won. Beside it, partition
+//!   search ([`super::partition`]): every bound comes with the cards it depended on.
 //! - Equivalent cards: two cards of one hand and suit with only cards of finished tricks
 //!   between them.
 //! - Move order: cheap winners first when the opponents hold the trick, low cards when the
 //!   partner does; leads of winners, then low leads towards the partner's winners.
 
-use super::Bridge;
+use super::{partition, Bridge};
 use crate::cards::{Card, CardSet};
 use crate::game::mix;
 use crate::search::Searchable;
 use crate::suited::{power_of, suit_of, Suit};
 
 /// The 16-bit lane of `suit` in a card set.
-fn lane(set: CardSet, suit: Suit) -> u32 {
+pub(super) fn lane(set: CardSet, suit: Suit) -> u32 {
     ((set.bits() >> (16 * suit as u32)) & 0xffff) as u32
 }
 
@@ -28,7 +29,7 @@ fn top_bit(lane: u32) -> u32 {
 }
 
 impl Bridge {
-    fn in_hands(&self) -> CardSet {
+    pub(super) fn in_hands(&self) -> CardSet {
         self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
     }
 
@@ -36,8 +37,9 @@ impl Bridge {
     /// suit, its top cards (no other hand holds a higher one), capped in a side suit by the
     /// length of any opponent who could ruff; and all its cards of a suit once the opponents
     /// run out, when no opponent can ruff and the partner cannot overtake (its cards are lower,
-    /// or it runs out under the top cards).
-    fn quick_tricks(&self) -> u32 {
+    /// or it runs out under the top cards). Also the cards the count depends on, beyond the
+    /// hands' lengths: per suit, the lowest card counted (with every higher one).
+    fn quick_tricks(&self) -> (u32, u64) {
         let seat = self.leader as usize;
         let hand = self.hands[seat];
         let partner = self.hands[(seat + 2) % 4];
@@ -46,17 +48,19 @@ impl Bridge {
         let trump = self.cfg.trump;
         let ruffers = trump.map_or([false; 2], |t| opponents.map(|o| lane(o, t) != 0));
         let mut total = 0;
+        let mut relevant = 0;
         for suit in Suit::ALL {
             let mine = lane(hand, suit);
             if mine == 0 {
                 continue;
             }
             let others = lane(in_play - hand, suit);
-            let top = if others == 0 {
-                mine.count_ones()
+            let tops = if others == 0 {
+                mine
             } else {
-                (mine >> (top_bit(others) + 1)).count_ones()
+                mine & !((2 << top_bit(others)) - 1)
             };
+            let top = tops.count_ones();
             if top == 0 {
                 continue;
             }
@@ -72,31 +76,38 @@ impl Bridge {
             let partner_cards = lane(partner, suit);
             let partner_out_of_the_way =
                 partner_cards < 1 << mine.trailing_zeros() || partner_cards.count_ones() <= top;
-            if no_ruff && partner_out_of_the_way && top >= lengths[0].max(lengths[1]) {
+            let lowest = if no_ruff && partner_out_of_the_way && top >= lengths[0].max(lengths[1]) {
                 safe = mine.count_ones();
-            }
+                mine & mine.wrapping_neg()
+            } else {
+                tops & tops.wrapping_neg()
+            };
+            relevant |= u64::from(lowest) << (16 * suit as u32);
             total += safe;
         }
-        total.min(hand.len())
+        (total.min(hand.len()), relevant)
     }
 
     /// Tricks `side`'s trumps are sure to take: every trump of one hand above all the
     /// opponents' trumps wins the trick it falls in (all cards are played by the end), and
-    /// the cards of one hand fall in different tricks.
-    fn sure_trump_tricks(&self, side: usize) -> u32 {
+    /// the cards of one hand fall in different tricks. Also the lowest trump counted.
+    fn sure_trump_tricks(&self, side: usize) -> (u32, u64) {
         let Some(trump) = self.cfg.trump else {
-            return 0;
+            return (0, 0);
         };
         let theirs = lane(
             self.hands[(side + 1) % 4] | self.hands[(side + 3) % 4],
             trump,
         );
         let above = if theirs == 0 { 0 } else { top_bit(theirs) + 1 };
-        [side, side + 2]
-            .map(|s| (lane(self.hands[s], trump) >> above).count_ones())
-            .into_iter()
-            .max()
-            .unwrap_or(0)
+        let counted = [side, side + 2].map(|s| lane(self.hands[s], trump) >> above << above);
+        let most = if counted[0].count_ones() >= counted[1].count_ones() {
+            counted[0]
+        } else {
+            counted[1]
+        };
+        let lowest = most & most.wrapping_neg();
+        (most.count_ones(), u64::from(lowest) << (16 * trump as u32))
     }
 
     /// Whether no seat still to play to the trick in progress can beat the card winning it.
@@ -149,32 +160,71 @@ impl Searchable for Bridge {
     }
 
     fn value_bounds(&self, side: usize) -> (i32, i32) {
+        let ((low, _), (high, _)) = self.value_bounds_relevant(side);
+        (low, high)
+    }
+
+    fn value_bounds_relevant(&self, side: usize) -> ((i32, u64), (i32, u64)) {
         let won = i32::from(self.tricks_won[side]);
         let left = self.tricks_left() as i32;
         if left == 0 {
-            return (won, won);
+            return ((won, 0), (won, 0));
         }
         if self.trick_len > 0 {
             if !self.trick_decided() {
-                return (won, won + left);
+                return ((won, 0), (won + left, 0));
             }
-            let ours = (usize::from(self.leader) + self.winning_offset()) % 2 == side;
+            let offset = self.winning_offset();
+            let winner = self.trick[offset].bit();
+            let ours = (usize::from(self.leader) + offset) % 2 == side;
             return if ours {
-                (won + 1, won + left)
+                ((won + 1, winner), (won + left, 0))
             } else {
-                (won, won + left - 1)
+                ((won, 0), (won + left - 1, winner))
             };
         }
         let leading = usize::from(self.leader % 2);
-        let floors = |s: usize| {
-            let sure = self.sure_trump_tricks(s);
+        let floor = |s: usize| {
+            let (sure, sure_relevant) = self.sure_trump_tricks(s);
             if s == leading {
-                sure.max(self.quick_tricks()) as i32
-            } else {
-                sure as i32
+                let (quick, quick_relevant) = self.quick_tricks();
+                if quick > sure {
+                    return (quick as i32, quick_relevant);
+                }
             }
+            (sure as i32, sure_relevant)
         };
-        (won + floors(side), won + left - floors(1 - side))
+        let (ours, our_relevant) = floor(side);
+        let (theirs, their_relevant) = floor(1 - side);
+        (
+            (won + ours, our_relevant),
+            (won + left - theirs, their_relevant),
+        )
+    }
+
+    fn partition(&self, side: usize) -> Option<(u64, i32, u128)> {
+        let banked = i32::from(self.tricks_won[side]);
+        Some((
+            partition::bucket(self),
+            banked,
+            partition::profile(&self.hands),
+        ))
+    }
+
+    fn move_relevant(&self, card: Card) -> u64 {
+        partition::trick_relevant(self, card)
+    }
+
+    fn abstraction(&self, relevant: u64) -> u32 {
+        partition::spec(self.in_hands(), relevant)
+    }
+
+    fn abstract_view(profile: u128, spec: u32) -> u64 {
+        partition::view(profile, spec)
+    }
+
+    fn spec_cards(&self, spec: u32) -> u64 {
+        partition::spec_cards(self.in_hands(), spec)
     }
 
     fn equivalent(&self, a: Card, b: Card) -> bool {
@@ -187,6 +237,14 @@ impl Searchable for Bridge {
         let (lo, hi) = if a < b { (a, b) } else { (b, a) };
         let between = CardSet::from_bits((hi.bit() - 1) & !((lo.bit() << 1) - 1));
         between.is_subset(self.played)
+    }
+
+    fn tabled(&self) -> bool {
+        self.trick_len == 0
+    }
+
+    fn moves_may_transpose(&self) -> bool {
+        false
     }
 
     fn table_key(&self, side: usize) -> (u64, i32) {
