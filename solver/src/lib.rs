@@ -12,6 +12,7 @@ pub mod conformance;
 pub mod game;
 pub mod games;
 pub mod perft;
+pub mod play;
 pub mod playout;
 pub mod problems;
 pub mod rng;

@@ -1,0 +1,61 @@
+//! Determinizers: how a search turns one seat's view into a complete position to play out.
+//!
+//! ISMCTS draws one world per iteration. The shipped players draw it with the hidden-information
+//! sampler; [`TrueWorld`] hands back the true position (a player that sees every card).
+
+use crate::game::{Game, Seat};
+use crate::rng::Rng;
+
+/// Draws complete positions consistent with what `observer` knows of `root`.
+pub trait Determinizer<G: Game> {
+    fn determinize(&mut self, root: &G, observer: Seat, rng: &mut Rng) -> G;
+}
+
+impl<G: Game, F: FnMut(&G, Seat, &mut Rng) -> G> Determinizer<G> for F {
+    fn determinize(&mut self, root: &G, observer: Seat, rng: &mut Rng) -> G {
+        self(root, observer, rng)
+    }
+}
+
+/// The position as it is: search with every card in sight.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TrueWorld;
+
+impl<G: Game> Determinizer<G> for TrueWorld {
+    fn determinize(&mut self, root: &G, _observer: Seat, _rng: &mut Rng) -> G {
+        root.clone()
+    }
+}
+
+/// Deals the unseen cards uniformly at random among the unseen places, keeping each place's
+/// size, whatever the play has shown (voids, duties): a rough world for tests only.
+#[cfg(test)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ShuffledUnseen;
+
+#[cfg(test)]
+impl<G: Game> Determinizer<G> for ShuffledUnseen {
+    fn determinize(&mut self, root: &G, observer: Seat, rng: &mut Rng) -> G {
+        use crate::cards::{Card, CardSet};
+        let unseen = root.unseen(observer);
+        let mut cards = [Card::new(0); 64];
+        let mut count = 0;
+        for card in unseen.cards().iter() {
+            cards[count] = card;
+            count += 1;
+        }
+        rng.shuffle(&mut cards[..count]);
+        let mut dealt = unseen;
+        let mut next = 0;
+        for (place, was) in dealt.places.iter_mut().zip(unseen.places) {
+            *place = CardSet::EMPTY;
+            for &card in &cards[next..next + was.len() as usize] {
+                place.insert(card);
+            }
+            next += was.len() as usize;
+        }
+        let mut world = root.clone();
+        world.set_unseen(observer, &dealt);
+        world
+    }
+}

@@ -1,0 +1,289 @@
+//! Single-observer information-set MCTS with availability counts (Cowling, Powley and
+//! Whitehouse 2012), over any [`Game`] and every phase of it.
+//!
+//! The tree is one seat's: a node is the sequence of moves from the root, whatever the cards.
+//! Each iteration draws a world consistent with the observer's view ([`Determinizer`]), walks
+//! down the tree among the moves legal in that world, choosing by UCB where every legal move has
+//! been tried (a move's exploration counts the iterations in which it was *available*, not its
+//! parent's visits), adds one untried move, finishes the hand with a [`Rollout`] and credits
+//! each node's mover with their own payoff, normalised to `0..=1` by the game's bounds.
+//! The nodes live in one `Vec` and the moves in buffers reused from one iteration (and one
+//! search) to the next, so an iteration allocates nothing once the buffers have grown.
+
+use super::determinize::Determinizer;
+use super::rollout::Rollout;
+use crate::api::Rules;
+use crate::game::{Game, Seat};
+use crate::rng::Rng;
+use std::time::{Duration, Instant};
+
+/// How long a search runs: a number of iterations (then the answer depends only on the
+/// seed), or a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    Iterations(u64),
+    Time(Duration),
+}
+
+/// What a search is told beside the position: the game's payoff bounds and its limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The lowest and highest payoff a seat can get (see [`Rules::payoff_bounds`]).
+    pub bounds: (i32, i32),
+    pub limit: Limit,
+}
+
+/// The UCB exploration constant for payoffs in `0..=1` (the paper's choice for card games).
+pub const EXPLORATION: f64 = 0.7;
+
+/// One root move: how often the search chose it and its mean payoff, in the game's unit, for
+/// the seat to move at the root.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveStats<M> {
+    pub mv: M,
+    pub visits: u32,
+    pub value: f64,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct Analysis<M> {
+    /// The seat whose view was searched.
+    pub observer: Seat,
+    /// Every root move the search tried, most visited first.
+    pub moves: Vec<MoveStats<M>>,
+    /// The most visited move (`None` when the hand is over).
+    pub best: Option<M>,
+    pub iterations: u64,
+    pub elapsed: Duration,
+}
+
+const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug)]
+struct Node<M> {
+    /// The move into this node (the root holds `None`).
+    mv: Option<M>,
+    /// The seat that made `mv`: rewards are theirs.
+    mover: Seat,
+    first_child: u32,
+    next_sibling: u32,
+    visits: u32,
+    available: u32,
+    reward: f64,
+}
+
+/// A search's reusable memory: the node arena and the move buffers.
+pub struct Ismcts<G: Game> {
+    nodes: Vec<Node<G::Move>>,
+    path: Vec<u32>,
+    legal: Vec<G::Move>,
+    untried: Vec<G::Move>,
+    rollout_moves: Vec<G::Move>,
+}
+
+impl<G: Game> Default for Ismcts<G> {
+    fn default() -> Self {
+        Ismcts {
+            nodes: Vec::new(),
+            path: Vec::new(),
+            legal: Vec::new(),
+            untried: Vec::new(),
+            rollout_moves: Vec::new(),
+        }
+    }
+}
+
+impl<G: Game> Ismcts<G> {
+    /// Searches `root` as `observer` sees it.
+    pub fn search(
+        &mut self,
+        root: &G,
+        observer: Seat,
+        worlds: &mut impl Determinizer<G>,
+        rollout: &mut impl Rollout<G>,
+        settings: Settings,
+        rng: &mut Rng,
+    ) -> Analysis<G::Move> {
+        let Settings { bounds, limit } = settings;
+        let start = Instant::now();
+        self.nodes.clear();
+        self.nodes.push(Node {
+            mv: None,
+            mover: observer,
+            first_child: NONE,
+            next_sibling: NONE,
+            visits: 0,
+            available: 0,
+            reward: 0.0,
+        });
+        let mut iterations = 0;
+        if !root.is_over() {
+            loop {
+                let done = match limit {
+                    Limit::Iterations(n) => iterations >= n,
+                    Limit::Time(t) => iterations & 63 == 0 && start.elapsed() >= t,
+                };
+                if done && iterations > 0 {
+                    break;
+                }
+                let mut world = worlds.determinize(root, observer, rng);
+                self.iterate(&mut world, bounds, rollout, rng);
+                iterations += 1;
+            }
+        }
+        self.analysis(root, observer, bounds, iterations, start.elapsed())
+    }
+
+    /// One iteration on one world: select, expand, roll out, back up.
+    fn iterate(
+        &mut self,
+        world: &mut G,
+        bounds: (i32, i32),
+        rollout: &mut impl Rollout<G>,
+        rng: &mut Rng,
+    ) {
+        self.path.clear();
+        self.path.push(0);
+        let mut at = 0;
+        while let Some(mover) = world.to_move() {
+            world.legal_moves(&mut self.legal);
+            self.untried.clear();
+            for &mv in &self.legal {
+                if self.child(at, mv).is_none() {
+                    self.untried.push(mv);
+                }
+            }
+            if !self.untried.is_empty() {
+                let mv = self.untried[rng.below(self.untried.len())];
+                at = self.add_child(at, mv, mover);
+                self.path.push(at);
+                world.play_unchecked(mv);
+                break;
+            }
+            at = self.select(at);
+            self.path.push(at);
+            world.play_unchecked(self.nodes[at as usize].mv.expect("a child holds a move"));
+        }
+        rollout.finish(world, &mut self.rollout_moves, rng);
+        let payoff = world.payoff();
+        let (low, high) = bounds;
+        let span = f64::from(high - low).max(1.0);
+        for &i in &self.path {
+            let node = &mut self.nodes[i as usize];
+            node.visits += 1;
+            node.reward += f64::from(payoff[node.mover] - low) / span;
+        }
+    }
+
+    /// The child of `at` by UCB over the children legal in this world (all legal moves have
+    /// children here); each of them was available once more.
+    fn select(&mut self, at: u32) -> u32 {
+        let mut best = NONE;
+        let mut best_score = f64::NEG_INFINITY;
+        let mut c = self.nodes[at as usize].first_child;
+        while c != NONE {
+            let node = &mut self.nodes[c as usize];
+            if node.mv.is_some_and(|mv| self.legal.contains(&mv)) {
+                node.available += 1;
+                let visits = f64::from(node.visits);
+                let score = node.reward / visits
+                    + EXPLORATION * (f64::from(node.available).ln() / visits).sqrt();
+                if score > best_score {
+                    best_score = score;
+                    best = c;
+                }
+            }
+            c = node.next_sibling;
+        }
+        best
+    }
+
+    fn child(&self, at: u32, mv: G::Move) -> Option<u32> {
+        let mut c = self.nodes[at as usize].first_child;
+        while c != NONE {
+            let node = &self.nodes[c as usize];
+            if node.mv == Some(mv) {
+                return Some(c);
+            }
+            c = node.next_sibling;
+        }
+        None
+    }
+
+    fn add_child(&mut self, at: u32, mv: G::Move, mover: Seat) -> u32 {
+        let index = self.nodes.len() as u32;
+        let parent = &mut self.nodes[at as usize];
+        let next_sibling = parent.first_child;
+        parent.first_child = index;
+        self.nodes.push(Node {
+            mv: Some(mv),
+            mover,
+            first_child: NONE,
+            next_sibling,
+            visits: 0,
+            available: 1,
+            reward: 0.0,
+        });
+        index
+    }
+
+    fn analysis(
+        &self,
+        root: &G,
+        observer: Seat,
+        bounds: (i32, i32),
+        iterations: u64,
+        elapsed: Duration,
+    ) -> Analysis<G::Move> {
+        let (low, high) = bounds;
+        let span = f64::from(high - low).max(1.0);
+        let mut moves = Vec::new();
+        let mut c = self.nodes[0].first_child;
+        while c != NONE {
+            let node = &self.nodes[c as usize];
+            if let Some(mv) = node.mv {
+                let mean = node.reward / f64::from(node.visits);
+                moves.push(MoveStats {
+                    mv,
+                    visits: node.visits,
+                    value: f64::from(low) + mean * span,
+                });
+            }
+            c = node.next_sibling;
+        }
+        let mut legal = Vec::new();
+        root.legal_moves(&mut legal);
+        let order = |mv: &G::Move| legal.iter().position(|m| m == mv);
+        moves.sort_by(|a, b| {
+            (b.visits, b.value)
+                .partial_cmp(&(a.visits, a.value))
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then_with(|| order(&a.mv).cmp(&order(&b.mv)))
+        });
+        Analysis {
+            observer,
+            best: moves.first().map(|m| m.mv),
+            moves,
+            iterations,
+            elapsed,
+        }
+    }
+}
+
+/// Searches `state` as `observer` sees it, from a fresh arena, seeded by `seed`.
+pub fn analyze<G: Rules>(
+    state: &G,
+    observer: Seat,
+    worlds: &mut impl Determinizer<G>,
+    rollout: &mut impl Rollout<G>,
+    limit: Limit,
+    seed: u64,
+) -> Analysis<G::Move> {
+    let mut rng = Rng::seeded(seed);
+    let settings = Settings {
+        bounds: state.payoff_bounds(),
+        limit,
+    };
+    Ismcts::default().search(state, observer, worlds, rollout, settings, &mut rng)
+}
