@@ -78,7 +78,10 @@ pub struct Ismcts<G: Game> {
     nodes: Vec<Node<G::Move>>,
     path: Vec<u32>,
     legal: Vec<G::Move>,
-    untried: Vec<G::Move>,
+    /// Per legal move of the node being walked, whether it has a child.
+    tried: Vec<bool>,
+    /// The children of the node being walked whose moves are legal in this world.
+    available: Vec<u32>,
     rollout_moves: Vec<G::Move>,
 }
 
@@ -88,7 +91,8 @@ impl<G: Game> Default for Ismcts<G> {
             nodes: Vec::new(),
             path: Vec::new(),
             legal: Vec::new(),
-            untried: Vec::new(),
+            tried: Vec::new(),
+            available: Vec::new(),
             rollout_moves: Vec::new(),
         }
     }
@@ -148,20 +152,18 @@ impl<G: Game> Ismcts<G> {
         let mut at = 0;
         while let Some(mover) = world.to_move() {
             world.legal_moves(&mut self.legal);
-            self.untried.clear();
-            for &mv in &self.legal {
-                if self.child(at, mv).is_none() {
-                    self.untried.push(mv);
-                }
-            }
-            if !self.untried.is_empty() {
-                let mv = self.untried[rng.below(self.untried.len())];
+            self.children_here(at);
+            let untried = self.legal.len() - self.available.len();
+            if untried > 0 {
+                let k = rng.below(untried);
+                let i = (0..self.legal.len()).filter(|&i| !self.tried[i]).nth(k);
+                let mv = self.legal[i.expect("an untried move")];
                 at = self.add_child(at, mv, mover);
                 self.path.push(at);
                 world.play_unchecked(mv);
                 break;
             }
-            at = self.select(at);
+            at = self.select();
             self.path.push(at);
             world.play_unchecked(self.nodes[at as usize].mv.expect("a child holds a move"));
         }
@@ -176,39 +178,40 @@ impl<G: Game> Ismcts<G> {
         }
     }
 
-    /// The child of `at` by UCB over the children legal in this world (all legal moves have
-    /// children here); each of them was available once more.
-    fn select(&mut self, at: u32) -> u32 {
-        let mut best = NONE;
-        let mut best_score = f64::NEG_INFINITY;
-        let mut c = self.nodes[at as usize].first_child;
-        while c != NONE {
-            let node = &mut self.nodes[c as usize];
-            if node.mv.is_some_and(|mv| self.legal.contains(&mv)) {
-                node.available += 1;
-                let visits = f64::from(node.visits);
-                let score = node.reward / visits
-                    + EXPLORATION * (f64::from(node.available).ln() / visits).sqrt();
-                if score > best_score {
-                    best_score = score;
-                    best = c;
-                }
-            }
-            c = node.next_sibling;
-        }
-        best
-    }
-
-    fn child(&self, at: u32, mv: G::Move) -> Option<u32> {
+    /// Walks the children of `at` once: marks in `tried` the legal moves that have a child and
+    /// lists those children in `available`.
+    fn children_here(&mut self, at: u32) {
+        self.tried.clear();
+        self.tried.resize(self.legal.len(), false);
+        self.available.clear();
         let mut c = self.nodes[at as usize].first_child;
         while c != NONE {
             let node = &self.nodes[c as usize];
-            if node.mv == Some(mv) {
-                return Some(c);
+            if let Some(i) = self.legal.iter().position(|&mv| node.mv == Some(mv)) {
+                self.tried[i] = true;
+                self.available.push(c);
             }
             c = node.next_sibling;
         }
-        None
+    }
+
+    /// The available child with the best UCB score; each available child was available once
+    /// more.
+    fn select(&mut self) -> u32 {
+        let mut best = NONE;
+        let mut best_score = f64::NEG_INFINITY;
+        for &c in &self.available {
+            let node = &mut self.nodes[c as usize];
+            node.available += 1;
+            let visits = f64::from(node.visits);
+            let score = node.reward / visits
+                + EXPLORATION * (f64::from(node.available).ln() / visits).sqrt();
+            if score > best_score {
+                best_score = score;
+                best = c;
+            }
+        }
+        best
     }
 
     fn add_child(&mut self, at: u32, mv: G::Move, mover: Seat) -> u32 {

@@ -4,10 +4,14 @@
 //! A [`Player`] is handed the true position, but an honest player uses only what its seat
 //! sees: its hand, the public cards and the moves so far; the cards it cannot see it draws again.
 
+pub mod arena;
+#[cfg(test)]
+mod arena_tests;
 pub mod determinize;
 pub mod ismcts;
 #[cfg(test)]
 mod ismcts_tests;
+pub mod players;
 pub mod rollout;
 
 use crate::api::Rules;
