@@ -15,6 +15,7 @@ mod analysis_api_tests;
 mod bidding;
 pub mod cards;
 pub mod config;
+mod heuristic;
 mod json;
 #[cfg(test)]
 mod options;
