@@ -28,6 +28,7 @@
 pub mod cards;
 pub mod config;
 mod explain;
+mod heuristic;
 mod json;
 mod marriage;
 mod play;
