@@ -28,6 +28,7 @@
 mod cards;
 pub mod config;
 mod exchange;
+mod heuristic;
 mod json;
 mod match_json;
 mod participation;
