@@ -32,6 +32,7 @@ pub mod bid_abstraction;
 mod bidding;
 pub mod cards;
 pub mod config;
+mod heuristic;
 mod json;
 mod play;
 mod roles;
