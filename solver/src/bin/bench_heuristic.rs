@@ -6,7 +6,7 @@
 //! Usage: `bench_heuristic [hands per game] [seed]` (defaults 200 and 1).
 
 use solver::api::Rules;
-use solver::games::marjapussi;
+use solver::games::{bridge, marjapussi, mu, muschik, mustamaija};
 use solver::heuristic::Heuristic;
 use solver::problems::{Fields, Problems};
 use solver::rng::Rng;
@@ -82,4 +82,14 @@ fn main() {
     for variant in ["marjapussi", "huutopussi", "erlangen", "huutopussi3"] {
         bench::<marjapussi::Marjapussi>(variant, hands, seed);
     }
+    for variant in ["standard", "salmi_six", "translator_joker"] {
+        bench::<mustamaija::Mustamaija>(variant, hands, seed);
+    }
+    for variant in ["muschik", "muschik3"] {
+        bench::<muschik::Muschik>(variant, hands, seed);
+    }
+    for variant in ["mu4", "mu6"] {
+        bench::<mu::Mu>(variant, hands, seed);
+    }
+    bench::<bridge::Bridge>("bridge", hands, seed);
 }

@@ -14,6 +14,7 @@
 #[cfg(test)]
 mod analysis_api_tests;
 pub mod config;
+mod heuristic;
 mod json;
 pub mod oracle;
 mod pbn;
