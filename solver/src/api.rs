@@ -328,7 +328,7 @@ fn illegal_message<G: Rules>(state: &G, text: &str, mv: G::Move, mover: Seat) ->
 }
 
 /// Moves `cards` into `mover`'s hidden hand, swapping out cards the observer placed there.
-fn reveal<G: Game>(
+pub(crate) fn reveal<G: Game>(
     state: &mut G,
     observer: Seat,
     mover: Seat,

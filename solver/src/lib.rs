@@ -11,6 +11,7 @@ pub mod cards;
 pub mod conformance;
 pub mod game;
 pub mod games;
+pub mod hidden;
 pub mod perft;
 pub mod playout;
 pub mod problems;

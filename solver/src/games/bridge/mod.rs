@@ -15,6 +15,7 @@
 mod analysis_api_tests;
 pub mod config;
 mod json;
+mod knowledge;
 pub mod oracle;
 mod pbn;
 mod search;

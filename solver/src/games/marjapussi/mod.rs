@@ -16,6 +16,7 @@ mod bidding;
 pub mod cards;
 pub mod config;
 mod json;
+mod knowledge;
 #[cfg(test)]
 mod options;
 mod play;

@@ -33,6 +33,7 @@ mod bidding;
 pub mod cards;
 pub mod config;
 mod json;
+mod knowledge;
 mod play;
 mod roles;
 mod scoring;

@@ -29,6 +29,7 @@ mod cards;
 pub mod config;
 mod exchange;
 mod json;
+mod knowledge;
 mod match_json;
 mod participation;
 mod play;

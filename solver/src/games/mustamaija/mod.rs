@@ -29,6 +29,7 @@ pub mod cards;
 pub mod config;
 mod explain;
 mod json;
+mod knowledge;
 mod marriage;
 mod play;
 mod search;
