@@ -4,7 +4,7 @@
 asks the engine for the canonical position and looks its key up in the cache; on a miss it runs
 the engine in a solve slot, with the time budget capped to the request's deadline, and stores
 answers that do not depend on the budget (`exact: true`). A position given with its deal is
-solved from the deal's boundary table (`service.tables`), which is stored again after the
+solved from the deal's table (`service.tables`), which is stored again after the
 solve. The answer is the engine's JSON with `"cache"` added in front: `hit`, `miss` or
 `bypassed` (Redis should have been asked, for the answer or the table, but was not usable).
 Every method and game goes through the same path; the engine judges the rest.
@@ -26,7 +26,7 @@ from service.errors import ProblemError, invalid_field, overloaded, solver_probl
 from service.limits import RETRY_AFTER_S, OverloadedError, SolveSlots
 from service.redis_store import RedisStore
 from service.settings import Settings
-from service.tables import BoundaryTables, table_key
+from service.tables import DealTables, table_key
 
 # Request fields that do not change an exact answer: the budget only decides whether it is exact.
 NOT_IN_KEY = ("position", "budget", "method")
@@ -49,7 +49,7 @@ class Answer:
 class Analyzer:
     settings: Settings
     cache: Cache
-    tables: BoundaryTables
+    tables: DealTables
     slots: SolveSlots
 
     @classmethod
@@ -63,7 +63,7 @@ class Analyzer:
         return cls(
             settings=settings,
             cache=Cache(LocalCache(settings.cache_size), shared),
-            tables=BoundaryTables(settings.table_cache_size, shared),
+            tables=DealTables(settings.table_cache_size, shared),
             slots=SolveSlots(settings.solve_threads, settings.max_queued_solves),
         )
 
@@ -128,7 +128,7 @@ class Analyzer:
         deadline: float,
         caller_bounds_queue: bool,
     ) -> tuple[bytes, CacheStatus]:
-        """The engine's answer, solved from the boundary table of the request's deal (when it
+        """The engine's answer, solved from the table of the request's deal (when it
         gives one), which is stored again; `bypassed` when Redis failed for the table."""
         deal_table = table_key(game, canonical, request)
         if deal_table is None:
@@ -148,7 +148,7 @@ class Analyzer:
         caller_bounds_queue: bool,
         table: bytes | None,
     ) -> tuple[bytes, bytes]:
-        """The engine's answer, and the boundary table after the solve when `table` is given
+        """The engine's answer, and the deal's table after the solve when `table` is given
         (the one to start from; empty for none)."""
         body = msgspec.json.encode(request)
         try:

@@ -2,8 +2,8 @@
 
 Plays seeded Marjapussi-family deals from their first card, each move the engine's best, and
 analyses every position through the service's analysis path (canonical key, cache, engine)
-in three passes: `cold`, empty caches and no boundary table kept, so every position is solved
-from scratch; `reuse`, empty caches but the deal's boundary table carried from each solve to
+in three passes: `cold`, empty caches and no deal table kept, so every position is solved
+from scratch; `reuse`, empty caches but the deal's table carried from each solve to
 the next (`service.tables`); `warm`, the positions again (every one answered from the cache).
 Prints per pass the total, the median and p99 time per position, the search nodes of the
 positions solved, and the cache statuses.

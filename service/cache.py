@@ -5,7 +5,7 @@ engine version (`cache_key`), so a new engine never serves old answers. Lookups 
 answer came from: `hit` (either level), `miss`, or `bypassed` when Redis should have been asked
 but was slow, down, refused the write or its breaker was open; the answer is then computed and
 served without it. A Redis hit is copied into the LRU. The same two levels, with their own
-LRU and metrics, keep the deals' boundary tables (`service.tables`).
+LRU and metrics, keep the deals' tables (`service.tables`).
 """
 
 from __future__ import annotations

@@ -39,11 +39,11 @@ CACHE_LOOKUPS = Counter(
 CACHE_EVICTIONS = Counter("cga_cache_evictions_total", "Answers evicted from the in-process LRU")
 TABLE_LOOKUPS = Counter(
     "cga_table_lookups_total",
-    "Lookups of a deal's boundary table: hit, miss or bypassed",
+    "Lookups of a deal's table: hit, miss or bypassed",
     ["result", "level"],
 )
 TABLE_EVICTIONS = Counter(
-    "cga_table_evictions_total", "Boundary tables evicted from the in-process LRU"
+    "cga_table_evictions_total", "Deal tables evicted from the in-process LRU"
 )
 REDIS_ERRORS = Counter("cga_redis_errors_total", "Redis commands that failed", ["operation"])
 QUEUE_DEPTH = Gauge(

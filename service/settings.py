@@ -44,7 +44,7 @@ VARIABLES: dict[str, tuple[int | None, int, int, str]] = {
     "MAX_TIME_MS": (10_000, 1, 60_000, "largest budget.time_ms; also the budget when none"),
     "MAX_BATCH_POSITIONS": (1000, 1, 1_000_000, "positions per batch request"),
     "CACHE_SIZE": (10_000, 0, 100_000_000, "answers kept in the in-process LRU (0: none)"),
-    "TABLE_CACHE_SIZE": (64, 0, 100_000, "deals' boundary tables kept in-process (0: none)"),
+    "TABLE_CACHE_SIZE": (64, 0, 100_000, "deals' tables kept in-process (0: none)"),
     "REDIS_TIMEOUT_MS": (50, 1, 60_000, "timeout of one Redis command or connect"),
     "REDIS_BREAKER_FAILURES": (3, 1, 1000, "Redis failures in a row that open the breaker"),
     "REDIS_BREAKER_RESET_MS": (5000, 1, 3_600_000, "how long the open breaker skips Redis"),

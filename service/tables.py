@@ -1,5 +1,6 @@
-"""Boundary tables: what the exact search proved at the trick boundaries of one deal, kept so
-that the next positions of that deal (a recorded game analysed move by move) cost less.
+"""Deal tables: the bounds the exact search proved on the positions of one deal (the entries
+that took the most search), kept so that the next positions of that deal (a recorded game
+analysed move by move) cost less.
 
 A table is the engine's binary form (little-endian records `key: u64, low: i32, high: i32,
 work: u32`): `_solver.analyze_seeded` starts from it and hands back the table after its
@@ -34,7 +35,7 @@ class CanonicalRules(msgspec.Struct):
 
 
 def table_key(game: str, canonical_position: str, request: dict[str, Any]) -> str | None:
-    """The key of the boundary table of the request's deal; None when it gives no deal."""
+    """The key of the table of the request's deal; None when it gives no deal."""
     position = request.get("position")
     deal = position.get("deal") if isinstance(position, dict) else None
     if not isinstance(deal, dict):
@@ -46,7 +47,7 @@ def table_key(game: str, canonical_position: str, request: dict[str, Any]) -> st
     return "cga:v1:table:" + hashlib.blake2b(material, digest_size=20).hexdigest()
 
 
-class BoundaryTables:
+class DealTables:
     """The tables of deals, in the two cache levels."""
 
     def __init__(self, size: int, shared: RedisStore | None) -> None:

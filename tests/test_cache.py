@@ -33,7 +33,7 @@ def analyse(client: Client, position: dict[str, Any], **extra: Any) -> AnalyzeRe
 
 
 def answer_keys(server: RedisServer) -> list[bytes]:
-    """The answers in Redis (not the deals' boundary tables)."""
+    """The answers in Redis (not the deals' tables)."""
     return [k for k in server.client().keys("cga:v1:*") if not k.startswith(b"cga:v1:table:")]
 
 

@@ -1,5 +1,5 @@
-"""Deal boundary tables: a position of a deal starts from what the solves of its earlier
-positions proved at trick boundaries, in-process and through a real Redis.
+"""Deal tables: a position of a deal starts from what the solves of its earlier positions
+proved, in-process and through a real Redis.
 
 The effect is read from `stats.nodes` (the engine's node count is deterministic for one
 position and one starting table): a solve that starts from the deal's table searches fewer

@@ -8,7 +8,7 @@
 use crate::cards::CardSet;
 use crate::game::{Game, Seat};
 use crate::problems::{field_path, index_path, kind, Fields, Problems};
-use crate::search::{analyze_seeded as search, BoundaryEntry, Budget, Searchable};
+use crate::search::{analyze_seeded as search, Budget, CarriedEntry, Searchable};
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -328,7 +328,7 @@ fn illegal_message<G: Rules>(state: &G, text: &str, mv: G::Move, mover: Seat) ->
 }
 
 /// Moves `cards` into `mover`'s hidden hand, swapping out cards the observer placed there.
-fn reveal<G: Game>(
+pub(crate) fn reveal<G: Game>(
     state: &mut G,
     observer: Seat,
     mover: Seat,
@@ -554,12 +554,12 @@ pub fn analyze<G: Rules + Searchable>(body: &Value) -> ApiResult {
     analyze_seeded::<G>(body, &[]).map(|(answer, _)| answer)
 }
 
-/// [`analyze`] starting from the trick-boundary entries of earlier solves of the same deal
+/// [`analyze`] starting from the table entries carried from earlier solves of the same deal
 /// (see [`crate::search::analyze_seeded`]); also returns the entries known after this one.
 pub fn analyze_seeded<G: Rules + Searchable>(
     body: &Value,
-    seed: &[BoundaryEntry],
-) -> Result<(Value, Vec<BoundaryEntry>), ApiError> {
+    seed: &[CarriedEntry],
+) -> Result<(Value, Vec<CarriedEntry>), ApiError> {
     let (position, extra) = position_request::<G>(body, &["method", "budget", "perspective"])?;
     let mut problems = Problems::default();
     let method = extra[0].map_or(Some("exact"), Value::as_str);
@@ -598,7 +598,7 @@ pub fn analyze_seeded<G: Rules + Searchable>(
             Problems::single("position", "the hand is over: there is no move to analyse").into(),
         );
     }
-    let (analysis, boundary) = search(state, perspective, budget, seed);
+    let (analysis, carried) = search(state, perspective, budget, seed);
     let moves: Vec<Value> = analysis
         .moves
         .iter()
@@ -642,5 +642,5 @@ pub fn analyze_seeded<G: Rules + Searchable>(
         },
         "engine_version": crate::ENGINE_VERSION,
     });
-    Ok((answer, boundary))
+    Ok((answer, carried))
 }

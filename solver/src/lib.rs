@@ -11,6 +11,8 @@ pub mod cards;
 pub mod conformance;
 pub mod game;
 pub mod games;
+pub mod heuristic;
+pub mod hidden;
 pub mod perft;
 pub mod play;
 pub mod playout;

@@ -78,9 +78,8 @@ fn dispatch(game: &str, route: Route, body: &Value) -> ApiResult {
     }
 }
 
-/// `analyze` for `game` seeded with a boundary table in its binary form (see
-/// [`crate::search::analyze_seeded`]): the answer and the table known after the solve. A game
-/// without an exact search answers as its `analyze` route does.
+/// `analyze` for `game` seeded with a deal's table of carried entries in its binary form (see
+/// [`crate::search::analyze_seeded`]): the answer and the table known after the solve.
 pub fn analyze_seeded(game: &str, body: &[u8], table: &[u8]) -> Result<(Value, Vec<u8>), ApiError> {
     let seed = search::from_bytes(table)
         .map_err(|why| ApiError::Invalid(crate::problems::Problems::single("table", why)))?;
@@ -89,6 +88,12 @@ pub fn analyze_seeded(game: &str, body: &[u8], table: &[u8]) -> Result<(Value, V
         marjapussi::Marjapussi::NAME => {
             api::analyze_seeded::<marjapussi::Marjapussi>(&body, &seed)?
         }
+        mustamaija::Mustamaija::NAME => {
+            api::analyze_seeded::<mustamaija::Mustamaija>(&body, &seed)?
+        }
+        muschik::Muschik::NAME => api::analyze_seeded::<muschik::Muschik>(&body, &seed)?,
+        mu::Mu::NAME => api::analyze_seeded::<mu::Mu>(&body, &seed)?,
+        bridge::Bridge::NAME => api::analyze_seeded::<bridge::Bridge>(&body, &seed)?,
         _ => return dispatch(game, Route::Analyze, &body).map(|a| (a, Vec::new())),
     };
     Ok((answer, search::to_bytes(&table)))

@@ -6,18 +6,19 @@
 //! Two-sided games are searched zero-sum between the sides; where each seat scores for itself
 //! the search is *paranoid*: every other seat plays against the root mover's side.
 //! A budget of nodes and time bounds every call; past it, values not pinned are bounds.
-//! [`analyze_seeded`] starts from the trick-boundary entries of earlier solves of the same deal
-//! and hands back the ones it knows after its own, so a game analysed move by move reuses them.
+//! [`analyze_seeded`] starts from the table entries carried from earlier solves of the same deal
+//! and hands back the most-searched ones it knows after its own, so a game analysed move by move
+//! reuses them.
 
-mod boundary;
+mod carried;
 #[cfg(test)]
 mod seeded_tests;
 mod table;
 
-pub use boundary::{from_bytes, to_bytes, BoundaryEntry, MAX_BOUNDARY_ENTRIES};
+pub use carried::{from_bytes, to_bytes, CarriedEntry, MAX_CARRIED_ENTRIES};
 
 use crate::game::{Game, Seat};
-use boundary::{keep_most_searched, side_salt};
+use carried::{keep_most_searched, side_salt};
 use std::time::{Duration, Instant};
 use table::{Entry, Table};
 
@@ -60,12 +61,6 @@ pub trait Searchable: Game {
     fn order_hint(&self, mv: Self::Move) -> i32 {
         let _ = mv;
         0
-    }
-
-    /// Whether this position starts a trick: its table entry is worth handing on to the next
-    /// solves of the deal ([`analyze_seeded`]). The default hands on nothing.
-    fn at_trick_boundary(&self) -> bool {
-        false
     }
 }
 
@@ -226,7 +221,6 @@ impl<G: Searchable> Searcher<G> {
                     low: lo,
                     high: hi.max(lo),
                     best: best_move,
-                    boundary: state.at_trick_boundary(),
                     work: entry.map_or(0, |e| e.work).saturating_add(
                         u32::try_from(self.nodes - nodes_before).unwrap_or(u32::MAX),
                     ),
@@ -282,16 +276,16 @@ pub fn analyze<G: Searchable>(state: &G, seat: Option<Seat>, budget: Budget) -> 
     analyze_seeded(state, seat, budget, &[]).0
 }
 
-/// [`analyze`], starting from `seed`, the boundary entries of earlier solves of positions of
-/// the same game and rules; also returns the boundary entries known after this solve (the seed
-/// merged with what this one proved), the [`MAX_BOUNDARY_ENTRIES`] that took the most search. The values are
+/// [`analyze`], starting from `seed`, the table entries of earlier solves of positions of
+/// the same game and rules; also returns the table entries known after this solve (the seed
+/// merged with what this one proved), the [`MAX_CARRIED_ENTRIES`] that took the most search. The values are
 /// those of [`analyze`]: the seed only saves work.
 pub fn analyze_seeded<G: Searchable>(
     state: &G,
     seat: Option<Seat>,
     budget: Budget,
-    seed: &[BoundaryEntry],
-) -> (Analysis<G::Move>, Vec<BoundaryEntry>) {
+    seed: &[CarriedEntry],
+) -> (Analysis<G::Move>, Vec<CarriedEntry>) {
     let start = Instant::now();
     let seat = seat.or(state.to_move()).unwrap_or(0);
     let side = state.side(seat);
@@ -302,7 +296,6 @@ pub fn analyze_seeded<G: Searchable>(
             low: e.low,
             high: e.high,
             best: None,
-            boundary: true,
             work: e.work,
         };
         table.put(e.key ^ salt, entry);
@@ -340,17 +333,17 @@ pub fn analyze_seeded<G: Searchable>(
         .max()
         .unwrap_or_else(|| state.value(side));
     let principal_variation = searcher.principal_variation(state, best.as_ref());
-    let mut boundary: Vec<BoundaryEntry> = searcher
+    let mut carried: Vec<CarriedEntry> = searcher
         .table
-        .boundary_entries()
-        .map(|(key, e)| BoundaryEntry {
+        .entries()
+        .map(|(key, e)| CarriedEntry {
             key: key ^ salt,
             low: e.low,
             high: e.high,
             work: e.work,
         })
         .collect();
-    keep_most_searched(&mut boundary, MAX_BOUNDARY_ENTRIES);
+    keep_most_searched(&mut carried, MAX_CARRIED_ENTRIES);
     let analysis = Analysis {
         seat,
         side,
@@ -363,7 +356,7 @@ pub fn analyze_seeded<G: Searchable>(
         researches,
         elapsed: start.elapsed(),
     };
-    (analysis, boundary)
+    (analysis, carried)
 }
 
 impl<G: Searchable> Searcher<G> {

@@ -1,7 +1,7 @@
 //! The seeded search against the plain one: whole deals of the Marjapussi family analysed move
-//! by move, the boundary table carried from each solve to the next through its binary form.
+//! by move, the carried table entries handed from each solve to the next through their binary form.
 
-use super::{analyze, analyze_seeded, from_bytes, to_bytes, Budget, Searchable};
+use super::{analyze, analyze_seeded, from_bytes, to_bytes, Budget};
 use crate::api::Rules;
 use crate::game::Game;
 use crate::games::marjapussi::Marjapussi;
@@ -11,7 +11,7 @@ use serde_json::json;
 
 const VARIANTS: [&str; 4] = ["marjapussi", "huutopussi", "erlangen", "huutopussi3"];
 
-/// A seeded hand played at random to the first trick boundary where the mover holds `left`.
+/// A seeded hand played at random to the start of the trick where every hand holds `left`.
 fn endgame(variant: &str, seed: u64, left: u32) -> Marjapussi {
     let mut problems = Problems::default();
     let cfg =
@@ -22,8 +22,7 @@ fn endgame(variant: &str, seed: u64, left: u32) -> Marjapussi {
     let mut rng = Rng::seeded(seed);
     let mut moves = Vec::new();
     while !g.is_over() {
-        let mover = g.to_move().expect("a seat");
-        if g.at_trick_boundary() && g.hand(mover).len() <= left {
+        if g.phase() == "play" && (0..g.seats()).all(|s| g.hand(s).len() == left) {
             break;
         }
         g.legal_moves(&mut moves);
@@ -57,7 +56,7 @@ fn seeded_values_equal_plain_values_and_cost_fewer_nodes() {
                 };
                 assert_eq!(values(&plain), values(&seeded), "{variant} seed {seed}");
                 assert_eq!(plain.value, seeded.value);
-                assert!(after.len() <= super::MAX_BOUNDARY_ENTRIES);
+                assert!(after.len() <= super::MAX_CARRIED_ENTRIES);
                 plain_nodes += plain.nodes;
                 seeded_nodes += seeded.nodes;
                 table = to_bytes(&after);

@@ -1,5 +1,5 @@
-//! The transposition table: bounds on a position's value, and the move that proved them.
-//! Entries at trick boundaries are marked, so a solve can hand them on to the next.
+//! The transposition table: bounds on a position's value, the move that proved them, and the
+//! search they took (so a solve can hand its most valuable entries on to the next).
 
 use std::collections::HashMap;
 
@@ -8,8 +8,6 @@ pub struct Entry<M> {
     pub low: i32,
     pub high: i32,
     pub best: Option<M>,
-    /// The position starts a trick (see [`super::Searchable::at_trick_boundary`]).
-    pub boundary: bool,
     /// Search nodes spent under this position, over every solve that searched it.
     pub work: u32,
 }
@@ -21,7 +19,6 @@ impl<M> Entry<M> {
             low: self.low.saturating_add(by),
             high: self.high.saturating_add(by),
             best: self.best,
-            boundary: self.boundary,
             work: self.work,
         }
     }
@@ -47,12 +44,9 @@ impl<M: Copy> Table<M> {
         self.entries.insert(key, entry);
     }
 
-    /// The keys and entries of the positions at trick boundaries.
-    pub fn boundary_entries(&self) -> impl Iterator<Item = (u64, &Entry<M>)> {
-        self.entries
-            .iter()
-            .filter(|(_, e)| e.boundary)
-            .map(|(&k, e)| (k, e))
+    /// Every key and its entry.
+    pub fn entries(&self) -> impl Iterator<Item = (u64, &Entry<M>)> {
+        self.entries.iter().map(|(&k, e)| (k, e))
     }
 }
 

@@ -156,10 +156,6 @@ impl Searchable for Marjapussi {
         self.n() == 4
     }
 
-    fn at_trick_boundary(&self) -> bool {
-        self.phase == Phase::Play && self.trick_len == 0
-    }
-
     fn exact_applies(&self) -> Result<(), String> {
         match self.phase {
             Phase::Play | Phase::Declare | Phase::AnswerWhole | Phase::DoublePoll | Phase::Scored => Ok(()),

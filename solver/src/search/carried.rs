@@ -1,20 +1,20 @@
-//! Table entries at trick boundaries, carried from one solve to the next solves of a deal.
+//! Table entries carried from one solve to the next solves of a deal.
 //!
-//! A [`BoundaryEntry`] is the bounds a solve proved on a position at the start of a trick, in
-//! the table's relative (banked) units. Its key is the position's table key with the search
+//! A [`CarriedEntry`] is the bounds a solve proved on one position, in the table's relative
+//! (banked) units. Its key is the position's table key with the search
 //! side folded in ([`side_salt`]), so one set of entries serves every side: entries of another
 //! side land on keys that no position of this side has. Entries hold for any position of the
 //! same game and rules, since the table key already decides the value; the caller keys a set
 //! by game, rules, deal and engine version. The binary form is little-endian records of
 //! `key: u64, low: i32, high: i32, work: u32`; an export keeps at most
-//! [`MAX_BOUNDARY_ENTRIES`], those that took the most search first (they save the most when
-//! met again), so a set stays under half a megabyte.
+//! [`MAX_CARRIED_ENTRIES`], those that took the most search first (they save the most when
+//! met again), so a set stays under 80 KiB.
 
 use crate::game::mix;
 
-/// Bounds on the value of one trick-boundary position (relative to its banked part).
+/// Bounds on the value of one position (relative to its banked part).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BoundaryEntry {
+pub struct CarriedEntry {
     pub key: u64,
     pub low: i32,
     pub high: i32,
@@ -23,7 +23,7 @@ pub struct BoundaryEntry {
 }
 
 /// The most entries one export keeps.
-pub const MAX_BOUNDARY_ENTRIES: usize = 24_576;
+pub const MAX_CARRIED_ENTRIES: usize = 4_096;
 
 const RECORD_BYTES: usize = 20;
 
@@ -32,15 +32,20 @@ pub fn side_salt(side: usize) -> u64 {
     mix(0x424f_554e_4441_5259, side as u64)
 }
 
-/// Keeps the `limit` entries that took the most search; equal work is ordered by key, so the
-/// choice does not depend on where the entries came from.
-pub fn keep_most_searched(entries: &mut Vec<BoundaryEntry>, limit: usize) {
-    entries.sort_unstable_by_key(|e| (std::cmp::Reverse(e.work), e.key));
+/// Keeps the `limit` entries that took the most search, in that order; equal work is ordered by
+/// key, so the choice does not depend on where the entries came from. Linear in the entries
+/// given, then a sort of the kept ones.
+pub fn keep_most_searched(entries: &mut Vec<CarriedEntry>, limit: usize) {
+    let order = |e: &CarriedEntry| (std::cmp::Reverse(e.work), e.key);
+    if entries.len() > limit && limit > 0 {
+        entries.select_nth_unstable_by_key(limit - 1, order);
+    }
     entries.truncate(limit);
+    entries.sort_unstable_by_key(order);
 }
 
 /// The binary form: one little-endian record per entry.
-pub fn to_bytes(entries: &[BoundaryEntry]) -> Vec<u8> {
+pub fn to_bytes(entries: &[CarriedEntry]) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(entries.len() * RECORD_BYTES);
     for e in entries {
         bytes.extend_from_slice(&e.key.to_le_bytes());
@@ -53,10 +58,10 @@ pub fn to_bytes(entries: &[BoundaryEntry]) -> Vec<u8> {
 
 /// Reads the binary form; `Err` when the length is not a whole number of records or a
 /// record's bounds are crossed (`low > high`).
-pub fn from_bytes(bytes: &[u8]) -> Result<Vec<BoundaryEntry>, String> {
+pub fn from_bytes(bytes: &[u8]) -> Result<Vec<CarriedEntry>, String> {
     if !bytes.len().is_multiple_of(RECORD_BYTES) {
         return Err(format!(
-            "a boundary table is {RECORD_BYTES}-byte records; got {} bytes",
+            "a deal table is {RECORD_BYTES}-byte records; got {} bytes",
             bytes.len()
         ));
     }
@@ -65,14 +70,14 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Vec<BoundaryEntry>, String> {
         .chunks_exact(RECORD_BYTES)
         .enumerate()
         .map(|(i, record)| {
-            let entry = BoundaryEntry {
+            let entry = CarriedEntry {
                 key: u64::from_le_bytes(record[..8].try_into().expect("eight bytes")),
                 low: i32::from_le_bytes(word(&record[8..12])),
                 high: i32::from_le_bytes(word(&record[12..16])),
                 work: u32::from_le_bytes(word(&record[16..20])),
             };
             if entry.low > entry.high {
-                return Err(format!("boundary table record {i}: low is above high"));
+                return Err(format!("deal table record {i}: low is above high"));
             }
             Ok(entry)
         })
@@ -85,8 +90,8 @@ mod tests {
 
     #[test]
     fn a_table_round_trips_through_bytes() {
-        let entries: Vec<BoundaryEntry> = (0..1000u64)
-            .map(|i| BoundaryEntry {
+        let entries: Vec<CarriedEntry> = (0..1000u64)
+            .map(|i| CarriedEntry {
                 key: mix(7, i),
                 low: i as i32 - 500,
                 high: i as i32 * 3 - 500,
@@ -100,7 +105,7 @@ mod tests {
 
     #[test]
     fn a_torn_or_crossed_record_is_refused() {
-        let entry = BoundaryEntry {
+        let entry = CarriedEntry {
             key: 1,
             low: 5,
             high: 4,
@@ -112,9 +117,9 @@ mod tests {
 
     #[test]
     fn the_most_searched_entries_are_kept() {
-        let mut entries: Vec<BoundaryEntry> = [(1, 9), (2, 300), (3, 40), (4, 300)]
+        let mut entries: Vec<CarriedEntry> = [(1, 9), (2, 300), (3, 40), (4, 300)]
             .into_iter()
-            .map(|(key, work)| BoundaryEntry {
+            .map(|(key, work)| CarriedEntry {
                 key,
                 low: 0,
                 high: 1,
