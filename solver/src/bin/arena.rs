@@ -4,22 +4,29 @@
 //! arena --game G [--variant V] --a P --b P [--deals N] [--iterations N | --ms N] [--seed S]
 //! arena --speed --game G [--variant V] [--iterations N] [--deals N] [--seed S]
 //! ```
-//! Players: random, heuristic, ismcts, pimc, seeing (the exact search with every card in sight).
+//! Players: random, heuristic, ismcts (random rollouts), ismcts-h (heuristic rollouts), seeing
+//! (the exact search with every card in sight).
 //! The first form prints A's mean score minus B's per deal with its 95% interval; the second the
 //! ISMCTS iterations per second from the first decision of seeded deals, on one thread.
 
+use solver::heuristic::Heuristic;
+use solver::hidden::Observable;
 use solver::play::arena::{duplicate, Seating};
+use solver::play::determinize::ViewSampler;
 use solver::play::ismcts::Limit;
+use solver::play::ismcts::{Ismcts, Settings};
 use solver::play::players::{self, limit_text};
+use solver::play::rollout::{HeuristicRollout, RandomRollout};
 use solver::play::{deal, Player, RandomPlayer};
+use solver::rng::Rng;
 use solver::search::Searchable;
 use std::collections::HashMap;
 use std::process::exit;
 use std::time::{Duration, Instant};
 
 /// What the arena needs of a game.
-trait Playable: Seating + Searchable {}
-impl<G: Seating + Searchable> Playable for G {}
+trait Playable: Seating + Searchable + Observable + Heuristic {}
+impl<G: Seating + Searchable + Observable + Heuristic> Playable for G {}
 
 struct Options {
     game: String,
@@ -38,7 +45,7 @@ fn usage(why: &str) -> ! {
     eprintln!(
         "       arena --speed --game G [--variant V] [--iterations N] [--deals N] [--seed S]"
     );
-    eprintln!("players: random, heuristic, ismcts, pimc, seeing");
+    eprintln!("players: random, heuristic, ismcts (random rollouts), ismcts-h (heuristic rollouts), seeing");
     exit(2)
 }
 
@@ -89,6 +96,9 @@ fn parse() -> Options {
 fn player<G: Playable>(name: &str, limit: Limit) -> Box<dyn Player<G>> {
     match name {
         "random" => Box::new(RandomPlayer),
+        "heuristic" => Box::new(players::HeuristicPlayer),
+        "ismcts" => Box::new(players::IsmctsPlayer::new(RandomRollout, limit)),
+        "ismcts-h" => Box::new(players::IsmctsPlayer::new(HeuristicRollout, limit)),
         "seeing" => Box::new(players::SeeingPlayer::new(limit)),
         _ => usage(&format!("no player '{name}'")),
     }
@@ -122,38 +132,53 @@ fn run<G: Playable>(options: &Options) {
     );
 }
 
+/// ISMCTS iterations per second from the first decision of seeded deals, with the sampler's
+/// worlds, beside the rate of whole random hands of the same deals in the same process.
 fn speed<G: Playable>(options: &Options) {
-    let mut search = solver::play::ismcts::Ismcts::<G>::default();
-    let mut iterations = 0;
-    let mut elapsed = Duration::ZERO;
+    let mut search = Ismcts::<G>::default();
+    let (mut iterations, mut searching) = (0, Duration::ZERO);
+    let (mut hands, mut playing) = (0u64, Duration::ZERO);
+    let mut moves = Vec::new();
     for d in 0..u64::from(options.deals) {
         let seed = options.seed.wrapping_add(d);
         let state: G = deal(&options.variant, seed).unwrap_or_else(|p| usage(&format!("{p:?}")));
         let seat = state.to_move().unwrap_or(0);
+        let mut rng = Rng::seeded(seed);
         let started = Instant::now();
-        let settings = solver::play::ismcts::Settings {
+        let mut worlds = ViewSampler::of_view(&state, &[], &state, seat);
+        let settings = Settings {
             bounds: state.payoff_bounds(),
             limit: options.limit,
         };
-        let mut rng = solver::rng::Rng::seeded(seed);
         let analysis = search.search(
             &state,
             seat,
-            &mut solver::play::determinize::TrueWorld,
-            &mut solver::play::rollout::RandomRollout,
+            &mut worlds,
+            &mut RandomRollout,
             settings,
             &mut rng,
         );
-        elapsed += started.elapsed();
+        searching += started.elapsed();
         iterations += analysis.iterations;
+        let started = Instant::now();
+        while started.elapsed() < searching / (d as u32 + 1) / 4 {
+            let mut hand = state.clone();
+            solver::playout::random_playout(&mut hand, &mut rng, &mut moves, 100_000);
+            hands += 1;
+        }
+        playing += started.elapsed();
     }
+    let rate = iterations as f64 / searching.as_secs_f64();
+    let hand_rate = hands as f64 / playing.as_secs_f64();
     println!(
-        "{}/{}: ISMCTS with random rollouts, {} deals, {} per search: {:.0} iterations/s",
+        "{}/{}: ISMCTS with random rollouts, {} deals, {} per search: {:.0} iterations/s; random hands {:.0}/s; ratio {:.2}",
         options.game,
         options.variant,
         options.deals,
         limit_text(options.limit),
-        iterations as f64 / elapsed.as_secs_f64()
+        rate,
+        hand_rate,
+        rate / hand_rate
     );
 }
 

@@ -3,7 +3,8 @@
 
 use super::arena::{duplicate, play_hand, side_difference};
 use super::ismcts::Limit;
-use super::players::SeeingPlayer;
+use super::players::{IsmctsPlayer, SeeingPlayer};
+use super::rollout::RandomRollout;
 use super::{deal, Player, RandomPlayer};
 use crate::game::{Game, Seat};
 use crate::games::bridge::Bridge;
@@ -67,4 +68,11 @@ fn seeing_every_card_beats_random_play() {
     assert_eq!(report.differences.len(), 8);
     assert!(report.mean() > 0.0, "{report:?}");
     assert!(report.half_width().is_finite());
+}
+
+#[test]
+fn ismcts_on_its_view_beats_random_play() {
+    let mut ismcts = IsmctsPlayer::<Muschik, _>::new(RandomRollout, Limit::Iterations(300));
+    let report = duplicate("muschik", &mut ismcts, &mut RandomPlayer, 8, 2).unwrap();
+    assert!(report.mean() > 0.0, "{report:?}");
 }

@@ -13,8 +13,10 @@
 use super::determinize::Determinizer;
 use super::rollout::Rollout;
 use crate::api::Rules;
-use crate::game::{Game, Seat};
+use crate::game::{mix, Game, Seat};
 use crate::rng::Rng;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
 
 /// How long a search runs: a number of iterations (then the answer depends only on the
@@ -73,9 +75,45 @@ struct Node<M> {
     reward: f64,
 }
 
-/// A search's reusable memory: the node arena and the move buffers.
+/// A cheap hash for the child index: the words of a parent index and a move, mixed.
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = mix(self.0, u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = mix(self.0, word);
+    }
+
+    fn write_u32(&mut self, word: u32) {
+        self.write_u64(u64::from(word));
+    }
+
+    fn write_u8(&mut self, word: u8) {
+        self.write_u64(u64::from(word));
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A search's reusable memory: the node arena, the index of children by parent and move, and
+/// the move buffers. A node's children are found through the index, so a node whose moves
+/// differ from world to world (an opponent's hidden exchange) costs no more than its legal
+/// moves in each world.
 pub struct Ismcts<G: Game> {
     nodes: Vec<Node<G::Move>>,
+    children: HashMap<(u32, G::Move), u32, BuildHasherDefault<WordHasher>>,
     path: Vec<u32>,
     legal: Vec<G::Move>,
     /// Per legal move of the node being walked, whether it has a child.
@@ -89,6 +127,7 @@ impl<G: Game> Default for Ismcts<G> {
     fn default() -> Self {
         Ismcts {
             nodes: Vec::new(),
+            children: HashMap::default(),
             path: Vec::new(),
             legal: Vec::new(),
             tried: Vec::new(),
@@ -112,6 +151,7 @@ impl<G: Game> Ismcts<G> {
         let Settings { bounds, limit } = settings;
         let start = Instant::now();
         self.nodes.clear();
+        self.children.clear();
         self.nodes.push(Node {
             mv: None,
             mover: observer,
@@ -178,20 +218,15 @@ impl<G: Game> Ismcts<G> {
         }
     }
 
-    /// Walks the children of `at` once: marks in `tried` the legal moves that have a child and
-    /// lists those children in `available`.
+    /// Marks in `tried` the legal moves that have a child of `at` and lists those children in
+    /// `available`.
     fn children_here(&mut self, at: u32) {
         self.tried.clear();
-        self.tried.resize(self.legal.len(), false);
         self.available.clear();
-        let mut c = self.nodes[at as usize].first_child;
-        while c != NONE {
-            let node = &self.nodes[c as usize];
-            if let Some(i) = self.legal.iter().position(|&mv| node.mv == Some(mv)) {
-                self.tried[i] = true;
-                self.available.push(c);
-            }
-            c = node.next_sibling;
+        for &mv in &self.legal {
+            let child = self.children.get(&(at, mv)).copied();
+            self.tried.push(child.is_some());
+            self.available.extend(child);
         }
     }
 
@@ -219,6 +254,7 @@ impl<G: Game> Ismcts<G> {
         let parent = &mut self.nodes[at as usize];
         let next_sibling = parent.first_child;
         parent.first_child = index;
+        self.children.insert((at, mv), index);
         self.nodes.push(Node {
             mv: Some(mv),
             mover,

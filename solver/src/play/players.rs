@@ -1,42 +1,54 @@
-//! The players that search: ISMCTS on the seat's view, and the player that sees every card.
+//! The players beside random play: the game's heuristic, ISMCTS on the seat's view, and the
+//! player that sees every card.
 
-use super::determinize::{Determinizer, TrueWorld};
+use super::determinize::{TrueWorld, ViewSampler};
 use super::ismcts::{Ismcts, Limit, Settings};
-use super::rollout::RandomRollout;
+use super::rollout::{RandomRollout, Rollout};
 use super::Player;
 use crate::api::Rules;
 use crate::game::{Game, Seat};
+use crate::heuristic::Heuristic;
+use crate::hidden::Observable;
 use crate::rng::Rng;
 use crate::search::{self, Budget, Searchable};
 use std::time::Duration;
 
-/// The worlds of one seat's view, from the hand's start and the moves since.
-pub trait ViewWorlds<G: Game> {
-    type Worlds: Determinizer<G>;
+/// The game's rule-based player.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HeuristicPlayer;
 
-    fn worlds(&self, start: &G, history: &[G::Move], state: &G, seat: Seat) -> Self::Worlds;
+impl<G: Heuristic> Player<G> for HeuristicPlayer {
+    fn name(&self) -> String {
+        "heuristic".to_string()
+    }
+
+    fn choose(&mut self, _: &G, _: &[G::Move], state: &G, _: Seat, rng: &mut Rng) -> G::Move {
+        state.heuristic_move(rng)
+    }
 }
 
-/// ISMCTS on the seat's view with random rollouts, its arena kept from move to move.
-pub struct IsmctsPlayer<G: Game, V> {
-    views: V,
+/// ISMCTS on the seat's view (worlds from the hidden-information sampler), its arena kept
+/// from move to move.
+pub struct IsmctsPlayer<G: Game, R> {
+    rollout: R,
     limit: Limit,
     search: Ismcts<G>,
 }
 
-impl<G: Game, V> IsmctsPlayer<G, V> {
-    pub fn new(views: V, limit: Limit) -> Self {
+impl<G: Game, R> IsmctsPlayer<G, R> {
+    pub fn new(rollout: R, limit: Limit) -> Self {
         IsmctsPlayer {
-            views,
+            rollout,
             limit,
             search: Ismcts::default(),
         }
     }
 }
 
-impl<G: Rules, V: ViewWorlds<G>> Player<G> for IsmctsPlayer<G, V> {
+impl<G: Observable, R: Rollout<G>> Player<G> for IsmctsPlayer<G, R> {
     fn name(&self) -> String {
-        format!("ismcts({})", limit_text(self.limit))
+        let rollout = std::any::type_name::<R>().rsplit("::").next().unwrap_or("");
+        format!("ismcts({}, {rollout})", limit_text(self.limit))
     }
 
     fn choose(
@@ -47,14 +59,14 @@ impl<G: Rules, V: ViewWorlds<G>> Player<G> for IsmctsPlayer<G, V> {
         seat: Seat,
         rng: &mut Rng,
     ) -> G::Move {
-        let mut worlds = self.views.worlds(start, history, state, seat);
+        let mut worlds = ViewSampler::of_view(start, history, state, seat);
         let settings = Settings {
             bounds: state.payoff_bounds(),
             limit: self.limit,
         };
         let analysis =
             self.search
-                .search(state, seat, &mut worlds, &mut RandomRollout, settings, rng);
+                .search(state, seat, &mut worlds, &mut self.rollout, settings, rng);
         analysis.best.expect("a position to move in has a move")
     }
 }

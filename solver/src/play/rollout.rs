@@ -1,6 +1,7 @@
 //! Rollouts: how a search finishes a hand from the edge of its tree.
 
 use crate::game::Game;
+use crate::heuristic::Heuristic;
 use crate::playout::random_playout;
 use crate::rng::Rng;
 
@@ -19,5 +20,20 @@ pub struct RandomRollout;
 impl<G: Game> Rollout<G> for RandomRollout {
     fn finish(&mut self, state: &mut G, moves: &mut Vec<G::Move>, rng: &mut Rng) {
         random_playout(state, rng, moves, ROLLOUT_LIMIT);
+    }
+}
+
+/// The game's rule-based player at every seat.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HeuristicRollout;
+
+impl<G: Heuristic> Rollout<G> for HeuristicRollout {
+    fn finish(&mut self, state: &mut G, _moves: &mut Vec<G::Move>, rng: &mut Rng) {
+        let mut played = 0;
+        while !state.is_over() && played < ROLLOUT_LIMIT {
+            let mv = state.heuristic_move(rng);
+            state.play_unchecked(mv);
+            played += 1;
+        }
     }
 }
