@@ -3,11 +3,15 @@
 //! ```text
 //! arena --game G [--variant V] --a P --b P [--deals N] [--iterations N | --ms N] [--seed S]
 //! arena --speed --game G [--variant V] [--iterations N] [--deals N] [--seed S]
+//! arena --serve --game G [--variant V] --a P [--iterations N | --ms N]
 //! ```
 //! Players: random, heuristic, ismcts (random rollouts), ismcts-h (heuristic rollouts), seeing
 //! (the exact search with every card in sight).
 //! The first form prints A's mean score minus B's per deal with its 95% interval; the second the
-//! ISMCTS iterations per second from the first decision of seeded deals, on one thread.
+//! ISMCTS iterations per second from the first decision of seeded deals, on one thread; the
+//! third answers, per line of standard input `DEAL<TAB>MOVES<TAB>SEED` (the deal as the JSON
+//! `deal` field of a position, the moves space-separated in move notation), player A's move for
+//! the seat to act, one line each (for benchmarks driven from another program).
 
 use solver::heuristic::Heuristic;
 use solver::hidden::Observable;
@@ -37,6 +41,7 @@ struct Options {
     limit: Limit,
     seed: u64,
     speed: bool,
+    serve: bool,
 }
 
 fn usage(why: &str) -> ! {
@@ -51,11 +56,12 @@ fn usage(why: &str) -> ! {
 
 fn parse() -> Options {
     let mut args = std::env::args().skip(1);
-    let mut speed = false;
+    let (mut speed, mut serve) = (false, false);
     let mut values = HashMap::new();
     while let Some(flag) = args.next() {
-        if flag == "--speed" {
-            speed = true;
+        if flag == "--speed" || flag == "--serve" {
+            speed |= flag == "--speed";
+            serve |= flag == "--serve";
             continue;
         }
         let Some(name) = flag.strip_prefix("--") else {
@@ -90,6 +96,7 @@ fn parse() -> Options {
         limit,
         seed: number("seed", 1),
         speed,
+        serve,
     }
 }
 
@@ -107,6 +114,9 @@ fn player<G: Playable>(name: &str, limit: Limit) -> Box<dyn Player<G>> {
 fn run<G: Playable>(options: &Options) {
     if options.speed {
         return speed::<G>(options);
+    }
+    if options.serve {
+        return serve::<G>(options);
     }
     let mut a = player::<G>(&options.a, options.limit);
     let mut b = player::<G>(&options.b, options.limit);
@@ -180,6 +190,45 @@ fn speed<G: Playable>(options: &Options) {
         hand_rate,
         rate / hand_rate
     );
+}
+
+/// Answers A's move for each position read from standard input.
+fn serve<G: Playable>(options: &Options) {
+    use std::io::{BufRead, Write};
+    let mut a = player::<G>(&options.a, options.limit);
+    let mut problems = solver::problems::Problems::default();
+    let config = G::config(Some(&options.variant), None, "", &mut problems)
+        .unwrap_or_else(|| usage(&format!("{problems:?}")));
+    let mut out = std::io::stdout().lock();
+    for line in std::io::stdin().lock().lines() {
+        let line = line.unwrap_or_else(|e| usage(&e.to_string()));
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [deal_text, moves_text, seed_text] = fields[..] else {
+            usage("a position line is DEAL<TAB>MOVES<TAB>SEED")
+        };
+        let deal_value: serde_json::Value =
+            serde_json::from_str(deal_text).unwrap_or_else(|e| usage(&e.to_string()));
+        let start = G::from_deal(&config, &deal_value, "deal", None, &mut problems)
+            .unwrap_or_else(|| usage(&format!("{problems:?}")));
+        let mut state = start.clone();
+        let mut history = Vec::new();
+        for text in moves_text.split_whitespace() {
+            let mv = state.parse_move(text).unwrap_or_else(|e| usage(&e));
+            state
+                .play(mv)
+                .unwrap_or_else(|_| usage(&format!("'{text}' is not legal here")));
+            history.push(mv);
+        }
+        let to_move = state.to_move().unwrap_or_else(|| usage("the hand is over"));
+        let seed = seed_text
+            .parse()
+            .unwrap_or_else(|_| usage("the seed is a number"));
+        let seat = state.decider(to_move);
+        let mv = a.choose(&start, &history, &state, seat, &mut Rng::seeded(seed));
+        writeln!(out, "{}", state.move_text(mv))
+            .and_then(|()| out.flush())
+            .unwrap_or_else(|e| usage(&e.to_string()));
+    }
 }
 
 fn main() {
