@@ -43,6 +43,11 @@ impl ViewSampler {
         let knowledge = Knowledge::from_history(start, history, seat)
             .or_else(|_| Knowledge::from_snapshot(state, seat))
             .expect("the true position is consistent with what its seat sees");
+        ViewSampler::new(knowledge)
+    }
+
+    /// The sampler of a knowledge already derived (from a view position, say).
+    pub fn new(knowledge: Knowledge) -> Self {
         ViewSampler { knowledge }
     }
 }
@@ -50,38 +55,5 @@ impl ViewSampler {
 impl<G: Game> Determinizer<G> for ViewSampler {
     fn determinize(&mut self, root: &G, observer: Seat, rng: &mut Rng) -> G {
         sample(root, observer, &self.knowledge, rng)
-    }
-}
-
-/// Deals the unseen cards uniformly at random among the unseen places, keeping each place's
-/// size, whatever the play has shown (voids, duties): a rough world for tests only.
-#[cfg(test)]
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ShuffledUnseen;
-
-#[cfg(test)]
-impl<G: Game> Determinizer<G> for ShuffledUnseen {
-    fn determinize(&mut self, root: &G, observer: Seat, rng: &mut Rng) -> G {
-        use crate::cards::{Card, CardSet};
-        let unseen = root.unseen(observer);
-        let mut cards = [Card::new(0); 64];
-        let mut count = 0;
-        for card in unseen.cards().iter() {
-            cards[count] = card;
-            count += 1;
-        }
-        rng.shuffle(&mut cards[..count]);
-        let mut dealt = unseen;
-        let mut next = 0;
-        for (place, was) in dealt.places.iter_mut().zip(unseen.places) {
-            *place = CardSet::EMPTY;
-            for &card in &cards[next..next + was.len() as usize] {
-                place.insert(card);
-            }
-            next += was.len() as usize;
-        }
-        let mut world = root.clone();
-        world.set_unseen(observer, &dealt);
-        world
     }
 }
