@@ -101,11 +101,7 @@ impl Knowledge {
         moves: &[G::Move],
         observer: Seat,
     ) -> Result<Knowledge, String> {
-        let mut facts = Facts::new();
-        let mut state = start.clone();
-        for &mv in moves {
-            learn_from_move(&mut state, mv, observer, &mut facts)?;
-        }
+        let (state, facts) = learn(start, moves, observer)?;
         Knowledge::build(&state, observer, &facts)
     }
 
@@ -118,10 +114,11 @@ impl Knowledge {
     /// complete position.
     pub fn of_position<G: Observable>(position: &Position<G>) -> Option<Result<Knowledge, String>> {
         let observer = position.view?;
-        Some(match &position.history {
-            Some((start, moves)) => Knowledge::from_history(start, moves, observer),
-            None => Knowledge::from_snapshot(&position.state, observer),
-        })
+        let facts = match &position.history {
+            Some((start, moves)) => learn(start, moves, observer).map(|(_, facts)| facts),
+            None => Ok(Facts::new()),
+        };
+        Some(facts.and_then(|facts| Knowledge::build(&position.state, observer, &facts)))
     }
 
     fn build<G: Observable>(state: &G, observer: Seat, facts: &Facts) -> Result<Knowledge, String> {
@@ -176,6 +173,20 @@ impl Knowledge {
     }
 }
 
+/// Replays the view's history from `start`: the position reached and what was learnt.
+fn learn<G: Observable>(
+    start: &G,
+    moves: &[G::Move],
+    observer: Seat,
+) -> Result<(G, Facts), String> {
+    let mut facts = Facts::new();
+    let mut state = start.clone();
+    for &mv in moves {
+        learn_from_move(&mut state, mv, observer, &mut facts)?;
+    }
+    Ok((state, facts))
+}
+
 /// Replays one move of the view's history in the guessed world, learning from it.
 fn learn_from_move<G: Observable>(
     state: &mut G,
@@ -187,9 +198,16 @@ fn learn_from_move<G: Observable>(
         return Err("a move follows the end of the hand".to_string());
     };
     let shown = state.revealed_cards(mv);
-    if mover != observer && state.legality_reveals(mv) {
-        learn_duties(state, mv, mover, observer, shown, facts);
-        reveal(state, observer, mover, shown)?;
+    if mover != observer {
+        if state.legality_reveals(mv) {
+            learn_duties(state, mv, mover, observer, shown, facts);
+        }
+        // Shown cards the observer saw elsewhere (a card taken from the table) need no guess;
+        // a position is only touched where a guess must change (refilling reorders a talon).
+        let to_place = shown & state.unseen(observer).cards();
+        if !to_place.is_subset(state.unseen(observer).places[mover]) {
+            reveal(state, observer, mover, to_place)?;
+        }
     }
     let before_state = state.clone();
     let before = state.unseen(observer);

@@ -6,8 +6,10 @@
 //! constraints, and [`pimc`] scores the observer's moves by solving sampled worlds exactly.
 //! A game joins by implementing [`Observable`] (in its own `knowledge.rs`).
 
+#[cfg(test)]
+mod api_tests;
 mod knowledge;
-//PIMC pub mod pimc;
+pub mod pimc;
 mod sampler;
 #[cfg(test)]
 mod tests;
