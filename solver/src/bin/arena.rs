@@ -5,7 +5,7 @@
 //! arena --speed --game G [--variant V] [--iterations N] [--deals N] [--seed S]
 //! arena --serve --game G [--variant V] --a P [--iterations N | --ms N]
 //! ```
-//! Players: random, heuristic, ismcts (random rollouts), ismcts-h (heuristic rollouts), seeing
+//! Players: random, heuristic, ismcts (random rollouts), ismcts-h (heuristic rollouts), pimc, seeing
 //! (the exact search with every card in sight).
 //! The first form prints A's mean score minus B's per deal with its 95% interval; the second the
 //! ISMCTS iterations per second from the first decision of seeded deals, on one thread; the
@@ -50,7 +50,7 @@ fn usage(why: &str) -> ! {
     eprintln!(
         "       arena --speed --game G [--variant V] [--iterations N] [--deals N] [--seed S]"
     );
-    eprintln!("players: random, heuristic, ismcts (random rollouts), ismcts-h (heuristic rollouts), seeing");
+    eprintln!("players: random, heuristic, ismcts (random rollouts), ismcts-h (heuristic rollouts), pimc, seeing");
     exit(2)
 }
 
@@ -100,12 +100,16 @@ fn parse() -> Options {
     }
 }
 
+/// The worlds PIMC solves per move.
+const PIMC_WORLDS: usize = 20;
+
 fn player<G: Playable>(name: &str, limit: Limit) -> Box<dyn Player<G>> {
     match name {
         "random" => Box::new(RandomPlayer),
         "heuristic" => Box::new(players::HeuristicPlayer),
         "ismcts" => Box::new(players::IsmctsPlayer::new(RandomRollout, limit)),
         "ismcts-h" => Box::new(players::IsmctsPlayer::new(HeuristicRollout, limit)),
+        "pimc" => Box::new(players::PimcPlayer::new(PIMC_WORLDS, limit)),
         "seeing" => Box::new(players::SeeingPlayer::new(limit)),
         _ => usage(&format!("no player '{name}'")),
     }

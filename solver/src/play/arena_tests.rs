@@ -3,7 +3,7 @@
 
 use super::arena::{duplicate, play_hand, side_difference};
 use super::ismcts::Limit;
-use super::players::{IsmctsPlayer, SeeingPlayer};
+use super::players::{IsmctsPlayer, PimcPlayer, SeeingPlayer};
 use super::rollout::RandomRollout;
 use super::{deal, Player, RandomPlayer};
 use crate::game::{Game, Seat};
@@ -74,5 +74,12 @@ fn seeing_every_card_beats_random_play() {
 fn ismcts_on_its_view_beats_random_play() {
     let mut ismcts = IsmctsPlayer::<Muschik, _>::new(RandomRollout, Limit::Iterations(300));
     let report = duplicate("muschik", &mut ismcts, &mut RandomPlayer, 8, 2).unwrap();
+    assert!(report.mean() > 0.0, "{report:?}");
+}
+
+#[test]
+fn pimc_on_its_view_beats_random_play() {
+    let mut pimc = PimcPlayer::<Muschik>::new(8, Limit::Iterations(200));
+    let report = duplicate("muschik", &mut pimc, &mut RandomPlayer, 6, 3).unwrap();
     assert!(report.mean() > 0.0, "{report:?}");
 }

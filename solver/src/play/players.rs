@@ -8,7 +8,8 @@ use super::Player;
 use crate::api::Rules;
 use crate::game::{Game, Seat};
 use crate::heuristic::Heuristic;
-use crate::hidden::Observable;
+use crate::hidden::pimc::{pimc, PimcBudget};
+use crate::hidden::{Knowledge, Observable};
 use crate::rng::Rng;
 use crate::search::{self, Budget, Searchable};
 use std::time::Duration;
@@ -68,6 +69,59 @@ impl<G: Observable, R: Rollout<G>> Player<G> for IsmctsPlayer<G, R> {
             self.search
                 .search(state, seat, &mut worlds, &mut self.rollout, settings, rng);
         analysis.best.expect("a position to move in has a move")
+    }
+}
+
+/// PIMC on the seat's view: sampled worlds each solved exactly, the best mean; in phases the
+/// exact search does not cover (decided before the cards are known to all), ISMCTS on the view.
+pub struct PimcPlayer<G: Game> {
+    budget: PimcBudget,
+    fallback: IsmctsPlayer<G, RandomRollout>,
+}
+
+impl<G: Game> PimcPlayer<G> {
+    /// `worlds` worlds per move, within `limit` when it is a time.
+    pub fn new(worlds: usize, limit: Limit) -> Self {
+        let time = match limit {
+            Limit::Time(t) => t,
+            Limit::Iterations(_) => EXACT_TIME,
+        };
+        let budget = PimcBudget {
+            worlds,
+            time,
+            world_nodes: Budget::default().nodes,
+        };
+        PimcPlayer {
+            budget,
+            fallback: IsmctsPlayer::new(RandomRollout, limit),
+        }
+    }
+}
+
+impl<G: Observable + Searchable> Player<G> for PimcPlayer<G> {
+    fn name(&self) -> String {
+        format!("pimc({} worlds)", self.budget.worlds)
+    }
+
+    fn choose(
+        &mut self,
+        start: &G,
+        history: &[G::Move],
+        state: &G,
+        seat: Seat,
+        rng: &mut Rng,
+    ) -> G::Move {
+        if state.exact_applies().is_err() {
+            return self.fallback.choose(start, history, state, seat, rng);
+        }
+        let knowledge = Knowledge::from_history(start, history, seat)
+            .or_else(|_| Knowledge::from_snapshot(state, seat))
+            .expect("the true position is consistent with what its seat sees");
+        let estimate = pimc(state, &knowledge, rng.next_u64(), self.budget);
+        match estimate.best {
+            Some(mv) => mv,
+            None => self.fallback.choose(start, history, state, seat, rng),
+        }
     }
 }
 
