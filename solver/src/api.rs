@@ -7,6 +7,8 @@
 
 use crate::cards::CardSet;
 use crate::game::{Game, Seat};
+use crate::hidden::pimc::{pimc, PimcBudget};
+use crate::hidden::{Knowledge, Observable};
 use crate::problems::{field_path, index_path, kind, Fields, Problems};
 use crate::search::{
     analyze_seeded as search, estimate, Budget, CarriedEntry, Estimate, Searchable, MILLI,
@@ -330,7 +332,7 @@ fn illegal_message<G: Rules>(state: &G, text: &str, mv: G::Move, mover: Seat) ->
 }
 
 /// Moves `cards` into `mover`'s hidden hand, swapping out cards the observer placed there.
-fn reveal<G: Game>(
+pub(crate) fn reveal<G: Game>(
     state: &mut G,
     observer: Seat,
     mover: Seat,
@@ -535,42 +537,94 @@ pub const MAX_BUDGET: Budget = Budget {
     time: Duration::from_secs(60),
 };
 
-fn read_budget(value: Option<&Value>, problems: &mut Problems) -> Budget {
-    let mut budget = Budget::default();
+/// The most worlds a caller may ask PIMC to solve.
+pub const MAX_WORLDS: usize = 100_000;
+
+/// PIMC's budget when the request names none: enough worlds for intervals of a few points,
+/// within a second, each world's search bounded so that one hard world cannot hold it up.
+const DEFAULT_PIMC: PimcBudget = PimcBudget {
+    worlds: 200,
+    time: Duration::from_millis(1000),
+    world_nodes: 2_000_000,
+};
+
+/// The seed of PIMC's worlds when the request names none, so one request gets one answer.
+const DEFAULT_SEED: u64 = 1;
+
+/// The budget fields as asked: time and nodes (exact search or, for PIMC, each world), worlds.
+#[derive(Default)]
+struct AskedBudget {
+    time: Option<Duration>,
+    nodes: Option<u64>,
+    worlds: Option<usize>,
+}
+
+fn read_budget(value: Option<&Value>, problems: &mut Problems) -> AskedBudget {
+    let mut budget = AskedBudget::default();
     let Some(value) = value else {
         return budget;
     };
     let mut f = Fields::of(value, "budget", problems);
     if let Some(ms) = f.bounded("time_ms", 1, MAX_BUDGET.time.as_millis() as i64, problems) {
-        budget.time = Duration::from_millis(ms as u64);
+        budget.time = Some(Duration::from_millis(ms as u64));
     }
     if let Some(nodes) = f.bounded("nodes", 1, MAX_BUDGET.nodes as i64, problems) {
-        budget.nodes = nodes as u64;
+        budget.nodes = Some(nodes as u64);
+    }
+    if let Some(worlds) = f.bounded("worlds", 1, MAX_WORLDS as i64, problems) {
+        budget.worlds = Some(worlds as usize);
     }
     f.finish(problems);
     budget
 }
 
-/// `POST /v1/{game}/analyze`: `{position, method, budget}` → every legal move with its value.
-pub fn analyze<G: Rules + Searchable>(body: &Value) -> ApiResult {
+/// `POST /v1/{game}/analyze`: `{position, method, budget, perspective, seed}` → every legal
+/// move with its value.
+pub fn analyze<G: Rules + Searchable + Observable>(body: &Value) -> ApiResult {
     analyze_seeded::<G>(body, &[]).map(|(answer, _)| answer)
+}
+
+/// The analysis method asked for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Method {
+    Exact,
+    Pimc,
+    Ismcts,
+    Auto,
+}
+
+impl Method {
+    fn name(self) -> &'static str {
+        match self {
+            Method::Exact => "exact",
+            Method::Pimc => "pimc",
+            Method::Ismcts => "ismcts",
+            Method::Auto => "auto",
+        }
+    }
 }
 
 /// [`analyze`] starting from the table entries carried from earlier solves of the same deal
 /// (see [`crate::search::analyze_seeded`]); also returns the entries known after this one.
-pub fn analyze_seeded<G: Rules + Searchable>(
+/// Views go to PIMC (see [`analyze_view`]) and carry no entries.
+pub fn analyze_seeded<G: Rules + Searchable + Observable>(
     body: &Value,
     seed: &[CarriedEntry],
 ) -> Result<(Value, Vec<CarriedEntry>), ApiError> {
-    let (position, extra) = position_request::<G>(body, &["method", "budget", "perspective"])?;
+    let (position, extra) =
+        position_request::<G>(body, &["method", "budget", "perspective", "seed"])?;
     let mut problems = Problems::default();
-    let method = extra[0].map_or(Some("exact"), Value::as_str);
-    match method {
-        Some("exact") | Some("auto") => {}
-        Some("pimc") | Some("ismcts") => problems.push("method", "the hidden-information methods 'pimc' and 'ismcts' are not served yet; use 'exact' on a complete position"),
-        _ => problems.push("method", "expected one of: exact, auto, pimc, ismcts"),
-    }
-    let budget = read_budget(extra[1], &mut problems);
+    let method = match extra[0].map_or(Some("auto"), Value::as_str) {
+        Some("exact") => Some(Method::Exact),
+        Some("pimc") => Some(Method::Pimc),
+        Some("ismcts") => Some(Method::Ismcts),
+        Some("auto") => Some(Method::Auto),
+        _ => {
+            problems.push("method", "expected one of: exact, auto, pimc, ismcts");
+            None
+        }
+    };
+    let asked = read_budget(extra[1], &mut problems);
     let seats = position.state.seats();
     let perspective = match extra[2] {
         None => None,
@@ -585,9 +639,47 @@ pub fn analyze_seeded<G: Rules + Searchable>(
             }
         },
     };
+    let world_seed = match extra[3] {
+        None => DEFAULT_SEED,
+        Some(v) => v.as_u64().unwrap_or_else(|| {
+            problems.push(
+                "seed",
+                format!("expected a non-negative integer, got {}", kind(v)),
+            );
+            DEFAULT_SEED
+        }),
+    };
+    let Some(method) = method else {
+        return Err(problems.into());
+    };
     if position.view.is_some() {
-        problems.push("position.view", "a view hides cards; 'exact' needs a complete position (the hidden-information methods 'pimc' and 'ismcts' will serve views)");
+        if method == Method::Exact {
+            problems.push("method", "a view hides cards; 'exact' needs a complete position: use 'pimc' or 'auto' for a view");
+        }
+        if !problems.is_empty() {
+            return Err(problems.into());
+        }
+        let budget = PimcBudget {
+            worlds: asked.worlds.unwrap_or(DEFAULT_PIMC.worlds),
+            time: asked.time.unwrap_or(DEFAULT_PIMC.time),
+            world_nodes: asked.nodes.unwrap_or(DEFAULT_PIMC.world_nodes),
+        };
+        let answer = analyze_view(&position, method, perspective, budget, world_seed)?;
+        return Ok((answer, Vec::new()));
     }
+    if matches!(method, Method::Pimc | Method::Ismcts) {
+        problems.push("method", format!("'{}' analyses a view (a position with 'view' set); a complete position is analysed by 'exact' or 'auto'", method.name()));
+    }
+    if extra[3].is_some() {
+        problems.push("seed", "only the sampled methods of views take a seed");
+    }
+    if asked.worlds.is_some() {
+        problems.push("budget.worlds", "only PIMC, for views, solves worlds");
+    }
+    let budget = Budget {
+        nodes: asked.nodes.unwrap_or(Budget::default().nodes),
+        time: asked.time.unwrap_or(Budget::default().time),
+    };
     let beyond_exact = position.state.exact_applies().err();
     if !problems.is_empty() {
         return Err(problems.into());
@@ -697,4 +789,101 @@ fn estimate_answer<G: Rules + Searchable>(
         },
         "engine_version": crate::ENGINE_VERSION,
     })
+}
+
+/// PIMC for a view: the observer's moves scored over worlds consistent with what it saw. `auto`
+/// is PIMC wherever the exact search applies to the phase; elsewhere (and for `ismcts`) the
+/// answer is a 422 naming what will serve it.
+fn analyze_view<G: Rules + Searchable + Observable>(
+    position: &Position<G>,
+    method: Method,
+    perspective: Option<Seat>,
+    budget: PimcBudget,
+    seed: u64,
+) -> ApiResult {
+    let state = &position.state;
+    let observer = position.view.expect("a view");
+    if state.is_over() {
+        return Err(
+            Problems::single("position", "the hand is over: there is no move to analyse").into(),
+        );
+    }
+    acting_seat(position)?;
+    if perspective.is_some_and(|p| p != observer) {
+        return Err(Problems::single(
+            "perspective",
+            format!("a view is analysed for its own seat {observer}"),
+        )
+        .into());
+    }
+    let phase_fits = state.exact_applies();
+    match (method, phase_fits) {
+        (Method::Ismcts, _) => {
+            return Err(Problems::single("method", "'ismcts' is not served yet; it will come with the ISMCTS engine (crate::play::ismcts); use 'pimc' in card play").into())
+        }
+        (_, Err(why)) => {
+            return Err(Problems::single("method", format!("PIMC solves each sampled world with the exact search, which does not apply here ({why}); this phase will be served by 'ismcts', not served yet")).into())
+        }
+        _ => {}
+    }
+    let knowledge = Knowledge::of_position(position)
+        .expect("a view")
+        .map_err(|why| Problems::single("position", why))?;
+    let estimate = pimc(state, &knowledge, seed, budget);
+    if estimate.solved == 0 {
+        return Err(Problems::single(
+            "budget",
+            format!(
+                "no sampled world was solved within the budget ({} worlds left unfinished by the node budget per world); raise budget.nodes or budget.time_ms",
+                estimate.unfinished
+            ),
+        )
+        .into());
+    }
+    let moves: Vec<Value> = estimate
+        .moves
+        .iter()
+        .map(|m| {
+            json!({
+                "move": state.move_text(m.mv),
+                "value": m.mean,
+                "low": m.mean - m.half_width,
+                "high": m.mean + m.half_width,
+                "certainty": "estimate",
+                "worlds": estimate.solved,
+            })
+        })
+        .collect();
+    let best = estimate
+        .moves
+        .iter()
+        .find(|m| Some(m.mv) == estimate.best)
+        .map(|m| m.mean);
+    let seats: Vec<usize> = (0..state.seats())
+        .filter(|&s| state.side(s) == estimate.side)
+        .collect();
+    Ok(json!({
+        "method": "pimc",
+        "method_asked": method.name(),
+        "search": "PIMC: worlds dealt uniformly from what the seat saw, each solved by the exact search; mean and 95% interval over the worlds",
+        "perspective": { "seat": observer, "side": estimate.side, "seats": seats },
+        "unit": state.value_unit(),
+        "moves": moves,
+        "best_move": estimate.best.map(|m| state.move_text(m)),
+        "value": best,
+        "exact": false,
+        "principal_variation": [],
+        "seed": seed,
+        "stats": {
+            "nodes": estimate.nodes,
+            "researches": 0,
+            "time_ms": estimate.elapsed.as_secs_f64() * 1e3,
+            "worlds": estimate.solved,
+            "worlds_unfinished": estimate.unfinished,
+            "timed_out": estimate.timed_out,
+            "consistent_deals": knowledge.consistent_deals(),
+            "threads": estimate.threads,
+        },
+        "engine_version": crate::ENGINE_VERSION,
+    }))
 }

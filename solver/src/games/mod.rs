@@ -41,7 +41,10 @@ impl Route {
 }
 
 /// Answers one route for a game: every game has its exact search behind `analyze`.
-fn serve<G: Rules + Searchable>(route: Route, body: &Value) -> ApiResult {
+fn serve<G: Rules + Searchable + crate::hidden::Observable>(
+    route: Route,
+    body: &Value,
+) -> ApiResult {
     match route {
         Route::Deal => api::deal::<G>(body),
         Route::LegalMoves => api::legal_moves::<G>(body),

@@ -14,7 +14,9 @@
 #[cfg(test)]
 mod analysis_api_tests;
 pub mod config;
+mod heuristic;
 mod json;
+mod knowledge;
 pub mod oracle;
 mod partition;
 mod pbn;

@@ -15,7 +15,9 @@ mod analysis_api_tests;
 mod bidding;
 pub mod cards;
 pub mod config;
+mod heuristic;
 mod json;
+mod knowledge;
 #[cfg(test)]
 mod options;
 mod play;

@@ -28,7 +28,9 @@
 mod cards;
 pub mod config;
 mod exchange;
+mod heuristic;
 mod json;
+mod knowledge;
 mod match_json;
 mod participation;
 mod play;

@@ -28,7 +28,9 @@
 pub mod cards;
 pub mod config;
 mod explain;
+mod heuristic;
 mod json;
+mod knowledge;
 mod marriage;
 mod play;
 mod search;

@@ -1,0 +1,168 @@
+//! The rule-based player of Muschik.
+//!
+//! Every trick is worth one countdown point and a trickless participant loses five, so the
+//! player joins with a hand likely to take a trick (high trumps, side aces), exchanges its low
+//! side cards, and as dealer takes the trump card for its weakest card. In play it leads a sure
+//! winner (the top unseen card of its suit, trumps drawn), else its lowest card; following, it
+//! wins with the cheapest sure winner, or with its highest winner when players are still to
+//! come, and otherwise throws its lowest card.
+
+use super::cards::{self, ACE};
+use super::config::DOUBLE_START_CHOICES;
+use super::{Move, Muschik, Phase};
+use crate::cards::{Card, CardSet};
+use crate::heuristic::{cheapest, cheapest_k, is_top, Heuristic};
+use crate::rng::Rng;
+use crate::suited::{power_of, suit_of};
+
+impl Heuristic for Muschik {
+    fn heuristic_move(&self, _rng: &mut Rng) -> Move {
+        match self.phase {
+            Phase::ChooseStart => Move::Start(DOUBLE_START_CHOICES[0]),
+            Phase::Participation => {
+                if !self.may_sit_out() || self.expected_tricks() >= 10 {
+                    Move::In
+                } else {
+                    Move::Out
+                }
+            }
+            Phase::Exchange => Move::Exchange(self.exchange_choice()),
+            Phase::DealerSwap => self.swap_choice(),
+            Phase::Play => Move::Play(self.card_to_play()),
+            Phase::Void | Phase::Scored => unreachable!("the deal is over"),
+        }
+    }
+}
+
+impl Muschik {
+    fn is_trump(&self, card: Card) -> bool {
+        suit_of(card) == self.trump
+    }
+
+    /// How good a card is for taking tricks: trumps above every side card.
+    fn strength(&self, card: Card) -> i32 {
+        i32::from(power_of(card)) + if self.is_trump(card) { 10 } else { 0 }
+    }
+
+    /// Tricks the actor's hand is likely to take, in tenths.
+    fn expected_tricks(&self) -> i32 {
+        let hand = self.hands[self.actor as usize];
+        hand.iter()
+            .map(|c| match (self.is_trump(c), ACE - power_of(c)) {
+                (true, 0) => 10,
+                (true, 1) => 8,
+                (true, 2) => 6,
+                (true, _) => 4,
+                (false, 0) => 6,
+                (false, 1) => 2,
+                _ => 0,
+            })
+            .sum()
+    }
+
+    /// Side cards below the ace go back to the stock, lowest first, within the limit.
+    fn exchange_choice(&self) -> CardSet {
+        let hand = self.hands[self.actor as usize] - self.known_in_dealer_hand();
+        let weak = hand
+            .iter()
+            .filter(|&c| !self.is_trump(c) && power_of(c) < ACE)
+            .collect::<CardSet>();
+        cheapest_k(weak, self.exchange_limit(), |c| self.strength(c))
+    }
+
+    fn swap_choice(&self) -> Move {
+        let hand = self.hands[self.dealer as usize];
+        let weakest = cheapest(hand, |c| self.strength(c)).expect("the dealer holds cards");
+        if self.strength(weakest) < self.strength(self.trump_card) {
+            Move::Swap(weakest)
+        } else {
+            Move::Decline
+        }
+    }
+
+    /// The cards the actor has not seen: not in its hand or discards, not played, not the
+    /// trump card on the table or known in the dealer's hand.
+    fn outstanding(&self) -> CardSet {
+        let seat = self.actor as usize;
+        let seen = self.hands[seat]
+            | self.discards[seat]
+            | self.played_cards()
+            | self.table_card()
+            | self.known_in_dealer_hand();
+        cards::deck(self.cfg.deck_ranks) - seen
+    }
+
+    /// Whether `card`, once best in the trick, stays best: the top of its suit, and nobody
+    /// can trump it.
+    fn holds(&self, card: Card, outstanding: CardSet) -> bool {
+        is_top(card, outstanding)
+            && (self.is_trump(card) || !outstanding.intersects(self.trump.mask()))
+    }
+
+    fn card_to_play(&self) -> Card {
+        let playable = self.playable();
+        let outstanding = self.outstanding();
+        let lowest = || cheapest(playable, |c| self.strength(c)).expect("a playable card");
+        if self.trick_len == 0 {
+            let sure = playable.iter().filter(|&c| self.holds(c, outstanding));
+            return sure
+                .max_by_key(|&c| self.strength(c))
+                .unwrap_or_else(lowest);
+        }
+        let winning = self.winning_card();
+        let winners = playable & cards::beaters(winning, self.trump);
+        if winners.is_empty() {
+            return lowest();
+        }
+        let last = self.trick_len + 1 == self.participants;
+        let sure = winners
+            .iter()
+            .filter(|&c| last || self.holds(c, outstanding));
+        let cheapest_sure = sure.min_by_key(|&c| self.strength(c));
+        let strongest = || winners.iter().max_by_key(|&c| self.strength(c));
+        cheapest_sure.or_else(strongest).expect("a winning card")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Muschik;
+    use crate::heuristic::checks::{assert_always_legal, duel_with_random};
+    use serde_json::json;
+
+    const VARIANTS: [&str; 4] = ["muschik", "muschik4", "muschik3", "muschik2"];
+
+    #[test]
+    fn muschik_heuristic_is_legal_in_every_phase() {
+        let mut seen = std::collections::BTreeSet::new();
+        let mut positions = 0;
+        let option_sets = [
+            json!({}),
+            json!({ "dealer_swap_timing": "before_exchange", "exchange_passes": 2 }),
+            json!({ "participation_floor": "lone_player_takes_all", "must_play_at_cp1": true }),
+        ];
+        for variant in VARIANTS {
+            for options in &option_sets {
+                let (n, phases) = assert_always_legal::<Muschik>(variant, options, 0..200);
+                positions += n;
+                seen.extend(phases);
+            }
+        }
+        assert!(positions > 20_000, "{positions} positions");
+        for phase in ["participation", "exchange", "dealer_swap", "play"] {
+            assert!(seen.contains(phase), "never checked in {phase}: {seen:?}");
+        }
+    }
+
+    #[test]
+    fn muschik_heuristic_beats_random_play() {
+        for variant in VARIANTS {
+            let (mean, error) = duel_with_random::<Muschik>(variant, &json!({}), 0..300, false);
+            println!("{variant}: heuristic minus random {mean:.3} ± {error:.3} countdown points per deal");
+            assert!(
+                mean > 4.0 * error && mean > 0.0,
+                "{variant}: {mean} ± {error}"
+            );
+        }
+    }
+}

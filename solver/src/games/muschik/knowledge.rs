@@ -1,0 +1,28 @@
+//! What a Muschik seat knows: the turned trump card is public in the position itself; the
+//! generic rules cover the rest. Names the stock and the discards in messages.
+
+use super::json::card_name;
+use super::Muschik;
+use crate::cards::{Card, CardSet};
+use crate::game::{Game, Seat};
+use crate::hidden::Observable;
+
+impl Observable for Muschik {
+    fn with_hand(&self, seat: Seat, hand: CardSet) -> Self {
+        let mut copy = self.clone();
+        copy.hands[seat] = hand;
+        copy
+    }
+
+    fn card_name(&self, card: Card) -> String {
+        card_name(card)
+    }
+
+    fn place_name(&self, place: usize) -> String {
+        match place.checked_sub(self.seats()) {
+            None => format!("seat {place}"),
+            Some(0) => "the stock".to_string(),
+            Some(_) => "the discards".to_string(),
+        }
+    }
+}

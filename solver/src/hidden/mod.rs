@@ -1,0 +1,65 @@
+//! Hidden information: what a seat knows about the cards it cannot see, and worlds drawn from it.
+//!
+//! [`Knowledge`] turns one seat's view (the hand as dealt as that seat saw it, and the moves since)
+//! into hard constraints: for each unseen card, the places it may be in, and how many unseen cards
+//! each place holds. [`sample`] deals the unseen cards uniformly among every deal meeting those
+//! constraints, and [`pimc`] scores the observer's moves by solving sampled worlds exactly.
+//! A game joins by implementing [`Observable`] (in its own `knowledge.rs`).
+
+#[cfg(test)]
+mod api_tests;
+mod knowledge;
+pub mod pimc;
+mod sampler;
+#[cfg(test)]
+mod tests;
+
+pub use knowledge::Knowledge;
+pub use sampler::sample;
+
+use crate::api::Rules;
+use crate::cards::{Card, CardSet};
+use crate::game::Seat;
+
+/// Bit mask over places (`0..MAX_PLACES`, as in [`crate::game::Unseen`]).
+pub type Places = u16;
+
+/// What the knowledge of a view needs from a game beyond [`Rules`].
+pub trait Observable: Rules {
+    /// This position with `seat`'s hand replaced by `hand` (other places untouched), used only to
+    /// ask [`crate::game::Game::legal_moves`] whether holding a card would have forbidden a move.
+    fn with_hand(&self, seat: Seat, hand: CardSet) -> Self;
+
+    fn card_name(&self, card: Card) -> String;
+
+    /// A place of [`crate::game::Unseen`] in words, for messages: a seat, or the game's pile.
+    fn place_name(&self, place: usize) -> String {
+        if place < self.seats() {
+            format!("seat {place}")
+        } else {
+            format!("hidden pile {}", place - self.seats())
+        }
+    }
+
+    /// Whether the legal moves tell, for `mv`, which cards its mover cannot hold: holding more
+    /// cards never makes a legal move illegal except by a duty it imposes (follow suit, beat,
+    /// trump). A game whose move list abstracts some moves (Mü's bids) says no for those.
+    fn legality_reveals(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        true
+    }
+
+    /// What the game's rules reveal about hidden cards that the generic rules of [`Knowledge`]
+    /// miss, learnt when `mv` led from `before` to `after`; by default nothing.
+    fn observe(
+        before: &Self,
+        mv: Self::Move,
+        after: &Self,
+        observer: Seat,
+        facts: &mut knowledge::Facts,
+    ) {
+        let _ = (before, mv, after, observer, facts);
+    }
+}
+
+pub use knowledge::Facts;

@@ -1,0 +1,165 @@
+//! Perfect-information Monte Carlo: the observer's moves scored over sampled worlds.
+//!
+//! World `i` is drawn from a generator seeded by the seed and `i`, and solved by the exact search
+//! with a per-world node budget; threads take worlds in turn, and the answer combines them in
+//! world order, so a seed gives one answer whatever the thread timing (while the time budget
+//! does not cut the run short). A world the node budget does not finish is left out and counted.
+
+use super::{sample, Knowledge};
+use crate::game::mix;
+use crate::rng::Rng;
+use crate::search::{analyze, Budget, Searchable};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// How many worlds to solve, the time they may take, and each world's node budget.
+#[derive(Clone, Copy, Debug)]
+pub struct PimcBudget {
+    pub worlds: usize,
+    pub time: Duration,
+    pub world_nodes: u64,
+}
+
+/// One root move: its mean value over the solved worlds and the half-width of a 95% interval.
+#[derive(Clone, Debug)]
+pub struct MoveEstimate<M> {
+    pub mv: M,
+    pub mean: f64,
+    pub half_width: f64,
+}
+
+/// The outcome of [`pimc`].
+#[derive(Clone, Debug)]
+pub struct Estimate<M> {
+    pub side: usize,
+    pub moves: Vec<MoveEstimate<M>>,
+    pub best: Option<M>,
+    /// Worlds solved, whose values the means are.
+    pub solved: usize,
+    /// Worlds the node budget did not finish, left out.
+    pub unfinished: usize,
+    /// Whether the time budget stopped the run before the worlds asked for.
+    pub timed_out: bool,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub threads: usize,
+}
+
+/// One world's outcome: its values per root move (in the view's move order), or none.
+struct WorldResult {
+    values: Option<Vec<i32>>,
+    nodes: u64,
+}
+
+/// Scores the observer's legal moves in `state` (the view's position now, the observer to
+/// move) over worlds drawn from `knowledge`.
+pub fn pimc<G: Searchable>(
+    state: &G,
+    knowledge: &Knowledge,
+    seed: u64,
+    budget: PimcBudget,
+) -> Estimate<G::Move> {
+    let start = Instant::now();
+    let deadline = start + budget.time;
+    let observer = knowledge.observer();
+    let mut legal = Vec::new();
+    state.legal_moves(&mut legal);
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(budget.worlds.max(1));
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<(usize, WorldResult)>> = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= budget.worlds || Instant::now() >= deadline {
+                    return;
+                }
+                let mut rng = Rng::seeded(mix(seed, i as u64));
+                let world = sample(state, observer, knowledge, &mut rng);
+                let left = deadline.saturating_duration_since(Instant::now());
+                let world_budget = Budget {
+                    nodes: budget.world_nodes,
+                    time: left,
+                };
+                let analysis = analyze(&world, Some(observer), world_budget);
+                if !analysis.complete && Instant::now() >= deadline {
+                    return; // cut by time, not by its node budget: not part of the answer
+                }
+                let values = analysis.complete.then(|| {
+                    legal
+                        .iter()
+                        .map(|mv| {
+                            analysis
+                                .moves
+                                .iter()
+                                .find(|s| s.mv == *mv)
+                                .map_or(i32::MIN, |s| s.low)
+                        })
+                        .collect()
+                });
+                let result = WorldResult {
+                    values,
+                    nodes: analysis.nodes,
+                };
+                results.lock().expect("no thread panics").push((i, result));
+            });
+        }
+    });
+    let mut results = results.into_inner().expect("no thread panics");
+    results.sort_by_key(|(i, _)| *i);
+    // Only the worlds 0..k all done count, so timing decides nothing but k.
+    let done = results
+        .iter()
+        .enumerate()
+        .take_while(|(k, (i, _))| k == i)
+        .count();
+    results.truncate(done);
+    let solved: Vec<&Vec<i32>> = results
+        .iter()
+        .filter_map(|(_, r)| r.values.as_ref())
+        .filter(|v| !v.contains(&i32::MIN))
+        .collect();
+    let moves: Vec<MoveEstimate<G::Move>> = legal
+        .iter()
+        .enumerate()
+        .map(|(m, &mv)| {
+            let (mean, half_width) = mean_and_interval(solved.iter().map(|v| f64::from(v[m])));
+            MoveEstimate {
+                mv,
+                mean,
+                half_width,
+            }
+        })
+        .collect();
+    let best = moves
+        .iter()
+        .filter(|m| !solved.is_empty() && m.mean.is_finite())
+        .max_by(|a, b| a.mean.total_cmp(&b.mean))
+        .map(|m| m.mv);
+    Estimate {
+        side: state.side(observer),
+        best,
+        solved: solved.len(),
+        unfinished: results.len() - solved.len(),
+        timed_out: done < budget.worlds,
+        nodes: results.iter().map(|(_, r)| r.nodes).sum(),
+        elapsed: start.elapsed(),
+        threads,
+        moves,
+    }
+}
+
+/// The mean of `values` and the half-width of its 95% interval (normal approximation); NaN
+/// for no values, a zero width for one.
+fn mean_and_interval(values: impl Iterator<Item = f64> + Clone) -> (f64, f64) {
+    let n = values.clone().count() as f64;
+    let mean = values.clone().sum::<f64>() / n;
+    if n < 2.0 {
+        return (mean, 0.0);
+    }
+    let variance = values.map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, 1.96 * (variance / n).sqrt())
+}

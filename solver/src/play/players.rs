@@ -1,0 +1,188 @@
+//! The players beside random play: the game's heuristic, ISMCTS on the seat's view, and the
+//! player that sees every card.
+
+use super::determinize::{TrueWorld, ViewSampler};
+use super::ismcts::{Ismcts, Limit, Settings};
+use super::rollout::{RandomRollout, Rollout};
+use super::Player;
+use crate::api::Rules;
+use crate::game::{Game, Seat};
+use crate::heuristic::Heuristic;
+use crate::hidden::pimc::{pimc, PimcBudget};
+use crate::hidden::{Knowledge, Observable};
+use crate::rng::Rng;
+use crate::search::{self, Budget, Searchable};
+use std::time::Duration;
+
+/// The game's rule-based player.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HeuristicPlayer;
+
+impl<G: Heuristic> Player<G> for HeuristicPlayer {
+    fn name(&self) -> String {
+        "heuristic".to_string()
+    }
+
+    fn choose(&mut self, _: &G, _: &[G::Move], state: &G, _: Seat, rng: &mut Rng) -> G::Move {
+        state.heuristic_move(rng)
+    }
+}
+
+/// ISMCTS on the seat's view (worlds from the hidden-information sampler), its arena kept
+/// from move to move.
+pub struct IsmctsPlayer<G: Game, R> {
+    rollout: R,
+    limit: Limit,
+    search: Ismcts<G>,
+}
+
+impl<G: Game, R> IsmctsPlayer<G, R> {
+    pub fn new(rollout: R, limit: Limit) -> Self {
+        IsmctsPlayer {
+            rollout,
+            limit,
+            search: Ismcts::default(),
+        }
+    }
+}
+
+impl<G: Observable, R: Rollout<G>> Player<G> for IsmctsPlayer<G, R> {
+    fn name(&self) -> String {
+        let rollout = std::any::type_name::<R>().rsplit("::").next().unwrap_or("");
+        format!("ismcts({}, {rollout})", limit_text(self.limit))
+    }
+
+    fn choose(
+        &mut self,
+        start: &G,
+        history: &[G::Move],
+        state: &G,
+        seat: Seat,
+        rng: &mut Rng,
+    ) -> G::Move {
+        let mut worlds = ViewSampler::of_view(start, history, state, seat);
+        let settings = Settings {
+            bounds: state.payoff_bounds(),
+            limit: self.limit,
+        };
+        let analysis =
+            self.search
+                .search(state, seat, &mut worlds, &mut self.rollout, settings, rng);
+        analysis.best.expect("a position to move in has a move")
+    }
+}
+
+/// PIMC on the seat's view: sampled worlds each solved exactly, the best mean; in phases the
+/// exact search does not cover (decided before the cards are known to all), ISMCTS on the view.
+pub struct PimcPlayer<G: Game> {
+    budget: PimcBudget,
+    fallback: IsmctsPlayer<G, RandomRollout>,
+}
+
+impl<G: Game> PimcPlayer<G> {
+    /// `worlds` worlds per move, within `limit` when it is a time.
+    pub fn new(worlds: usize, limit: Limit) -> Self {
+        let time = match limit {
+            Limit::Time(t) => t,
+            Limit::Iterations(_) => EXACT_TIME,
+        };
+        let budget = PimcBudget {
+            worlds,
+            time,
+            world_nodes: Budget::default().nodes,
+        };
+        PimcPlayer {
+            budget,
+            fallback: IsmctsPlayer::new(RandomRollout, limit),
+        }
+    }
+}
+
+impl<G: Observable + Searchable> Player<G> for PimcPlayer<G> {
+    fn name(&self) -> String {
+        format!("pimc({} worlds)", self.budget.worlds)
+    }
+
+    fn choose(
+        &mut self,
+        start: &G,
+        history: &[G::Move],
+        state: &G,
+        seat: Seat,
+        rng: &mut Rng,
+    ) -> G::Move {
+        if state.exact_applies().is_err() {
+            return self.fallback.choose(start, history, state, seat, rng);
+        }
+        let knowledge = Knowledge::from_history(start, history, seat)
+            .or_else(|_| Knowledge::from_snapshot(state, seat))
+            .expect("the true position is consistent with what its seat sees");
+        let estimate = pimc(state, &knowledge, rng.next_u64(), self.budget);
+        match estimate.best {
+            Some(mv) => mv,
+            None => self.fallback.choose(start, history, state, seat, rng),
+        }
+    }
+}
+
+/// Sees every card: the exact search of the true position where it applies, otherwise MCTS on
+/// the true position (the phases decided before the cards are known to all). What it gains
+/// over a player of the same search on its view is the price of hidden information.
+pub struct SeeingPlayer<G: Game> {
+    limit: Limit,
+    search: Ismcts<G>,
+}
+
+impl<G: Game> SeeingPlayer<G> {
+    pub fn new(limit: Limit) -> Self {
+        SeeingPlayer {
+            limit,
+            search: Ismcts::default(),
+        }
+    }
+}
+
+/// The exact search's time per move when the limit is a number of iterations.
+const EXACT_TIME: Duration = Duration::from_secs(10);
+
+impl<G: Rules + Searchable> Player<G> for SeeingPlayer<G> {
+    fn name(&self) -> String {
+        format!("seeing({})", limit_text(self.limit))
+    }
+
+    fn choose(&mut self, _: &G, _: &[G::Move], state: &G, seat: Seat, rng: &mut Rng) -> G::Move {
+        if state.exact_applies().is_ok() {
+            let time = match self.limit {
+                Limit::Time(t) => t,
+                Limit::Iterations(_) => EXACT_TIME,
+            };
+            let budget = Budget {
+                time,
+                ..Budget::default()
+            };
+            let analysis = search::analyze(state, Some(seat), budget);
+            return analysis.best.expect("a position to move in has a move");
+        }
+        let settings = Settings {
+            bounds: state.payoff_bounds(),
+            limit: self.limit,
+        };
+        let analysis = self.search.search(
+            state,
+            seat,
+            &mut TrueWorld,
+            &mut RandomRollout,
+            settings,
+            rng,
+        );
+        analysis.best.expect("a position to move in has a move")
+    }
+}
+
+/// A limit as a player's name shows it: `2000it` or `100ms`.
+pub fn limit_text(limit: Limit) -> String {
+    match limit {
+        Limit::Iterations(n) => format!("{n}it"),
+        Limit::Time(t) => format!("{}ms", t.as_millis()),
+    }
+}
