@@ -211,7 +211,12 @@ fn learn_from_move<G: Observable>(
     }
     let before_state = state.clone();
     let before = state.unseen(observer);
-    state.play_unchecked(mv);
+    if state.play(mv).is_err() {
+        return Err(
+            "the history cannot be replayed: a move is not legal in any deal the seat could have seen"
+                .to_string(),
+        );
+    }
     let after = state.unseen(observer);
     for card in shown & state.hand(mover) {
         facts.pin(card, mover);
