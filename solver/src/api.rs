@@ -7,14 +7,8 @@
 
 use crate::cards::CardSet;
 use crate::game::{Game, Seat};
-use crate::hidden::pimc::{pimc, PimcBudget};
-use crate::hidden::{Knowledge, Observable};
 use crate::problems::{field_path, index_path, kind, Fields, Problems};
-use crate::search::{
-    analyze_seeded as search, estimate, Budget, CarriedEntry, Estimate, Searchable, MILLI,
-};
 use serde_json::{json, Value};
-use std::time::Duration;
 
 /// What a game adds to [`Game`] to be served over JSON.
 pub trait Rules: Game {
@@ -99,10 +93,20 @@ pub trait Rules: Game {
     /// The lowest and highest payoff a seat can get in this position's rules.
     fn payoff_bounds(&self) -> (i32, i32);
 
+    /// What a seat's payoff ([`Game::payoff`]) counts, in words: the unit of the values that
+    /// play out whole hands (ISMCTS).
+    fn payoff_unit(&self) -> &'static str;
+
     /// For a phase whose legal moves are too many to list (Mü's bids), what the legal-moves
     /// route answers instead of the full list; `None` lists every move.
     fn compact_legal_moves(&self) -> Option<CompactMoves> {
         None
+    }
+
+    /// The seat whose knowledge decides `seat`'s move: the seat itself, but in bridge the
+    /// declarer plays dummy's cards.
+    fn decider(&self, seat: Seat) -> Seat {
+        seat
     }
 
     /// Why `mv` is not legal here, in words, where the game can say more than "not legal".
@@ -447,10 +451,10 @@ pub(crate) fn position_request<'a, G: Rules>(
 }
 
 /// The seat to act, checked against the view: a view cannot list a hidden seat's moves.
-fn acting_seat<G: Rules>(position: &Position<G>) -> Result<Option<Seat>, ApiError> {
+pub(crate) fn acting_seat<G: Rules>(position: &Position<G>) -> Result<Option<Seat>, ApiError> {
     let to_move = position.state.to_move();
     match (to_move, position.view) {
-        (Some(seat), Some(observer)) if seat != observer => Err(Problems::single(
+        (Some(seat), Some(observer)) if position.state.decider(seat) != observer => Err(Problems::single(
             "position.view",
             format!("seat {seat} is to move, but this is seat {observer}'s view: seat {seat}'s cards are hidden"),
         )
@@ -528,362 +532,5 @@ pub fn canonical<G: Rules>(body: &Value) -> ApiResult {
         "options": position.state.options_json(),
         "view": view,
         "state": position.state.state_json(view),
-    }))
-}
-
-/// The most time and nodes a caller may grant one exact analysis.
-pub const MAX_BUDGET: Budget = Budget {
-    nodes: 2_000_000_000,
-    time: Duration::from_secs(60),
-};
-
-/// The most worlds a caller may ask PIMC to solve.
-pub const MAX_WORLDS: usize = 100_000;
-
-/// PIMC's budget when the request names none: enough worlds for intervals of a few points,
-/// within a second, each world's search bounded so that one hard world cannot hold it up.
-const DEFAULT_PIMC: PimcBudget = PimcBudget {
-    worlds: 200,
-    time: Duration::from_millis(1000),
-    world_nodes: 2_000_000,
-};
-
-/// The seed of PIMC's worlds when the request names none, so one request gets one answer.
-const DEFAULT_SEED: u64 = 1;
-
-/// The budget fields as asked: time and nodes (exact search or, for PIMC, each world), worlds.
-#[derive(Default)]
-struct AskedBudget {
-    time: Option<Duration>,
-    nodes: Option<u64>,
-    worlds: Option<usize>,
-}
-
-fn read_budget(value: Option<&Value>, problems: &mut Problems) -> AskedBudget {
-    let mut budget = AskedBudget::default();
-    let Some(value) = value else {
-        return budget;
-    };
-    let mut f = Fields::of(value, "budget", problems);
-    if let Some(ms) = f.bounded("time_ms", 1, MAX_BUDGET.time.as_millis() as i64, problems) {
-        budget.time = Some(Duration::from_millis(ms as u64));
-    }
-    if let Some(nodes) = f.bounded("nodes", 1, MAX_BUDGET.nodes as i64, problems) {
-        budget.nodes = Some(nodes as u64);
-    }
-    if let Some(worlds) = f.bounded("worlds", 1, MAX_WORLDS as i64, problems) {
-        budget.worlds = Some(worlds as usize);
-    }
-    f.finish(problems);
-    budget
-}
-
-/// `POST /v1/{game}/analyze`: `{position, method, budget, perspective, seed}` → every legal
-/// move with its value.
-pub fn analyze<G: Rules + Searchable + Observable>(body: &Value) -> ApiResult {
-    analyze_seeded::<G>(body, &[]).map(|(answer, _)| answer)
-}
-
-/// The analysis method asked for.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Method {
-    Exact,
-    Pimc,
-    Ismcts,
-    Auto,
-}
-
-impl Method {
-    fn name(self) -> &'static str {
-        match self {
-            Method::Exact => "exact",
-            Method::Pimc => "pimc",
-            Method::Ismcts => "ismcts",
-            Method::Auto => "auto",
-        }
-    }
-}
-
-/// [`analyze`] starting from the table entries carried from earlier solves of the same deal
-/// (see [`crate::search::analyze_seeded`]); also returns the entries known after this one.
-/// Views go to PIMC (see [`analyze_view`]) and carry no entries.
-pub fn analyze_seeded<G: Rules + Searchable + Observable>(
-    body: &Value,
-    seed: &[CarriedEntry],
-) -> Result<(Value, Vec<CarriedEntry>), ApiError> {
-    let (position, extra) =
-        position_request::<G>(body, &["method", "budget", "perspective", "seed"])?;
-    let mut problems = Problems::default();
-    let method = match extra[0].map_or(Some("auto"), Value::as_str) {
-        Some("exact") => Some(Method::Exact),
-        Some("pimc") => Some(Method::Pimc),
-        Some("ismcts") => Some(Method::Ismcts),
-        Some("auto") => Some(Method::Auto),
-        _ => {
-            problems.push("method", "expected one of: exact, auto, pimc, ismcts");
-            None
-        }
-    };
-    let asked = read_budget(extra[1], &mut problems);
-    let seats = position.state.seats();
-    let perspective = match extra[2] {
-        None => None,
-        Some(v) => match v.as_u64().filter(|&s| (s as usize) < seats) {
-            Some(seat) => Some(seat as Seat),
-            None => {
-                problems.push(
-                    "perspective",
-                    format!("expected a seat 0..{}, got {v}", seats - 1),
-                );
-                None
-            }
-        },
-    };
-    let world_seed = match extra[3] {
-        None => DEFAULT_SEED,
-        Some(v) => v.as_u64().unwrap_or_else(|| {
-            problems.push(
-                "seed",
-                format!("expected a non-negative integer, got {}", kind(v)),
-            );
-            DEFAULT_SEED
-        }),
-    };
-    let Some(method) = method else {
-        return Err(problems.into());
-    };
-    if position.view.is_some() {
-        if method == Method::Exact {
-            problems.push("method", "a view hides cards; 'exact' needs a complete position: use 'pimc' or 'auto' for a view");
-        }
-        if !problems.is_empty() {
-            return Err(problems.into());
-        }
-        let budget = PimcBudget {
-            worlds: asked.worlds.unwrap_or(DEFAULT_PIMC.worlds),
-            time: asked.time.unwrap_or(DEFAULT_PIMC.time),
-            world_nodes: asked.nodes.unwrap_or(DEFAULT_PIMC.world_nodes),
-        };
-        let answer = analyze_view(&position, method, perspective, budget, world_seed)?;
-        return Ok((answer, Vec::new()));
-    }
-    if matches!(method, Method::Pimc | Method::Ismcts) {
-        problems.push("method", format!("'{}' analyses a view (a position with 'view' set); a complete position is analysed by 'exact' or 'auto'", method.name()));
-    }
-    if extra[3].is_some() {
-        problems.push("seed", "only the sampled methods of views take a seed");
-    }
-    if asked.worlds.is_some() {
-        problems.push("budget.worlds", "only PIMC, for views, solves worlds");
-    }
-    let budget = Budget {
-        nodes: asked.nodes.unwrap_or(Budget::default().nodes),
-        time: asked.time.unwrap_or(Budget::default().time),
-    };
-    let beyond_exact = position.state.exact_applies().err();
-    if !problems.is_empty() {
-        return Err(problems.into());
-    }
-    let state = &position.state;
-    if state.is_over() {
-        return Err(
-            Problems::single("position", "the hand is over: there is no move to analyse").into(),
-        );
-    }
-    if let Some(why) = beyond_exact {
-        let capped = Budget {
-            nodes: budget.nodes.min(MAX_ESTIMATE_NODES),
-            ..budget
-        };
-        return match estimate(state, perspective, capped) {
-            Some(found) => Ok((estimate_answer(state, &found, &why), Vec::new())),
-            None => Err(Problems::single("position", why).into()),
-        };
-    }
-    let (analysis, carried) = search(state, perspective, budget, seed);
-    let moves: Vec<Value> = analysis
-        .moves
-        .iter()
-        .map(|m| {
-            json!({
-                "move": state.move_text(m.mv),
-                "value": m.low,
-                "low": m.low,
-                "high": m.high,
-                "certainty": if m.is_exact() { "exact" } else { "bound" },
-            })
-        })
-        .collect();
-    let mut at = state.clone();
-    let pv: Vec<String> = analysis
-        .principal_variation
-        .iter()
-        .map(|&mv| {
-            let text = at.move_text(mv);
-            at.play_unchecked(mv);
-            text
-        })
-        .collect();
-    let seats: Vec<usize> = (0..state.seats())
-        .filter(|&s| state.side(s) == analysis.side)
-        .collect();
-    let answer = json!({
-        "method": "exact",
-        "search": if state.zero_sum_sides() { "alpha-beta, zero-sum between the sides" } else { "alpha-beta, paranoid: every other seat plays against the mover" },
-        "perspective": { "seat": analysis.seat, "side": analysis.side, "seats": seats },
-        "unit": state.value_unit(),
-        "moves": moves,
-        "best_move": analysis.best.map(|m| state.move_text(m)),
-        "value": analysis.value,
-        "exact": analysis.complete,
-        "principal_variation": pv,
-        "stats": {
-            "nodes": analysis.nodes,
-            "researches": analysis.researches,
-            "time_ms": analysis.elapsed.as_secs_f64() * 1e3,
-        },
-        "engine_version": crate::ENGINE_VERSION,
-    });
-    Ok((answer, carried))
-}
-
-/// The most nodes a depth-limited estimate spends, whatever the budget allows: about a tenth of
-/// a second.
-const MAX_ESTIMATE_NODES: u64 = 1_000_000;
-
-/// The answer for a position beyond the exact search's reach: every move's value estimated by
-/// a depth-limited search ([`crate::search::estimate`]), in the game's unit, marked `estimate`.
-fn estimate_answer<G: Rules + Searchable>(
-    state: &G,
-    found: &Estimate<G::Move>,
-    beyond_exact: &str,
-) -> Value {
-    let unit = |v: i32| f64::from(v) / f64::from(MILLI);
-    let moves: Vec<Value> = found
-        .moves
-        .iter()
-        .map(|&(mv, v)| json!({ "move": state.move_text(mv), "value": unit(v), "certainty": "estimate" }))
-        .collect();
-    let seats: Vec<usize> = (0..state.seats())
-        .filter(|&s| state.side(s) == found.side)
-        .collect();
-    json!({
-        "method": "exact",
-        "search": format!(
-            "depth-limited alpha-beta, {}, {} plies deep, evaluated at the horizon: every value is an estimate",
-            if state.zero_sum_sides() { "zero-sum between the sides" } else { "paranoid: every other seat plays against the mover" },
-            found.depth + 1
-        ),
-        "why_estimate": beyond_exact,
-        "perspective": { "seat": found.seat, "side": found.side, "seats": seats },
-        "unit": state.value_unit(),
-        "moves": moves,
-        "best_move": found.best.map(|m| state.move_text(m)),
-        "value": unit(found.value),
-        "exact": false,
-        "principal_variation": found.best.map(|m| vec![state.move_text(m)]).unwrap_or_default(),
-        "stats": {
-            "nodes": found.nodes,
-            "researches": 0,
-            "time_ms": found.elapsed.as_secs_f64() * 1e3,
-        },
-        "engine_version": crate::ENGINE_VERSION,
-    })
-}
-
-/// PIMC for a view: the observer's moves scored over worlds consistent with what it saw. `auto`
-/// is PIMC wherever the exact search applies to the phase; elsewhere (and for `ismcts`) the
-/// answer is a 422 naming what will serve it.
-fn analyze_view<G: Rules + Searchable + Observable>(
-    position: &Position<G>,
-    method: Method,
-    perspective: Option<Seat>,
-    budget: PimcBudget,
-    seed: u64,
-) -> ApiResult {
-    let state = &position.state;
-    let observer = position.view.expect("a view");
-    if state.is_over() {
-        return Err(
-            Problems::single("position", "the hand is over: there is no move to analyse").into(),
-        );
-    }
-    acting_seat(position)?;
-    if perspective.is_some_and(|p| p != observer) {
-        return Err(Problems::single(
-            "perspective",
-            format!("a view is analysed for its own seat {observer}"),
-        )
-        .into());
-    }
-    let phase_fits = state.exact_applies();
-    match (method, phase_fits) {
-        (Method::Ismcts, _) => {
-            return Err(Problems::single("method", "'ismcts' is not served yet; it will come with the ISMCTS engine (crate::play::ismcts); use 'pimc' in card play").into())
-        }
-        (_, Err(why)) => {
-            return Err(Problems::single("method", format!("PIMC solves each sampled world with the exact search, which does not apply here ({why}); this phase will be served by 'ismcts', not served yet")).into())
-        }
-        _ => {}
-    }
-    let knowledge = Knowledge::of_position(position)
-        .expect("a view")
-        .map_err(|why| Problems::single("position", why))?;
-    let estimate = pimc(state, &knowledge, seed, budget);
-    if estimate.solved == 0 {
-        return Err(Problems::single(
-            "budget",
-            format!(
-                "no sampled world was solved within the budget ({} worlds left unfinished by the node budget per world); raise budget.nodes or budget.time_ms",
-                estimate.unfinished
-            ),
-        )
-        .into());
-    }
-    let moves: Vec<Value> = estimate
-        .moves
-        .iter()
-        .map(|m| {
-            json!({
-                "move": state.move_text(m.mv),
-                "value": m.mean,
-                "low": m.mean - m.half_width,
-                "high": m.mean + m.half_width,
-                "certainty": "estimate",
-                "worlds": estimate.solved,
-            })
-        })
-        .collect();
-    let best = estimate
-        .moves
-        .iter()
-        .find(|m| Some(m.mv) == estimate.best)
-        .map(|m| m.mean);
-    let seats: Vec<usize> = (0..state.seats())
-        .filter(|&s| state.side(s) == estimate.side)
-        .collect();
-    Ok(json!({
-        "method": "pimc",
-        "method_asked": method.name(),
-        "search": "PIMC: worlds dealt uniformly from what the seat saw, each solved by the exact search; mean and 95% interval over the worlds",
-        "perspective": { "seat": observer, "side": estimate.side, "seats": seats },
-        "unit": state.value_unit(),
-        "moves": moves,
-        "best_move": estimate.best.map(|m| state.move_text(m)),
-        "value": best,
-        "exact": false,
-        "principal_variation": [],
-        "seed": seed,
-        "stats": {
-            "nodes": estimate.nodes,
-            "researches": 0,
-            "time_ms": estimate.elapsed.as_secs_f64() * 1e3,
-            "worlds": estimate.solved,
-            "worlds_unfinished": estimate.unfinished,
-            "timed_out": estimate.timed_out,
-            "consistent_deals": knowledge.consistent_deals(),
-            "threads": estimate.threads,
-        },
-        "engine_version": crate::ENGINE_VERSION,
     }))
 }

@@ -1,10 +1,11 @@
 //! Rules engines and search for the card games of the analysis service.
 //!
 //! `cards` and `suited` are the vocabulary, `game` the one trait every game implements,
-//! `api` the JSON face shared by all games, `games` the engines themselves, and `python`
+//! `api` the JSON face shared by all games, `analysis` the analyze route's methods, `games` the engines themselves, and `python`
 //! (feature `python`) the binding that the HTTP service calls once per request.
 #![recursion_limit = "256"]
 
+pub mod analysis;
 pub mod api;
 pub mod bench;
 pub mod cards;

@@ -13,9 +13,10 @@
 //! `deal` field of a position, the moves space-separated in move notation), player A's move for
 //! the seat to act, one line each (for benchmarks driven from another program).
 
+use solver::api::Rules;
 use solver::heuristic::Heuristic;
 use solver::hidden::Observable;
-use solver::play::arena::{duplicate, Seating};
+use solver::play::arena::duplicate;
 use solver::play::determinize::ViewSampler;
 use solver::play::ismcts::Limit;
 use solver::play::ismcts::{Ismcts, Settings};
@@ -29,8 +30,8 @@ use std::process::exit;
 use std::time::{Duration, Instant};
 
 /// What the arena needs of a game.
-trait Playable: Seating + Searchable + Observable + Heuristic {}
-impl<G: Seating + Searchable + Observable + Heuristic> Playable for G {}
+trait Playable: Rules + Searchable + Observable + Heuristic {}
+impl<G: Rules + Searchable + Observable + Heuristic> Playable for G {}
 
 struct Options {
     game: String,

@@ -12,8 +12,9 @@ pub mod muschik;
 pub mod mustamaija;
 pub mod seeded;
 
+use crate::analysis::{self, Analysable};
 use crate::api::{self, ApiError, ApiResult, Rules};
-use crate::search::{self, Searchable};
+use crate::search;
 use serde_json::{json, Value};
 
 /// The request kinds every game answers.
@@ -40,17 +41,14 @@ impl Route {
     }
 }
 
-/// Answers one route for a game: every game has its exact search behind `analyze`.
-fn serve<G: Rules + Searchable + crate::hidden::Observable>(
-    route: Route,
-    body: &Value,
-) -> ApiResult {
+/// Answers one route for a game; `analyze` by every method.
+fn serve<G: Analysable>(route: Route, body: &Value) -> ApiResult {
     match route {
         Route::Deal => api::deal::<G>(body),
         Route::LegalMoves => api::legal_moves::<G>(body),
         Route::Play => api::play::<G>(body),
         Route::Canonical => api::canonical::<G>(body),
-        Route::Analyze => api::analyze::<G>(body),
+        Route::Analyze => analysis::analyze::<G>(body),
     }
 }
 
@@ -90,14 +88,14 @@ pub fn analyze_seeded(game: &str, body: &[u8], table: &[u8]) -> Result<(Value, V
     let body = api::parse_body(body)?;
     let (answer, table) = match game {
         marjapussi::Marjapussi::NAME => {
-            api::analyze_seeded::<marjapussi::Marjapussi>(&body, &seed)?
+            analysis::analyze_seeded::<marjapussi::Marjapussi>(&body, &seed)?
         }
         mustamaija::Mustamaija::NAME => {
-            api::analyze_seeded::<mustamaija::Mustamaija>(&body, &seed)?
+            analysis::analyze_seeded::<mustamaija::Mustamaija>(&body, &seed)?
         }
-        muschik::Muschik::NAME => api::analyze_seeded::<muschik::Muschik>(&body, &seed)?,
-        mu::Mu::NAME => api::analyze_seeded::<mu::Mu>(&body, &seed)?,
-        bridge::Bridge::NAME => api::analyze_seeded::<bridge::Bridge>(&body, &seed)?,
+        muschik::Muschik::NAME => analysis::analyze_seeded::<muschik::Muschik>(&body, &seed)?,
+        mu::Mu::NAME => analysis::analyze_seeded::<mu::Mu>(&body, &seed)?,
+        bridge::Bridge::NAME => analysis::analyze_seeded::<bridge::Bridge>(&body, &seed)?,
         _ => return dispatch(game, Route::Analyze, &body).map(|a| (a, Vec::new())),
     };
     Ok((answer, search::to_bytes(&table)))

@@ -1,5 +1,5 @@
-//! PIMC through the analyze route: views of every game in card play, one answer per seed,
-//! contradictions named.
+//! PIMC through the analyze route: views of every game in card play, one answer per seed;
+//! bidding served by `auto` through ISMCTS and refused by PIMC.
 
 use crate::games::analysis_check::{call, walk};
 use crate::games::{handle, Route};
@@ -19,6 +19,11 @@ pub(crate) fn play_view(game: &str, variant: &str, seed: u64, cards: usize) -> V
         plays <= cards
     });
     let seat = call(game, Route::LegalMoves, json!({ "position": position }))["to_move"].clone();
+    view_of(game, &position, &seat)
+}
+
+/// `position` (complete) as a snapshot view for `seat`.
+pub(crate) fn view_of(game: &str, position: &Value, seat: &Value) -> Value {
     let complete = call(game, Route::Canonical, json!({ "position": position }));
     let mut view = position.clone();
     let snapshot = call(
@@ -29,7 +34,7 @@ pub(crate) fn play_view(game: &str, variant: &str, seed: u64, cards: usize) -> V
     let object = view.as_object_mut().expect("an object");
     object.remove("deal");
     object.remove("moves");
-    object.insert("view".into(), seat);
+    object.insert("view".into(), seat.clone());
     object.insert("state".into(), snapshot["state"].clone());
     view
 }
@@ -80,7 +85,7 @@ fn auto_serves_views_of_every_game_in_card_play_by_pimc() {
 }
 
 #[test]
-fn a_view_in_bidding_is_refused_naming_what_will_serve_it() {
+fn a_view_in_bidding_is_refused_by_pimc_naming_ismcts_and_served_by_auto() {
     let dealt = call(
         "marjapussi",
         Route::Deal,
@@ -98,12 +103,21 @@ fn a_view_in_bidding_is_refused_naming_what_will_serve_it() {
     let refused = handle(
         "marjapussi",
         Route::Analyze,
-        json!({ "position": view, "method": "auto" })
+        json!({ "position": view, "method": "pimc" })
             .to_string()
             .as_bytes(),
     );
     let text = format!("{refused:?}");
     assert!(text.contains("ismcts"), "{text}");
+    let body = json!({ "position": view, "method": "auto", "budget": { "iterations": 500 } });
+    let answer = analyze("marjapussi", body);
+    assert_eq!(answer["method"], "ismcts", "{answer}");
+    assert_eq!(answer["method_asked"], "auto");
+    assert!(answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m["move"] == answer["best_move"]));
 }
 
 /// PIMC's rate from the first trick of Marjapussi on, for the report: `cargo test --release

@@ -7,7 +7,7 @@
 //! A game joins by implementing [`Observable`] (in its own `knowledge.rs`).
 
 #[cfg(test)]
-mod api_tests;
+pub(crate) mod api_tests;
 mod knowledge;
 pub mod pimc;
 mod sampler;

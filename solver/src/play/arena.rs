@@ -8,38 +8,9 @@
 
 use super::{deal, Player};
 use crate::api::Rules;
-use crate::game::Seat;
-use crate::games::bridge::Bridge;
-use crate::games::marjapussi::Marjapussi;
-use crate::games::mu::Mu;
-use crate::games::muschik::Muschik;
-use crate::games::mustamaija::Mustamaija;
 use crate::problems::Problems;
 use crate::rng::Rng;
 use std::time::{Duration, Instant};
-
-/// Whose knowledge decides a seat's move: the seat's own, but the declarer plays bridge dummy's
-/// cards.
-pub trait Seating: Rules {
-    fn decider(&self, seat: Seat) -> Seat {
-        seat
-    }
-}
-
-impl Seating for Marjapussi {}
-impl Seating for Mustamaija {}
-impl Seating for Muschik {}
-impl Seating for Mu {}
-
-impl Seating for Bridge {
-    fn decider(&self, seat: Seat) -> Seat {
-        if seat == usize::from(self.dummy()) {
-            usize::from(self.config().declarer)
-        } else {
-            seat
-        }
-    }
-}
 
 /// The outcome of a duplicate match.
 #[derive(Clone, Debug)]
@@ -75,7 +46,7 @@ impl MatchReport {
 }
 
 /// Plays `deals` duplicate deals of `variant` from `seed` between `a` and `b`.
-pub fn duplicate<G: Seating>(
+pub fn duplicate<G: Rules>(
     variant: &str,
     a: &mut dyn Player<G>,
     b: &mut dyn Player<G>,
@@ -109,7 +80,7 @@ pub fn duplicate<G: Seating>(
 }
 
 /// Plays one hand from `start`, `a` in the seats marked in `a_seats` and `b` in the others.
-pub fn play_hand<G: Seating>(
+pub fn play_hand<G: Rules>(
     start: &G,
     a_seats: &[bool],
     a: &mut dyn Player<G>,

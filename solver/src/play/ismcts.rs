@@ -20,11 +20,12 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
 
 /// How long a search runs: a number of iterations (then the answer depends only on the
-/// seed), or a time.
+/// seed), a time, or a number of iterations unless the time runs out first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
     Iterations(u64),
     Time(Duration),
+    IterationsWithin(u64, Duration),
 }
 
 /// What a search is told beside the position: the game's payoff bounds and its limit.
@@ -167,6 +168,9 @@ impl<G: Game> Ismcts<G> {
                 let done = match limit {
                     Limit::Iterations(n) => iterations >= n,
                     Limit::Time(t) => iterations & 63 == 0 && start.elapsed() >= t,
+                    Limit::IterationsWithin(n, t) => {
+                        iterations >= n || (iterations & 63 == 0 && start.elapsed() >= t)
+                    }
                 };
                 if done && iterations > 0 {
                     break;

@@ -83,7 +83,7 @@ impl<G: Game> PimcPlayer<G> {
     /// `worlds` worlds per move, within `limit` when it is a time.
     pub fn new(worlds: usize, limit: Limit) -> Self {
         let time = match limit {
-            Limit::Time(t) => t,
+            Limit::Time(t) | Limit::IterationsWithin(_, t) => t,
             Limit::Iterations(_) => EXACT_TIME,
         };
         let budget = PimcBudget {
@@ -153,7 +153,7 @@ impl<G: Rules + Searchable> Player<G> for SeeingPlayer<G> {
     fn choose(&mut self, _: &G, _: &[G::Move], state: &G, seat: Seat, rng: &mut Rng) -> G::Move {
         if state.exact_applies().is_ok() {
             let time = match self.limit {
-                Limit::Time(t) => t,
+                Limit::Time(t) | Limit::IterationsWithin(_, t) => t,
                 Limit::Iterations(_) => EXACT_TIME,
             };
             let budget = Budget {
@@ -184,5 +184,6 @@ pub fn limit_text(limit: Limit) -> String {
     match limit {
         Limit::Iterations(n) => format!("{n}it"),
         Limit::Time(t) => format!("{}ms", t.as_millis()),
+        Limit::IterationsWithin(n, t) => format!("{n}it/{}ms", t.as_millis()),
     }
 }

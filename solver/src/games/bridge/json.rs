@@ -289,6 +289,18 @@ impl Rules for Bridge {
         (0, i32::from(TRICKS))
     }
 
+    fn payoff_unit(&self) -> &'static str {
+        "tricks of the seat's side"
+    }
+
+    fn decider(&self, seat: Seat) -> Seat {
+        if seat == usize::from(self.dummy()) {
+            usize::from(self.config().declarer)
+        } else {
+            seat
+        }
+    }
+
     fn illegal_reason(&self, card: Card) -> Option<String> {
         let seat = self.seat_to_move();
         if !self.hands[seat as usize].contains(card) {

@@ -472,6 +472,10 @@ impl Rules for Marjapussi {
         (-worst, stake * 512)
     }
 
+    fn payoff_unit(&self) -> &'static str {
+        "the hand's score of the seat's side (rules section 5)"
+    }
+
     fn result_json(&self) -> Value {
         let Some(r) = &self.result else {
             return Value::Null;

@@ -449,6 +449,10 @@ impl Rules for Mu {
         (-150, 250)
     }
 
+    fn payoff_unit(&self) -> &'static str {
+        "the seat's hand score (rules section 5)"
+    }
+
     fn result_json(&self) -> Value {
         let Some(r) = &self.result else {
             return Value::Null;

@@ -43,7 +43,7 @@ mod snapshot;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
-mod tests_examples;
+pub(crate) mod tests_examples;
 
 use self::cards::{canonical_card, canonical_twins, rank_mask, Colour};
 use crate::cards::{Card, CardSet};

@@ -146,7 +146,7 @@ fn mu_ex2_vice_tie_break_by_rank_vectors_picks_conny() {
 }
 
 /// A five- or more-player auction in which each seat lays exactly `laid[seat]` over the rounds.
-fn auction_laying(players: u8, laid: &[&str]) -> Mu {
+pub(crate) fn auction_laying(players: u8, laid: &[&str]) -> Mu {
     let mut state = deal_with(config(players), 0, laid);
     let mut left: Vec<CardSet> = laid.iter().map(|t| set(t)).collect();
     left.resize(players as usize, CardSet::EMPTY);

@@ -534,4 +534,11 @@ impl Rules for Muschik {
             }
         }
     }
+
+    fn payoff_unit(&self) -> &'static str {
+        match self.cfg.payoff {
+            PayoffUnit::Countdown => "countdown points removed from the seat (a trick 1, a participant without a trick -5)",
+            PayoffUnit::MatchPoints => "the seat's match points from the settlement",
+        }
+    }
 }

@@ -522,6 +522,13 @@ impl Rules for Mustamaija {
         }
     }
 
+    fn payoff_unit(&self) -> &'static str {
+        match self.cfg.utility {
+            Utility::LoserOnly => "-1 if the seat loses, else 0",
+            Utility::ZeroSum => "-(players - 1) if the seat loses, else +1",
+        }
+    }
+
     fn result_json(&self) -> Value {
         if self.phase != Phase::Over {
             return Value::Null;

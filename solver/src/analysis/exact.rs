@@ -1,0 +1,147 @@
+//! Analysis of a complete position: the exact search's value of every legal move, or beyond its
+//! reach (Mustamaija with the play still able to cycle) a depth-limited estimate.
+
+use super::{misplaced_fields, Analysable, Method, Request};
+use crate::api::ApiError;
+use crate::problems::Problems;
+use crate::search::{
+    analyze_seeded as search, estimate, Budget, CarriedEntry, Estimate, Searchable, MILLI,
+};
+use serde_json::{json, Value};
+
+/// The most nodes a depth-limited estimate spends, whatever the budget allows: about a tenth of
+/// a second.
+const MAX_ESTIMATE_NODES: u64 = 1_000_000;
+
+/// The exact analysis of `state`, seeded with the deal's carried table entries.
+pub(super) fn analyze_complete<G: Analysable>(
+    state: &G,
+    request: &Request,
+    carried: &[CarriedEntry],
+) -> Result<(Value, Vec<CarriedEntry>), ApiError> {
+    let mut problems = Problems::default();
+    if matches!(request.method, Method::Pimc | Method::Ismcts) {
+        problems.push("method", format!("'{}' analyses a view (a position with 'view' set); a complete position is analysed by 'exact' or 'auto'", request.method.name()));
+    }
+    misplaced_fields(request, Method::Exact, &mut problems);
+    if !problems.is_empty() {
+        return Err(problems.into());
+    }
+    if state.is_over() {
+        return Err(
+            Problems::single("position", "the hand is over: there is no move to analyse").into(),
+        );
+    }
+    let default = Budget::default();
+    let budget = Budget {
+        nodes: request.budget.nodes.unwrap_or(default.nodes),
+        time: request.budget.time_or(default.time),
+    };
+    let perspective = request.perspective;
+    if let Err(why) = state.exact_applies() {
+        let capped = Budget {
+            nodes: budget.nodes.min(MAX_ESTIMATE_NODES),
+            ..budget
+        };
+        return match estimate(state, perspective, capped) {
+            Some(found) => Ok((estimate_answer(state, &found, &why), Vec::new())),
+            None => Err(Problems::single("position", why).into()),
+        };
+    }
+    let (analysis, carried) = search(state, perspective, budget, carried);
+    let moves: Vec<Value> = analysis
+        .moves
+        .iter()
+        .map(|m| {
+            json!({
+                "move": state.move_text(m.mv),
+                "value": m.low,
+                "low": m.low,
+                "high": m.high,
+                "certainty": if m.is_exact() { "exact" } else { "bound" },
+            })
+        })
+        .collect();
+    let mut at = state.clone();
+    let pv: Vec<String> = analysis
+        .principal_variation
+        .iter()
+        .map(|&mv| {
+            let text = at.move_text(mv);
+            at.play_unchecked(mv);
+            text
+        })
+        .collect();
+    let answer = json!({
+        "method": "exact",
+        "search": format!("alpha-beta, {}", sides_text(state)),
+        "perspective": perspective_json(state, analysis.seat, analysis.side),
+        "unit": state.value_unit(),
+        "moves": moves,
+        "best_move": analysis.best.map(|m| state.move_text(m)),
+        "value": analysis.value,
+        "exact": analysis.complete,
+        "principal_variation": pv,
+        "stats": {
+            "nodes": analysis.nodes,
+            "researches": analysis.researches,
+            "time_ms": analysis.elapsed.as_secs_f64() * 1e3,
+        },
+        "engine_version": crate::ENGINE_VERSION,
+    });
+    Ok((answer, carried))
+}
+
+/// How the search treats the seats: fixed sides zero-sum, or paranoid.
+pub(super) fn sides_text<G: Searchable>(state: &G) -> &'static str {
+    if state.zero_sum_sides() {
+        "zero-sum between the sides"
+    } else {
+        "paranoid: every other seat plays against the mover"
+    }
+}
+
+/// Whose values an answer gives: the seat, its side and every seat of that side.
+pub(super) fn perspective_json<G: Searchable>(state: &G, seat: usize, side: usize) -> Value {
+    let seats: Vec<usize> = (0..state.seats())
+        .filter(|&s| state.side(s) == side)
+        .collect();
+    json!({ "seat": seat, "side": side, "seats": seats })
+}
+
+/// The answer for a position beyond the exact search's reach: every move's value estimated by
+/// a depth-limited search ([`crate::search::estimate`]), in the game's unit, marked `estimate`.
+fn estimate_answer<G: Analysable>(
+    state: &G,
+    found: &Estimate<G::Move>,
+    beyond_exact: &str,
+) -> Value {
+    let unit = |v: i32| f64::from(v) / f64::from(MILLI);
+    let moves: Vec<Value> = found
+        .moves
+        .iter()
+        .map(|&(mv, v)| json!({ "move": state.move_text(mv), "value": unit(v), "certainty": "estimate" }))
+        .collect();
+    json!({
+        "method": "exact",
+        "search": format!(
+            "depth-limited alpha-beta, {}, {} plies deep, evaluated at the horizon: every value is an estimate",
+            sides_text(state),
+            found.depth + 1
+        ),
+        "why_estimate": beyond_exact,
+        "perspective": perspective_json(state, found.seat, found.side),
+        "unit": state.value_unit(),
+        "moves": moves,
+        "best_move": found.best.map(|m| state.move_text(m)),
+        "value": unit(found.value),
+        "exact": false,
+        "principal_variation": found.best.map(|m| vec![state.move_text(m)]).unwrap_or_default(),
+        "stats": {
+            "nodes": found.nodes,
+            "researches": 0,
+            "time_ms": found.elapsed.as_secs_f64() * 1e3,
+        },
+        "engine_version": crate::ENGINE_VERSION,
+    })
+}

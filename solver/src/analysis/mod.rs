@@ -1,0 +1,221 @@
+//! `POST /v1/{game}/analyze`: the request (method, budget, perspective, seed, rollout) and its
+//! answer. Complete positions go to the exact search ([`exact`]); one seat's view goes to the
+//! hidden-information methods ([`view`]): PIMC over sampled worlds, or ISMCTS in every phase.
+
+mod exact;
+mod view;
+#[cfg(test)]
+mod view_tests;
+
+use crate::api::{position_request, ApiError, ApiResult, Rules};
+use crate::game::Seat;
+use crate::heuristic::Heuristic;
+use crate::hidden::Observable;
+use crate::problems::{kind, Fields, Problems};
+use crate::search::{Budget, CarriedEntry, Searchable};
+use serde_json::Value;
+use std::time::Duration;
+
+/// What a game needs to be analysed by every method.
+pub trait Analysable: Rules + Searchable + Observable + Heuristic {}
+
+impl<G: Rules + Searchable + Observable + Heuristic> Analysable for G {}
+
+/// The most time and nodes a caller may grant one analysis.
+pub const MAX_BUDGET: Budget = Budget {
+    nodes: 2_000_000_000,
+    time: Duration::from_secs(60),
+};
+
+/// The most worlds a caller may ask PIMC to solve.
+pub const MAX_WORLDS: usize = 100_000;
+
+/// The most iterations a caller may ask ISMCTS to run.
+pub const MAX_ITERATIONS: u64 = 100_000_000;
+
+/// The seed of the sampled methods when the request names none, so one request gets one answer.
+const DEFAULT_SEED: u64 = 1;
+
+/// The analysis method asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Method {
+    Exact,
+    Pimc,
+    Ismcts,
+    Auto,
+}
+
+impl Method {
+    fn name(self) -> &'static str {
+        match self {
+            Method::Exact => "exact",
+            Method::Pimc => "pimc",
+            Method::Ismcts => "ismcts",
+            Method::Auto => "auto",
+        }
+    }
+}
+
+/// How ISMCTS finishes a hand from the edge of its tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RolloutKind {
+    Random,
+    Heuristic,
+}
+
+/// The budget fields as asked: time and nodes (the exact search, or each PIMC world), worlds
+/// (PIMC), iterations (ISMCTS), and the service's deadline, which caps the time.
+#[derive(Clone, Copy, Debug, Default)]
+struct Asked {
+    time: Option<Duration>,
+    deadline: Option<Duration>,
+    nodes: Option<u64>,
+    worlds: Option<usize>,
+    iterations: Option<u64>,
+}
+
+impl Asked {
+    /// The time to spend: the time asked or `default`, cut to the deadline.
+    fn time_or(&self, default: Duration) -> Duration {
+        let time = self.time.unwrap_or(default);
+        self.deadline.map_or(time, |d| time.min(d))
+    }
+}
+
+/// An analysis request beside its position.
+#[derive(Clone, Copy, Debug)]
+struct Request {
+    method: Method,
+    budget: Asked,
+    perspective: Option<Seat>,
+    seed: Option<u64>,
+    rollout: Option<RolloutKind>,
+}
+
+impl Request {
+    fn seed(&self) -> u64 {
+        self.seed.unwrap_or(DEFAULT_SEED)
+    }
+}
+
+const FIELDS: [&str; 5] = ["method", "budget", "perspective", "seed", "rollout"];
+
+/// `POST /v1/{game}/analyze`: `{position, method, budget, perspective, seed, rollout}` → every
+/// legal move with its value.
+pub fn analyze<G: Analysable>(body: &Value) -> ApiResult {
+    analyze_seeded::<G>(body, &[]).map(|(answer, _)| answer)
+}
+
+/// [`analyze`] starting from the table entries carried from earlier solves of the same deal
+/// (see [`crate::search::analyze_seeded`]); also returns the entries known after this one.
+/// Views carry no entries.
+pub fn analyze_seeded<G: Analysable>(
+    body: &Value,
+    carried: &[CarriedEntry],
+) -> Result<(Value, Vec<CarriedEntry>), ApiError> {
+    let (position, extra) = position_request::<G>(body, &FIELDS)?;
+    let request = read_request(&extra, position.state.seats())?;
+    if position.view.is_some() {
+        return view::analyze_view(&position, &request).map(|answer| (answer, Vec::new()));
+    }
+    exact::analyze_complete(&position.state, &request, carried)
+}
+
+fn read_request(extra: &[Option<&Value>], seats: usize) -> Result<Request, Problems> {
+    let mut problems = Problems::default();
+    let method = match extra[0].map_or(Some("auto"), Value::as_str) {
+        Some("exact") => Method::Exact,
+        Some("pimc") => Method::Pimc,
+        Some("ismcts") => Method::Ismcts,
+        Some("auto") => Method::Auto,
+        _ => {
+            problems.push("method", "expected one of: exact, auto, pimc, ismcts");
+            Method::Auto
+        }
+    };
+    let budget = read_budget(extra[1], &mut problems);
+    let perspective = extra[2].and_then(|v| {
+        let seat = v.as_u64().filter(|&s| (s as usize) < seats);
+        if seat.is_none() {
+            problems.push(
+                "perspective",
+                format!("expected a seat 0..{}, got {v}", seats - 1),
+            );
+        }
+        seat.map(|s| s as Seat)
+    });
+    let seed = extra[3].and_then(|v| {
+        let seed = v.as_u64();
+        if seed.is_none() {
+            problems.push(
+                "seed",
+                format!("expected a non-negative integer, got {}", kind(v)),
+            );
+        }
+        seed
+    });
+    let rollout = extra[4].and_then(|v| match v.as_str() {
+        Some("random") => Some(RolloutKind::Random),
+        Some("heuristic") => Some(RolloutKind::Heuristic),
+        _ => {
+            problems.push("rollout", "expected one of: heuristic, random");
+            None
+        }
+    });
+    if problems.is_empty() {
+        Ok(Request {
+            method,
+            budget,
+            perspective,
+            seed,
+            rollout,
+        })
+    } else {
+        Err(problems)
+    }
+}
+
+fn read_budget(value: Option<&Value>, problems: &mut Problems) -> Asked {
+    let mut budget = Asked::default();
+    let Some(value) = value else {
+        return budget;
+    };
+    let max_ms = MAX_BUDGET.time.as_millis() as i64;
+    let mut f = Fields::of(value, "budget", problems);
+    let ms = |ms: i64| Duration::from_millis(ms as u64);
+    budget.time = f.bounded("time_ms", 1, max_ms, problems).map(ms);
+    budget.deadline = f.bounded("deadline_ms", 1, max_ms, problems).map(ms);
+    budget.nodes = f
+        .bounded("nodes", 1, MAX_BUDGET.nodes as i64, problems)
+        .map(|n| n as u64);
+    budget.worlds = f
+        .bounded("worlds", 1, MAX_WORLDS as i64, problems)
+        .map(|n| n as usize);
+    budget.iterations = f
+        .bounded("iterations", 1, MAX_ITERATIONS as i64, problems)
+        .map(|n| n as u64);
+    f.finish(problems);
+    budget
+}
+
+/// The request fields that only some methods take, each named with the methods that take it,
+/// when the request has them but `method` does not take them.
+fn misplaced_fields(request: &Request, method: Method, problems: &mut Problems) {
+    let takes = |methods: &[Method]| methods.contains(&method) || method == Method::Auto;
+    let asked = &request.budget;
+    if asked.worlds.is_some() && !takes(&[Method::Pimc]) {
+        problems.push("budget.worlds", "only PIMC (for views) solves worlds");
+    }
+    if asked.iterations.is_some() && !takes(&[Method::Ismcts]) {
+        problems.push(
+            "budget.iterations",
+            "only ISMCTS (for views) runs iterations",
+        );
+    }
+    if request.rollout.is_some() && !takes(&[Method::Ismcts]) {
+        problems.push("rollout", "only ISMCTS (for views) plays rollouts");
+    }
+    if request.seed.is_some() && !takes(&[Method::Pimc, Method::Ismcts]) {
+        problems.push("seed", "only the sampled methods of views take a seed");
+    }
+}

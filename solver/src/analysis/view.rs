@@ -1,0 +1,247 @@
+//! Analysis of one seat's view: PIMC (worlds dealt from what the seat saw, each solved by the
+//! exact search) where the exact search applies, ISMCTS in every phase, and `auto`'s choice.
+//!
+//! `auto` takes PIMC when the exact search applies to the phase and the first sampled world is
+//! solved within the nodes that leave room for the worlds asked in the time asked; otherwise
+//! ISMCTS. It decides on node counts, never on the clock, so one request gets one choice.
+
+use super::exact::perspective_json;
+use super::{misplaced_fields, Analysable, Method, Request, RolloutKind};
+use crate::api::{acting_seat, ApiResult, Position};
+use crate::game::mix;
+use crate::hidden::pimc::{pimc, PimcBudget};
+use crate::hidden::{sample, Knowledge};
+use crate::play::determinize::ViewSampler;
+use crate::play::ismcts::{self, Limit};
+use crate::play::rollout::{HeuristicRollout, RandomRollout};
+use crate::problems::Problems;
+use crate::rng::Rng;
+use crate::search::{self, Budget};
+use serde_json::{json, Value};
+use std::time::Duration;
+
+/// The time a view's analysis takes when the request names none.
+const DEFAULT_TIME: Duration = Duration::from_millis(1000);
+
+/// PIMC's worlds when the request names none: intervals of a few points.
+const DEFAULT_WORLDS: usize = 200;
+
+/// Each PIMC world's node budget when the request names none, so that one hard world cannot
+/// hold the others up.
+const DEFAULT_WORLD_NODES: u64 = 2_000_000;
+
+/// ISMCTS's iterations when the request names none.
+const DEFAULT_ITERATIONS: u64 = 10_000;
+
+/// The exact search's nodes per millisecond on the two cores that `auto` plans for (about a
+/// million per second per core on the reference machine, measured by the pimc_rate test).
+const AUTO_NODES_PER_MS: u64 = 2_000;
+
+pub(super) fn analyze_view<G: Analysable>(position: &Position<G>, request: &Request) -> ApiResult {
+    let state = &position.state;
+    let observer = position.view.expect("a view");
+    let mut problems = Problems::default();
+    if request.method == Method::Exact {
+        problems.push("method", "a view hides cards; 'exact' needs a complete position: use 'pimc', 'ismcts' or 'auto' for a view");
+    }
+    misplaced_fields(request, request.method, &mut problems);
+    if request.perspective.is_some_and(|p| p != observer) {
+        problems.push(
+            "perspective",
+            format!("a view is analysed for its own seat {observer}"),
+        );
+    }
+    if !problems.is_empty() {
+        return Err(problems.into());
+    }
+    if state.is_over() {
+        return Err(
+            Problems::single("position", "the hand is over: there is no move to analyse").into(),
+        );
+    }
+    acting_seat(position)?;
+    let knowledge = Knowledge::of_position(position)
+        .expect("a view")
+        .map_err(|why| Problems::single("position", why))?;
+    let pimc_budget = PimcBudget {
+        worlds: request.budget.worlds.unwrap_or(DEFAULT_WORLDS),
+        time: request.budget.time_or(DEFAULT_TIME),
+        world_nodes: request.budget.nodes.unwrap_or(DEFAULT_WORLD_NODES),
+    };
+    let (method, why) = match request.method {
+        Method::Pimc => match state.exact_applies() {
+            Ok(()) => (Method::Pimc, "asked".to_string()),
+            Err(why) => return Err(Problems::single("method", format!("PIMC solves each sampled world with the exact search, which does not apply here ({why}); use 'ismcts' or 'auto'")).into()),
+        },
+        Method::Auto => auto_method(state, &knowledge, request.seed(), pimc_budget),
+        _ => (Method::Ismcts, "asked".to_string()),
+    };
+    let mut answer = if method == Method::Pimc {
+        pimc_answer(state, &knowledge, request.seed(), pimc_budget)?
+    } else {
+        ismcts_answer(state, knowledge, request)
+    };
+    answer["method_asked"] = json!(request.method.name());
+    answer["why_method"] = json!(why);
+    answer["seed"] = json!(request.seed());
+    answer["engine_version"] = json!(crate::ENGINE_VERSION);
+    Ok(answer)
+}
+
+/// `auto`'s method and why: ISMCTS where the exact search does not apply or where the first
+/// sampled world needs more nodes than the worlds asked can each have in the time asked.
+fn auto_method<G: Analysable>(
+    state: &G,
+    knowledge: &Knowledge,
+    seed: u64,
+    budget: PimcBudget,
+) -> (Method, String) {
+    if let Err(why) = state.exact_applies() {
+        return (
+            Method::Ismcts,
+            format!("the exact search, and so PIMC, does not apply here ({why})"),
+        );
+    }
+    let per_world = (budget.time.as_millis() as u64 * AUTO_NODES_PER_MS
+        / budget.worlds.max(1) as u64)
+        .min(budget.world_nodes);
+    let observer = knowledge.observer();
+    let world = sample(state, observer, knowledge, &mut Rng::seeded(mix(seed, 0)));
+    let probe = Budget {
+        nodes: per_world,
+        time: budget.time,
+    };
+    let solved = search::analyze(&world, Some(observer), probe);
+    if solved.complete {
+        (Method::Pimc, format!("a sampled world was solved in {} nodes, within the {per_world} that each of {} worlds may take", solved.nodes, budget.worlds))
+    } else {
+        (Method::Ismcts, format!("a sampled world needs more than the {per_world} nodes that each of {} worlds may take in the time asked", budget.worlds))
+    }
+}
+
+fn pimc_answer<G: Analysable>(
+    state: &G,
+    knowledge: &Knowledge,
+    seed: u64,
+    budget: PimcBudget,
+) -> ApiResult {
+    let estimate = pimc(state, knowledge, seed, budget);
+    if estimate.solved == 0 {
+        return Err(Problems::single(
+            "budget",
+            format!(
+                "no sampled world was solved within the budget ({} worlds left unfinished by the node budget per world); raise budget.nodes or budget.time_ms, or use 'ismcts'",
+                estimate.unfinished
+            ),
+        )
+        .into());
+    }
+    let moves: Vec<Value> = estimate
+        .moves
+        .iter()
+        .map(|m| {
+            json!({
+                "move": state.move_text(m.mv),
+                "value": m.mean,
+                "low": m.mean - m.half_width,
+                "high": m.mean + m.half_width,
+                "certainty": "estimate",
+                "worlds": estimate.solved,
+            })
+        })
+        .collect();
+    let best = estimate
+        .moves
+        .iter()
+        .find(|m| Some(m.mv) == estimate.best)
+        .map(|m| m.mean);
+    let observer = knowledge.observer();
+    Ok(json!({
+        "method": "pimc",
+        "search": "PIMC: worlds dealt uniformly from what the seat saw, each solved by the exact search; mean and 95% interval over the worlds",
+        "perspective": perspective_json(state, observer, estimate.side),
+        "unit": state.value_unit(),
+        "moves": moves,
+        "best_move": estimate.best.map(|m| state.move_text(m)),
+        "value": best,
+        "exact": false,
+        "reproducible": !estimate.timed_out,
+        "principal_variation": [],
+        "stats": {
+            "nodes": estimate.nodes,
+            "researches": 0,
+            "time_ms": estimate.elapsed.as_secs_f64() * 1e3,
+            "worlds": estimate.solved,
+            "worlds_unfinished": estimate.unfinished,
+            "timed_out": estimate.timed_out,
+            "consistent_deals": knowledge.consistent_deals(),
+            "threads": estimate.threads,
+        },
+    }))
+}
+
+fn ismcts_answer<G: Analysable>(state: &G, knowledge: Knowledge, request: &Request) -> Value {
+    let observer = knowledge.observer();
+    let consistent_deals = knowledge.consistent_deals();
+    let iterations = request.budget.iterations.unwrap_or(DEFAULT_ITERATIONS);
+    let limit = Limit::IterationsWithin(iterations, request.budget.time_or(DEFAULT_TIME));
+    let rollout = request.rollout.unwrap_or(RolloutKind::Heuristic);
+    let mut worlds = ViewSampler::new(knowledge);
+    let seed = request.seed();
+    let analysis = match rollout {
+        RolloutKind::Random => ismcts::analyze(
+            state,
+            observer,
+            &mut worlds,
+            &mut RandomRollout,
+            limit,
+            seed,
+        ),
+        RolloutKind::Heuristic => ismcts::analyze(
+            state,
+            observer,
+            &mut worlds,
+            &mut HeuristicRollout,
+            limit,
+            seed,
+        ),
+    };
+    let mut legal = Vec::new();
+    state.legal_moves(&mut legal);
+    let moves: Vec<Value> = legal
+        .iter()
+        .map(|&mv| {
+            let stats = analysis.moves.iter().find(|m| m.mv == mv);
+            json!({
+                "move": state.move_text(mv),
+                "value": stats.map(|m| m.value),
+                "visits": stats.map_or(0, |m| m.visits),
+                "certainty": "estimate",
+            })
+        })
+        .collect();
+    let best = analysis.moves.first();
+    let rollout_name = match rollout {
+        RolloutKind::Random => "random",
+        RolloutKind::Heuristic => "heuristic",
+    };
+    json!({
+        "method": "ismcts",
+        "search": format!("single-observer ISMCTS with availability counts: one world dealt from what the seat saw per iteration, {rollout_name} rollouts; a move's value is its mean payoff, the best move the most visited"),
+        "perspective": perspective_json(state, observer, state.side(observer)),
+        "unit": state.payoff_unit(),
+        "moves": moves,
+        "all_moves_listed": state.compact_legal_moves().is_none(),
+        "best_move": analysis.best.map(|m| state.move_text(m)),
+        "value": best.map(|m| m.value),
+        "exact": false,
+        "reproducible": analysis.iterations == iterations,
+        "principal_variation": [],
+        "rollout": rollout_name,
+        "stats": {
+            "iterations": analysis.iterations,
+            "time_ms": analysis.elapsed.as_secs_f64() * 1e3,
+            "consistent_deals": consistent_deals,
+        },
+    })
+}

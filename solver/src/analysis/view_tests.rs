@@ -1,0 +1,301 @@
+//! Views through the analyze route: ISMCTS and `auto` in every phase of every game, one answer
+//! per seed, and the request fields that only some methods take.
+
+use crate::api::{position_json, Position};
+use crate::game::Game;
+use crate::games::analysis_check::{call, walk};
+use crate::games::{handle, Route};
+use crate::hidden::api_tests::{play_view, view_of};
+use serde_json::{json, Value};
+use std::collections::BTreeSet;
+
+/// Hands whose random play reaches every phase of every game: each game's variants, and the
+/// options and match states of its rarer phases (Kontra/Re, the talon given one each, a
+/// double round's start).
+fn cases() -> Vec<(&'static str, Value, u64)> {
+    let double_round = json!({ "round": 6, "double_for": 0, "start_cp": null, "cp": null, "mp": [0, 0, 0, 0, 0], "round_winners": [1, 2, 3, 4, 1], "double_rounds_owed": [], "sitouts": [0, 0, 0, 0, 0], "deals": 0, "over": false });
+    vec![
+        ("marjapussi", json!({ "variant": "marjapussi" }), 3),
+        (
+            "marjapussi",
+            json!({ "variant": "huutopussi", "options": { "kontra_re": true, "double_timing": "poll_all" } }),
+            3,
+        ),
+        ("marjapussi", json!({ "variant": "erlangen" }), 3),
+        ("marjapussi", json!({ "variant": "huutopussi3" }), 2),
+        (
+            "marjapussi",
+            json!({ "variant": "huutopussi3", "options": { "talon_handling": "give_one_each" } }),
+            2,
+        ),
+        ("mustamaija", json!({ "variant": "standard" }), 3),
+        (
+            "mustamaija",
+            json!({ "variant": "kurki_suonio_marriage" }),
+            8,
+        ),
+        ("muschik", json!({ "variant": "muschik" }), 3),
+        ("muschik", json!({ "variant": "muschik2" }), 2),
+        (
+            "muschik",
+            json!({ "variant": "muschik", "match": double_round }),
+            1,
+        ),
+        ("mu", json!({ "variant": "mu3" }), 4),
+        ("mu", json!({ "variant": "mu4" }), 6),
+        ("mu", json!({ "variant": "mu5" }), 4),
+        ("mu", json!({ "variant": "mu6" }), 4),
+        ("bridge", json!({ "variant": "bridge" }), 1),
+    ]
+}
+
+/// Phases in which nobody moves: the hand is over (Mü's all-pass and Eklat end it too).
+const ENDS: [&str; 6] = ["over", "redealt", "scored", "void", "all_pass", "eklat"];
+
+/// The answer's moves, checked against the view's legal moves: every legal move once when the
+/// answer says it lists them all, every one of them a legal move in any case.
+fn check_moves(game: &str, view: &Value, answer: &Value) {
+    let legal = call(game, Route::LegalMoves, json!({ "position": view }));
+    let listed: BTreeSet<&str> = legal["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    let moves = answer["moves"].as_array().expect("moves");
+    let names: BTreeSet<&str> = moves.iter().filter_map(|m| m["move"].as_str()).collect();
+    assert_eq!(names.len(), moves.len(), "{game}: a move twice: {answer}");
+    if answer["all_moves_listed"] != json!(false) {
+        assert_eq!(names, listed, "{game}: {answer}");
+    }
+    let best = answer["best_move"].as_str().expect("a best move");
+    assert!(names.contains(best), "{game}: {answer}");
+    let checked = handle(
+        game,
+        Route::Play,
+        json!({ "position": view, "move": best })
+            .to_string()
+            .as_bytes(),
+    );
+    assert!(
+        checked.is_ok(),
+        "{game}: best move {best} refused: {checked:?}"
+    );
+}
+
+/// The phases of seeded hands dealt by `deal` (a deal request without its seed), each with the
+/// first position reached in it, as the seat to move's snapshot view (bridge dummy's turns
+/// are the declarer's, so left out).
+fn first_view_per_phase(game: &str, deal: &Value, seeds: u64) -> Vec<(String, Value)> {
+    let mut seen = BTreeSet::new();
+    let mut views = Vec::new();
+    for seed in 0..seeds {
+        let mut request = deal.clone();
+        request["seed"] = json!(seed);
+        let dealt = call(game, Route::Deal, request);
+        walk(game, dealt["position"].clone(), seed, |position, legal| {
+            let phase = legal["phase"].as_str().unwrap_or("").to_string();
+            if !seen.contains(&phase) {
+                let view = view_of(game, position, &legal["to_move"]);
+                let body = json!({ "position": view }).to_string();
+                if handle(game, Route::LegalMoves, body.as_bytes()).is_ok() {
+                    seen.insert(phase.clone());
+                    views.push((phase, view));
+                }
+            }
+            true
+        });
+    }
+    views
+}
+
+/// Mü's vice choosing a trump, which random auctions seldom reach (a unique runner-up): the
+/// auction of rules example V1, as the vice's view.
+fn mu_vice_view() -> (String, Value) {
+    let laid = ["R9 R8 R6 R5 R4", "B8 B6 G6 B1a", "G8 Y6 Y5 Y4"];
+    let state = crate::games::mu::tests_examples::auction_laying(5, &laid);
+    let vice = state.to_move().expect("the vice to choose");
+    let view = position_json(&Position {
+        state,
+        history: None,
+        view: Some(vice),
+    });
+    ("vice_trump".to_string(), view)
+}
+
+/// Every phase of `game` in which a seat moves, from the catalogue.
+fn move_phases(game: &str) -> BTreeSet<String> {
+    let catalogue = crate::games::catalogue();
+    let entry = catalogue["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["name"] == game)
+        .unwrap_or_else(|| panic!("{game} in the catalogue: {catalogue}"));
+    entry["phases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .filter(|p| !ENDS.contains(p))
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn ismcts_answers_a_view_in_every_phase_of_every_game_with_one_answer_per_seed() {
+    let mut reached: BTreeSet<(String, String)> = BTreeSet::new();
+    for (game, deal, seeds) in cases() {
+        let mut views = first_view_per_phase(game, &deal, seeds);
+        if game == "mu" && deal["variant"] == "mu5" {
+            views.push(mu_vice_view());
+        }
+        for (phase, view) in views {
+            let body = json!({ "position": view, "method": "ismcts", "budget": { "iterations": 300 }, "seed": 9 });
+            let answer = call(game, Route::Analyze, body.clone());
+            let what = format!("{deal} {phase}");
+            assert_eq!(answer["method"], "ismcts", "{what}");
+            assert_eq!(answer["reproducible"], true, "{what}: {answer}");
+            check_moves(game, &view, &answer);
+            let visits: u64 = answer["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m["visits"].as_u64().unwrap())
+                .sum();
+            assert_eq!(visits, 300, "{what}: every iteration visits one root move");
+            let again = call(game, Route::Analyze, body);
+            assert_eq!(
+                answer["moves"], again["moves"],
+                "{what}: one seed, one answer"
+            );
+            reached.insert((game.to_string(), phase));
+        }
+    }
+    for game in crate::games::GAMES {
+        for phase in move_phases(game) {
+            let key = (game.to_string(), phase);
+            assert!(reached.contains(&key), "{key:?} never analysed");
+        }
+    }
+}
+
+#[test]
+fn auto_answers_a_view_in_every_phase_of_every_game_and_says_why() {
+    for (game, deal, seeds) in cases() {
+        for (phase, view) in first_view_per_phase(game, &deal, seeds.min(2)) {
+            let body = json!({ "position": view, "budget": { "iterations": 200, "worlds": 4, "time_ms": 20_000 } });
+            let answer = call(game, Route::Analyze, body);
+            let what = format!("{deal} {phase}: {answer}");
+            assert_eq!(answer["method_asked"], "auto", "{what}");
+            assert!(
+                answer["method"] == "pimc" || answer["method"] == "ismcts",
+                "{what}"
+            );
+            assert!(
+                answer["why_method"].as_str().is_some_and(|w| !w.is_empty()),
+                "{what}"
+            );
+            check_moves(game, &view, &answer);
+        }
+    }
+}
+
+#[test]
+fn auto_takes_pimc_late_in_the_play_and_ismcts_where_worlds_are_too_big_for_the_time() {
+    let late = play_view("marjapussi", "huutopussi", 3, 28);
+    let answer = call("marjapussi", Route::Analyze, json!({ "position": late }));
+    assert_eq!(answer["method"], "pimc", "{answer}");
+    let early = play_view("bridge", "bridge", 3, 2);
+    let body = json!({ "position": early, "budget": { "time_ms": 50, "worlds": 200 } });
+    let answer = call("bridge", Route::Analyze, body);
+    assert_eq!(answer["method"], "ismcts", "{answer}");
+}
+
+#[test]
+fn ismcts_serves_a_view_given_as_deal_and_moves_and_bridge_declarer_plays_dummy() {
+    let dealt = call("bridge", Route::Deal, json!({ "seed": 4 }));
+    // After the opening lead dummy is to move; the declarer's view decides its card.
+    let position = walk("bridge", dealt["position"].clone(), 4, |_, _| false);
+    let legal = call("bridge", Route::LegalMoves, json!({ "position": position }));
+    let lead = legal["moves"][0].clone();
+    let after = call(
+        "bridge",
+        Route::Play,
+        json!({ "position": position, "move": lead }),
+    );
+    let dummy = after["to_move"].as_u64().unwrap();
+    let declarer = (dummy + 2) % 4;
+    let view = view_of("bridge", &after["position"], &json!(declarer));
+    let answer = call(
+        "bridge",
+        Route::Analyze,
+        json!({ "position": view, "method": "ismcts", "budget": { "iterations": 200 } }),
+    );
+    assert_eq!(answer["perspective"]["seat"], json!(declarer), "{answer}");
+    check_moves("bridge", &view, &answer);
+    let hidden_seat = handle(
+        "bridge",
+        Route::Analyze,
+        json!({ "position": view_of("bridge", &after["position"], &json!((dummy + 1) % 4)), "method": "ismcts" })
+            .to_string()
+            .as_bytes(),
+    );
+    assert!(format!("{hidden_seat:?}").contains("position.view"));
+}
+
+#[test]
+fn fields_of_other_methods_are_refused_where_they_are() {
+    let view = play_view("marjapussi", "huutopussi", 2, 8);
+    let refusals = [
+        (
+            json!({ "method": "pimc", "budget": { "iterations": 10 } }),
+            "budget.iterations",
+        ),
+        (json!({ "method": "pimc", "rollout": "random" }), "rollout"),
+        (
+            json!({ "method": "ismcts", "budget": { "worlds": 10 } }),
+            "budget.worlds",
+        ),
+        (
+            json!({ "method": "ismcts", "rollout": "greedy" }),
+            "rollout",
+        ),
+        (json!({ "method": "exact" }), "method"),
+        (
+            json!({ "method": "ismcts", "perspective": 9 }),
+            "perspective",
+        ),
+    ];
+    for (fields, path) in refusals {
+        let mut body = fields.clone();
+        body["position"] = view.clone();
+        let refused = handle("marjapussi", Route::Analyze, body.to_string().as_bytes());
+        let text = format!("{refused:?}");
+        assert!(text.contains(&format!("\"{path}\"")), "{fields}: {text}");
+    }
+    let dealt = call("marjapussi", Route::Deal, json!({ "seed": 1 }));
+    let complete =
+        json!({ "position": dealt["position"], "method": "exact", "seed": 3, "rollout": "random" });
+    let refused = handle(
+        "marjapussi",
+        Route::Analyze,
+        complete.to_string().as_bytes(),
+    );
+    let text = format!("{refused:?}");
+    assert!(
+        text.contains("\"seed\"") && text.contains("\"rollout\""),
+        "{text}"
+    );
+}
+
+#[test]
+fn random_and_heuristic_rollouts_both_serve_and_are_named() {
+    let view = play_view("muschik", "muschik", 1, 3);
+    for rollout in ["random", "heuristic"] {
+        let body = json!({ "position": view, "method": "ismcts", "rollout": rollout, "budget": { "iterations": 400 } });
+        let answer = call("muschik", Route::Analyze, body);
+        assert_eq!(answer["rollout"], rollout, "{answer}");
+        assert_eq!(answer["stats"]["iterations"], 400);
+    }
+}
