@@ -2,12 +2,14 @@
 
 `Analyzer.analyze(game, request)` checks the service's limits on the request (the time budget),
 asks the engine for the canonical position and looks its key up in the cache; on a miss it runs
-the engine in a solve slot, with the time budget capped to the request's deadline, and stores
-answers that do not depend on the budget (`exact: true`). A position given with its deal is
-solved from the deal's table (`service.tables`), which is stored again after the
-solve. The answer is the engine's JSON with `"cache"` added in front: `hit`, `miss` or
-`bypassed` (Redis should have been asked, for the answer or the table, but was not usable).
-Every method and game goes through the same path; the engine judges the rest.
+the engine in a solve slot, with its time capped to the request's deadline (`budget.deadline_ms`,
+which the engine applies over its own default time), and stores the answers that the clock did
+not shape: exact ones (`exact: true`, kept whatever the budget) and sampled ones that did every
+world or iteration asked (`reproducible: true`, kept under their seed and budget). A complete
+position given with its deal is solved from the deal's table (`service.tables`), which is stored
+again after the solve. The answer is the engine's JSON with `"cache"` added in front: `hit`,
+`miss` or `bypassed` (Redis should have been asked, for the answer or the table, but was not
+usable). Every method and game goes through the same path; the engine judges the rest.
 """
 
 from __future__ import annotations
@@ -28,14 +30,17 @@ from service.redis_store import RedisStore
 from service.settings import Settings
 from service.tables import DealTables, table_key
 
-# Request fields that do not change an exact answer: the budget only decides whether it is exact.
-NOT_IN_KEY = ("position", "budget", "method")
+# Request fields that are not parameters of the answer (the method is keyed on its own).
+NOT_IN_KEY = ("position", "method")
+# Budget fields that only decide whether an answer finishes, not what a finished one says.
+CLOCK_FIELDS = ("time_ms", "deadline_ms")
 
 
 class EngineOutcome(msgspec.Struct):
     """The parts of an engine answer that the service reads."""
 
     exact: bool = False
+    reproducible: bool = False
     stats: dict[str, Any] = msgspec.field(default_factory=dict)
 
 
@@ -78,15 +83,14 @@ class Analyzer:
         """
         deadline = time.monotonic() + self.settings.request_deadline_ms / 1000
         time_ms = self.asked_time_ms(request)
-        method = request.get("method", "exact")
+        method = request.get("method", "auto")
         try:
             canonical = await anyio.to_thread.run_sync(
                 _solver.call, game, "canonical", msgspec.json.encode(request)
             )
         except _solver.SolverError as exc:
             raise solver_problem(exc) from exc
-        params = {k: v for k, v in request.items() if k not in NOT_IN_KEY}
-        key = cache_key(game, canonical, str(method), params)
+        key = cache_key(game, canonical, str(method), key_params(request))
         cached, status = await self.cache.get(key)
         if cached is not None:
             return Answer(with_cache_field(cached, status), status)
@@ -101,7 +105,8 @@ class Analyzer:
         metrics.SOLVES.labels(game=game, method=str(method)).inc()
         metrics.NODES.labels(game=game).inc(int(outcome.stats.get("nodes", 0)))
         metrics.SOLVE_SECONDS.labels(game=game).observe(outcome.stats.get("time_ms", 0) / 1000)
-        if outcome.exact and await self.cache.put(key, text) == "bypassed":
+        keep = outcome.exact or outcome.reproducible
+        if keep and await self.cache.put(key, text) == "bypassed":
             status = "bypassed"
         return Answer(with_cache_field(text, status), status)
 
@@ -170,12 +175,25 @@ class Analyzer:
         await self.cache.close()
 
 
+def key_params(request: dict[str, Any]) -> dict[str, Any]:
+    """The request's fields that an answer depends on: for a complete position none of its
+    budget (a kept answer is exact); for a view (sampled) the budget but for the clock."""
+    params = {k: v for k, v in request.items() if k not in NOT_IN_KEY}
+    position = request.get("position")
+    budget = params.pop("budget", None)
+    sampled = isinstance(position, dict) and position.get("view") is not None
+    if sampled and isinstance(budget, dict):
+        params["budget"] = {k: v for k, v in budget.items() if k not in CLOCK_FIELDS}
+    return params
+
+
 def capped_budget(request: dict[str, Any], time_ms: int) -> dict[str, Any]:
-    """The request with its time budget set to `time_ms`; a bad budget is left to the engine."""
+    """The request with `budget.deadline_ms` set to `time_ms`: the engine spends the time asked,
+    or its own default for the method, but never more; a bad budget is left to the engine."""
     budget = request.get("budget")
     if budget is not None and not isinstance(budget, dict):
         return request
-    return {**request, "budget": {**(budget or {}), "time_ms": max(1, time_ms)}}
+    return {**request, "budget": {**(budget or {}), "deadline_ms": max(1, time_ms)}}
 
 
 def with_cache_field(answer: bytes, status: CacheStatus) -> bytes:

@@ -89,7 +89,14 @@ class Budget(Struct, kw_only=True):
     """Limits of one analysis; past them the answer marks values that are only bounds."""
 
     time_ms: Annotated[int, Meta(ge=1, description="Time budget in milliseconds.")] | None = None
-    nodes: Annotated[int, Meta(ge=1, description="Node budget of the search.")] | None = None
+    nodes: (
+        Annotated[
+            int, Meta(ge=1, description="Node budget of the exact search (for PIMC: per world).")
+        ]
+        | None
+    ) = None
+    worlds: Annotated[int, Meta(ge=1, description="PIMC: worlds to solve.")] | None = None
+    iterations: Annotated[int, Meta(ge=1, description="ISMCTS: iterations to run.")] | None = None
 
 
 class AnalyzeRequest(Struct, kw_only=True):
@@ -97,20 +104,42 @@ class AnalyzeRequest(Struct, kw_only=True):
 
     position: Position
     method: Annotated[
-        str, Meta(description="exact (complete positions), auto, pimc or ismcts (views).")
-    ] = "exact"
+        str,
+        Meta(
+            description="exact (complete positions), pimc or ismcts (views), or auto: exact "
+            "for a complete position; for a view PIMC where the exact search applies and a "
+            "sampled world fits the budget, else ISMCTS."
+        ),
+    ] = "auto"
     budget: Budget | None = None
     perspective: Annotated[
         Seat | None, Meta(description="The seat whose side the values are for (default: to move).")
+    ] = None
+    seed: (
+        Annotated[int, Meta(ge=0, description="Views: the seed of the sampled worlds (default 1).")]
+        | None
+    ) = None
+    rollout: Annotated[
+        str | None, Meta(description="ISMCTS: heuristic (default) or random rollouts.")
     ] = None
 
 
 class ScoredMove(Struct, kw_only=True):
     move: str
-    value: int
-    low: int
-    high: int
-    certainty: Annotated[str, Meta(description="exact, or bound (the value lies in low..high).")]
+    value: Annotated[
+        float | None, Meta(description="In the answer's unit; null for a move ISMCTS never tried.")
+    ]
+    low: float | None = None
+    high: float | None = None
+    certainty: Annotated[
+        str,
+        Meta(
+            description="exact, bound (the value lies in low..high), or estimate (PIMC: low..high "
+            "is a 95% interval; ISMCTS: a mean payoff over its visits)."
+        ),
+    ]
+    visits: Annotated[int | None, Meta(description="ISMCTS: the move's visits.")] = None
+    worlds: Annotated[int | None, Meta(description="PIMC: the worlds averaged.")] = None
 
 
 class Perspective(Struct, kw_only=True):
@@ -120,9 +149,14 @@ class Perspective(Struct, kw_only=True):
 
 
 class SearchStats(Struct, kw_only=True):
-    nodes: int
-    researches: int
     time_ms: float
+    nodes: int | None = None
+    researches: int | None = None
+    iterations: Annotated[int | None, Meta(description="ISMCTS iterations run.")] = None
+    worlds: Annotated[int | None, Meta(description="PIMC worlds solved.")] = None
+    consistent_deals: Annotated[
+        float | None, Meta(description="Views: the deals consistent with what the seat saw.")
+    ] = None
 
 
 class AnalyzeResponse(Struct, kw_only=True):
@@ -133,17 +167,36 @@ class AnalyzeResponse(Struct, kw_only=True):
             "Redis, the shared cache, was slow, down or refused the write)."
         ),
     ]
-    method: str
+    method: Annotated[str, Meta(description="The method used: exact, pimc or ismcts.")]
     search: str
     perspective: Perspective
     unit: str
     moves: list[ScoredMove]
     best_move: str | None
-    value: int
+    value: float | None
     exact: bool
     principal_variation: list[str]
     stats: SearchStats
     engine_version: str
+    method_asked: Annotated[str | None, Meta(description="Views: the method asked for.")] = None
+    why_method: Annotated[str | None, Meta(description="Views: why this method.")] = None
+    seed: Annotated[int | None, Meta(description="Views: the seed of the worlds.")] = None
+    reproducible: Annotated[
+        bool | None,
+        Meta(
+            description="Views: the answer depends only on the seed (the worlds or iterations "
+            "asked were all done before the time ran out); such answers are cached."
+        ),
+    ] = None
+    rollout: str | None = None
+    all_moves_listed: Annotated[
+        bool | None,
+        Meta(
+            description="ISMCTS: false where the moves are the search's list of a phase's "
+            "too many moves (Mü's bids)."
+        ),
+    ] = None
+    why_estimate: str | None = None
 
 
 class DealResponse(Struct, kw_only=True):

@@ -35,9 +35,12 @@ class CanonicalRules(msgspec.Struct):
 
 
 def table_key(game: str, canonical_position: str, request: dict[str, Any]) -> str | None:
-    """The key of the table of the request's deal; None when it gives no deal."""
+    """The key of the table of the request's deal; None when it gives no deal, or for a view
+    (sampled worlds are not the deal)."""
     position = request.get("position")
-    deal = position.get("deal") if isinstance(position, dict) else None
+    if not isinstance(position, dict) or position.get("view") is not None:
+        return None
+    deal = position.get("deal")
     if not isinstance(deal, dict):
         return None
     rules = msgspec.json.decode(canonical_position, type=CanonicalRules)

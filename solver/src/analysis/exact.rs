@@ -1,8 +1,11 @@
-//! Analysis of a complete position: the exact search's value of every legal move, or beyond its
-//! reach (Mustamaija with the play still able to cycle) a depth-limited estimate.
+//! Analysis of a complete position: the exact search's value of every legal move; beyond its
+//! reach a depth-limited estimate (Mustamaija with the play still able to cycle) or, for `auto`
+//! and `ismcts`, ISMCTS on the one true world (phases decided before the cards are known).
 
-use super::{misplaced_fields, Analysable, Method, Request};
-use crate::api::ApiError;
+use super::ismcts::ismcts_answer;
+use super::{label_sampled, misplaced_fields, Analysable, Method, Request};
+use crate::api::{ApiError, ApiResult};
+use crate::play::determinize::TrueWorld;
 use crate::problems::Problems;
 use crate::search::{
     analyze_seeded as search, estimate, Budget, CarriedEntry, Estimate, Searchable, MILLI,
@@ -20,10 +23,16 @@ pub(super) fn analyze_complete<G: Analysable>(
     carried: &[CarriedEntry],
 ) -> Result<(Value, Vec<CarriedEntry>), ApiError> {
     let mut problems = Problems::default();
-    if matches!(request.method, Method::Pimc | Method::Ismcts) {
-        problems.push("method", format!("'{}' analyses a view (a position with 'view' set); a complete position is analysed by 'exact' or 'auto'", request.method.name()));
+    if request.method == Method::Pimc {
+        problems.push("method", "'pimc' samples the hidden cards of a view (a position with 'view' set); a complete position is analysed by 'exact', 'ismcts' or 'auto'");
     }
-    misplaced_fields(request, Method::Exact, &mut problems);
+    misplaced_fields(request, request.method, &mut problems);
+    if request.budget.worlds.is_some() {
+        problems.push(
+            "budget.worlds",
+            "PIMC's worlds are the deals of a view's hidden cards; a complete position has one",
+        );
+    }
     if !problems.is_empty() {
         return Err(problems.into());
     }
@@ -38,14 +47,22 @@ pub(super) fn analyze_complete<G: Analysable>(
         time: request.budget.time_or(default.time),
     };
     let perspective = request.perspective;
-    if let Err(why) = state.exact_applies() {
+    let beyond_exact = state.exact_applies().err();
+    if request.method == Method::Ismcts {
+        return Ok((
+            true_world_ismcts(state, request, "asked".into())?,
+            Vec::new(),
+        ));
+    }
+    if let Some(why) = beyond_exact {
         let capped = Budget {
             nodes: budget.nodes.min(MAX_ESTIMATE_NODES),
             ..budget
         };
-        return match estimate(state, perspective, capped) {
-            Some(found) => Ok((estimate_answer(state, &found, &why), Vec::new())),
-            None => Err(Problems::single("position", why).into()),
+        return match (estimate(state, perspective, capped), request.method) {
+            (Some(found), _) => Ok((estimate_answer(state, &found, &why), Vec::new())),
+            (None, Method::Auto) => Ok((true_world_ismcts(state, request, why)?, Vec::new())),
+            (None, _) => Err(Problems::single("position", why).into()),
         };
     }
     let (analysis, carried) = search(state, perspective, budget, carried);
@@ -90,6 +107,23 @@ pub(super) fn analyze_complete<G: Analysable>(
         "engine_version": crate::ENGINE_VERSION,
     });
     Ok((answer, carried))
+}
+
+/// ISMCTS on the true position, for the seat to act (or its perspective's seat, which must act
+/// for its side: ISMCTS scores the mover's own moves).
+fn true_world_ismcts<G: Analysable>(state: &G, request: &Request, why: String) -> ApiResult {
+    let to_move = state.to_move().expect("a hand going on");
+    let seat = state.decider(to_move);
+    if request.perspective.is_some_and(|p| p != seat) {
+        return Err(Problems::single(
+            "perspective",
+            format!("ISMCTS scores the moves for the seat that decides them, seat {seat}"),
+        )
+        .into());
+    }
+    let mut answer = ismcts_answer(state, seat, &mut TrueWorld, request);
+    label_sampled(&mut answer, request, why);
+    Ok(answer)
 }
 
 /// How the search treats the seats: fixed sides zero-sum, or paranoid.

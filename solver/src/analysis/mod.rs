@@ -3,6 +3,7 @@
 //! hidden-information methods ([`view`]): PIMC over sampled worlds, or ISMCTS in every phase.
 
 mod exact;
+mod ismcts;
 mod view;
 #[cfg(test)]
 mod view_tests;
@@ -13,7 +14,7 @@ use crate::heuristic::Heuristic;
 use crate::hidden::Observable;
 use crate::problems::{kind, Fields, Problems};
 use crate::search::{Budget, CarriedEntry, Searchable};
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::time::Duration;
 
 /// What a game needs to be analysed by every method.
@@ -204,18 +205,27 @@ fn misplaced_fields(request: &Request, method: Method, problems: &mut Problems) 
     let takes = |methods: &[Method]| methods.contains(&method) || method == Method::Auto;
     let asked = &request.budget;
     if asked.worlds.is_some() && !takes(&[Method::Pimc]) {
-        problems.push("budget.worlds", "only PIMC (for views) solves worlds");
+        problems.push("budget.worlds", "only PIMC solves worlds");
     }
     if asked.iterations.is_some() && !takes(&[Method::Ismcts]) {
-        problems.push(
-            "budget.iterations",
-            "only ISMCTS (for views) runs iterations",
-        );
+        problems.push("budget.iterations", "only ISMCTS runs iterations");
     }
     if request.rollout.is_some() && !takes(&[Method::Ismcts]) {
-        problems.push("rollout", "only ISMCTS (for views) plays rollouts");
+        problems.push("rollout", "only ISMCTS plays rollouts");
     }
     if request.seed.is_some() && !takes(&[Method::Pimc, Method::Ismcts]) {
-        problems.push("seed", "only the sampled methods of views take a seed");
+        problems.push(
+            "seed",
+            "only the sampled methods (pimc, ismcts) take a seed",
+        );
     }
+}
+
+/// Marks a sampled method's answer with the method asked, why the one used was chosen, the
+/// seed and the engine version.
+fn label_sampled(answer: &mut Value, request: &Request, why: String) {
+    answer["method_asked"] = json!(request.method.name());
+    answer["why_method"] = json!(why);
+    answer["seed"] = json!(request.seed());
+    answer["engine_version"] = json!(crate::ENGINE_VERSION);
 }

@@ -6,14 +6,13 @@
 //! ISMCTS. It decides on node counts, never on the clock, so one request gets one choice.
 
 use super::exact::perspective_json;
-use super::{misplaced_fields, Analysable, Method, Request, RolloutKind};
+use super::ismcts::ismcts_answer;
+use super::{label_sampled, misplaced_fields, Analysable, Method, Request};
 use crate::api::{acting_seat, ApiResult, Position};
 use crate::game::mix;
 use crate::hidden::pimc::{pimc, PimcBudget};
 use crate::hidden::{sample, Knowledge};
 use crate::play::determinize::ViewSampler;
-use crate::play::ismcts::{self, Limit};
-use crate::play::rollout::{HeuristicRollout, RandomRollout};
 use crate::problems::Problems;
 use crate::rng::Rng;
 use crate::search::{self, Budget};
@@ -21,7 +20,7 @@ use serde_json::{json, Value};
 use std::time::Duration;
 
 /// The time a view's analysis takes when the request names none.
-const DEFAULT_TIME: Duration = Duration::from_millis(1000);
+pub(super) const DEFAULT_TIME: Duration = Duration::from_millis(1000);
 
 /// PIMC's worlds when the request names none: intervals of a few points.
 const DEFAULT_WORLDS: usize = 200;
@@ -29,9 +28,6 @@ const DEFAULT_WORLDS: usize = 200;
 /// Each PIMC world's node budget when the request names none, so that one hard world cannot
 /// hold the others up.
 const DEFAULT_WORLD_NODES: u64 = 2_000_000;
-
-/// ISMCTS's iterations when the request names none.
-const DEFAULT_ITERATIONS: u64 = 10_000;
 
 /// The exact search's nodes per millisecond on the two cores that `auto` plans for (about a
 /// million per second per core on the reference machine, measured by the pimc_rate test).
@@ -79,12 +75,13 @@ pub(super) fn analyze_view<G: Analysable>(position: &Position<G>, request: &Requ
     let mut answer = if method == Method::Pimc {
         pimc_answer(state, &knowledge, request.seed(), pimc_budget)?
     } else {
-        ismcts_answer(state, knowledge, request)
+        let observer = knowledge.observer();
+        let deals = knowledge.consistent_deals();
+        let mut answer = ismcts_answer(state, observer, &mut ViewSampler::new(knowledge), request);
+        answer["stats"]["consistent_deals"] = json!(deals);
+        answer
     };
-    answer["method_asked"] = json!(request.method.name());
-    answer["why_method"] = json!(why);
-    answer["seed"] = json!(request.seed());
-    answer["engine_version"] = json!(crate::ENGINE_VERSION);
+    label_sampled(&mut answer, request, why);
     Ok(answer)
 }
 
@@ -178,70 +175,4 @@ fn pimc_answer<G: Analysable>(
             "threads": estimate.threads,
         },
     }))
-}
-
-fn ismcts_answer<G: Analysable>(state: &G, knowledge: Knowledge, request: &Request) -> Value {
-    let observer = knowledge.observer();
-    let consistent_deals = knowledge.consistent_deals();
-    let iterations = request.budget.iterations.unwrap_or(DEFAULT_ITERATIONS);
-    let limit = Limit::IterationsWithin(iterations, request.budget.time_or(DEFAULT_TIME));
-    let rollout = request.rollout.unwrap_or(RolloutKind::Heuristic);
-    let mut worlds = ViewSampler::new(knowledge);
-    let seed = request.seed();
-    let analysis = match rollout {
-        RolloutKind::Random => ismcts::analyze(
-            state,
-            observer,
-            &mut worlds,
-            &mut RandomRollout,
-            limit,
-            seed,
-        ),
-        RolloutKind::Heuristic => ismcts::analyze(
-            state,
-            observer,
-            &mut worlds,
-            &mut HeuristicRollout,
-            limit,
-            seed,
-        ),
-    };
-    let mut legal = Vec::new();
-    state.legal_moves(&mut legal);
-    let moves: Vec<Value> = legal
-        .iter()
-        .map(|&mv| {
-            let stats = analysis.moves.iter().find(|m| m.mv == mv);
-            json!({
-                "move": state.move_text(mv),
-                "value": stats.map(|m| m.value),
-                "visits": stats.map_or(0, |m| m.visits),
-                "certainty": "estimate",
-            })
-        })
-        .collect();
-    let best = analysis.moves.first();
-    let rollout_name = match rollout {
-        RolloutKind::Random => "random",
-        RolloutKind::Heuristic => "heuristic",
-    };
-    json!({
-        "method": "ismcts",
-        "search": format!("single-observer ISMCTS with availability counts: one world dealt from what the seat saw per iteration, {rollout_name} rollouts; a move's value is its mean payoff, the best move the most visited"),
-        "perspective": perspective_json(state, observer, state.side(observer)),
-        "unit": state.payoff_unit(),
-        "moves": moves,
-        "all_moves_listed": state.compact_legal_moves().is_none(),
-        "best_move": analysis.best.map(|m| state.move_text(m)),
-        "value": best.map(|m| m.value),
-        "exact": false,
-        "reproducible": analysis.iterations == iterations,
-        "principal_variation": [],
-        "rollout": rollout_name,
-        "stats": {
-            "iterations": analysis.iterations,
-            "time_ms": analysis.elapsed.as_secs_f64() * 1e3,
-            "consistent_deals": consistent_deals,
-        },
-    })
 }

@@ -1,5 +1,6 @@
 //! Views through the analyze route: ISMCTS and `auto` in every phase of every game, one answer
-//! per seed, and the request fields that only some methods take.
+//! per seed, and the request fields that only some methods take; complete positions in the
+//! phases the exact search leaves.
 
 use crate::api::{position_json, Position};
 use crate::game::Game;
@@ -298,4 +299,27 @@ fn random_and_heuristic_rollouts_both_serve_and_are_named() {
         assert_eq!(answer["rollout"], rollout, "{answer}");
         assert_eq!(answer["stats"]["iterations"], 400);
     }
+}
+
+#[test]
+fn a_complete_position_in_bidding_is_served_by_ismcts_on_its_one_world_and_refused_by_exact() {
+    let dealt = call(
+        "marjapussi",
+        Route::Deal,
+        json!({ "variant": "huutopussi", "seed": 2 }),
+    );
+    let position = dealt["position"].clone();
+    let body = json!({ "position": position, "budget": { "iterations": 400 }, "seed": 5 });
+    let answer = call("marjapussi", Route::Analyze, body.clone());
+    assert_eq!(answer["method"], "ismcts", "{answer}");
+    assert!(
+        answer["why_method"].as_str().unwrap().contains("bid"),
+        "{answer}"
+    );
+    check_moves("marjapussi", &position, &answer);
+    let again = call("marjapussi", Route::Analyze, body);
+    assert_eq!(answer["moves"], again["moves"], "one seed, one answer");
+    let exact = json!({ "position": position, "method": "exact" });
+    let refused = handle("marjapussi", Route::Analyze, exact.to_string().as_bytes());
+    assert!(format!("{refused:?}").contains("'ismcts'"), "{refused:?}");
 }

@@ -160,7 +160,7 @@ impl Searchable for Marjapussi {
         match self.phase {
             Phase::Play | Phase::Declare | Phase::AnswerWhole | Phase::DoublePoll | Phase::Scored => Ok(()),
             _ => Err(format!(
-                "phase '{}' is decided before the hands are known to all; its analysis needs the hidden-information methods 'pimc' or 'ismcts'",
+                "phase '{}' is decided before the hands are known to all; the exact search does not cover it: 'ismcts' (or 'auto') analyses it",
                 self.phase.name()
             )),
         }

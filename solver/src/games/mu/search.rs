@@ -87,7 +87,7 @@ impl Searchable for Mu {
             return Ok(());
         }
         Err(format!(
-            "phase '{}' is decided before the hands are known to all; its analysis needs the hidden-information methods 'pimc' or 'ismcts'",
+            "phase '{}' is decided before the hands are known to all; the exact search does not cover it: 'ismcts' (or 'auto') analyses it",
             self.phase.name()
         ))
     }
@@ -203,6 +203,6 @@ mod tests {
             panic!("a refusal, got {refused:?}");
         };
         assert_eq!(problems.0[0].path, "position");
-        assert!(problems.0[0].message.contains("pimc"));
+        assert!(problems.0[0].message.contains("ismcts"));
     }
 }

@@ -108,7 +108,7 @@ impl Searchable for Muschik {
         match self.phase {
             Phase::Play | Phase::Void | Phase::Scored => Ok(()),
             _ => Err(format!(
-                "phase '{}' is decided before the other hands are known; its analysis needs the hidden-information methods 'pimc' or 'ismcts'",
+                "phase '{}' is decided before the other hands are known; the exact search does not cover it: 'ismcts' (or 'auto') analyses it",
                 self.phase.name()
             )),
         }

@@ -156,7 +156,7 @@ impl Searchable for Mustamaija {
             return Ok(());
         }
         Err(format!(
-            "the exact search of mustamaija serves two players holding cards with the talon empty and at most {MAX_CARDS_TALON_EMPTY} cards in hands, or a two-player deal with at most {MAX_CARDS_WITH_TALON} cards in hands and talon (with three or more players holding cards the play can cycle, taken cards going round the table); this position has {players} players holding cards, {cards} cards in hands and {talon} in the talon; its analysis needs the methods 'pimc' or 'ismcts'"
+            "the exact search of mustamaija serves two players holding cards with the talon empty and at most {MAX_CARDS_TALON_EMPTY} cards in hands, or a two-player deal with at most {MAX_CARDS_WITH_TALON} cards in hands and talon (with three or more players holding cards the play can cycle, taken cards going round the table); this position has {players} players holding cards, {cards} cards in hands and {talon} in the talon; its analysis is a depth-limited estimate, or 'ismcts'"
         ))
     }
 

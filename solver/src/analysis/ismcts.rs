@@ -1,0 +1,74 @@
+//! ISMCTS's answer: every legal move with its mean payoff and visits, for views (worlds drawn
+//! from what the seat saw) and for complete positions in the phases the exact search leaves
+//! (the one true world).
+
+use super::exact::perspective_json;
+use super::view::DEFAULT_TIME;
+use super::{Analysable, Request, RolloutKind};
+use crate::game::Seat;
+use crate::play::determinize::Determinizer;
+use crate::play::ismcts::{self, Limit};
+use crate::play::rollout::{HeuristicRollout, RandomRollout};
+use serde_json::{json, Value};
+
+/// ISMCTS's iterations when the request names none.
+const DEFAULT_ITERATIONS: u64 = 10_000;
+
+/// ISMCTS's answer for `observer` (the seat to act, or in bridge the declarer for dummy), its
+/// worlds drawn by `worlds`.
+pub(super) fn ismcts_answer<G: Analysable>(
+    state: &G,
+    observer: Seat,
+    worlds: &mut impl Determinizer<G>,
+    request: &Request,
+) -> Value {
+    let iterations = request.budget.iterations.unwrap_or(DEFAULT_ITERATIONS);
+    let limit = Limit::IterationsWithin(iterations, request.budget.time_or(DEFAULT_TIME));
+    let rollout = request.rollout.unwrap_or(RolloutKind::Heuristic);
+    let seed = request.seed();
+    let analysis = match rollout {
+        RolloutKind::Random => {
+            ismcts::analyze(state, observer, worlds, &mut RandomRollout, limit, seed)
+        }
+        RolloutKind::Heuristic => {
+            ismcts::analyze(state, observer, worlds, &mut HeuristicRollout, limit, seed)
+        }
+    };
+    let mut legal = Vec::new();
+    state.legal_moves(&mut legal);
+    let moves: Vec<Value> = legal
+        .iter()
+        .map(|&mv| {
+            let stats = analysis.moves.iter().find(|m| m.mv == mv);
+            json!({
+                "move": state.move_text(mv),
+                "value": stats.map(|m| m.value),
+                "visits": stats.map_or(0, |m| m.visits),
+                "certainty": "estimate",
+            })
+        })
+        .collect();
+    let best = analysis.moves.first();
+    let rollout_name = match rollout {
+        RolloutKind::Random => "random",
+        RolloutKind::Heuristic => "heuristic",
+    };
+    json!({
+        "method": "ismcts",
+        "search": format!("single-observer ISMCTS with availability counts, one world per iteration, {rollout_name} rollouts; a move's value is its mean payoff, the best move the most visited"),
+        "perspective": perspective_json(state, observer, state.side(observer)),
+        "unit": state.payoff_unit(),
+        "moves": moves,
+        "all_moves_listed": state.compact_legal_moves().is_none(),
+        "best_move": analysis.best.map(|m| state.move_text(m)),
+        "value": best.map(|m| m.value),
+        "exact": false,
+        "reproducible": analysis.iterations == iterations,
+        "principal_variation": [],
+        "rollout": rollout_name,
+        "stats": {
+            "iterations": analysis.iterations,
+            "time_ms": analysis.elapsed.as_secs_f64() * 1e3,
+        },
+    })
+}
