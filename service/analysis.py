@@ -4,8 +4,8 @@
 asks the engine for the canonical position and looks its key up in the cache; on a miss it runs
 the engine in a solve slot, with its time capped to the request's deadline (`budget.deadline_ms`,
 which the engine applies over its own default time), and stores the answers that the clock did
-not shape: exact ones (`exact: true`, kept whatever the budget) and sampled ones that did every
-world or iteration asked (`reproducible: true`, kept under their seed and budget). A complete
+not shape: exact ones (`exact: true`) and sampled ones that did every world or iteration asked
+(`reproducible: true`), kept under their seed and budget but for its clock (`time_ms`). A complete
 position given with its deal is solved from the deal's table (`service.tables`), which is stored
 again after the solve. The answer is the engine's JSON with `"cache"` added in front: `hit`,
 `miss` or `bypassed` (Redis should have been asked, for the answer or the table, but was not
@@ -176,14 +176,14 @@ class Analyzer:
 
 
 def key_params(request: dict[str, Any]) -> dict[str, Any]:
-    """The request's fields that an answer depends on: for a complete position none of its
-    budget (a kept answer is exact); for a view (sampled) the budget but for the clock."""
+    """The request's fields that a kept answer depends on: all but the position (keyed in its
+    canonical form), the method (keyed on its own) and the budget's clock."""
     params = {k: v for k, v in request.items() if k not in NOT_IN_KEY}
-    position = request.get("position")
     budget = params.pop("budget", None)
-    sampled = isinstance(position, dict) and position.get("view") is not None
-    if sampled and isinstance(budget, dict):
-        params["budget"] = {k: v for k, v in budget.items() if k not in CLOCK_FIELDS}
+    if isinstance(budget, dict):
+        budget = {k: v for k, v in budget.items() if k not in CLOCK_FIELDS}
+    if budget:
+        params["budget"] = budget
     return params
 
 

@@ -321,7 +321,7 @@ def test_bench_runs_both_sides(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_analyze_scores_every_legal_move_of_a_play_position(client: TestClient[Litestar]) -> None:
-    """The exact search answers a complete position in trick play; bidding is refused."""
+    """The exact search answers a complete position in trick play; bidding is refused by it."""
     dealt = client.post("/v1/marjapussi/deal", json={"variant": "marjapussi", "seed": 21})
     position = dealt.json()["position"]
     for _ in range(24):
@@ -343,6 +343,7 @@ def test_analyze_scores_every_legal_move_of_a_play_position(client: TestClient[L
     assert body.unit == "game points"
 
     bidding = client.post("/v1/marjapussi/deal", json={"variant": "huutopussi", "seed": 2})
-    refused = client.post("/v1/marjapussi/analyze", json={"position": bidding.json()["position"]})
+    exact = {"position": bidding.json()["position"], "method": "exact"}
+    refused = client.post("/v1/marjapussi/analyze", json=exact)
     assert refused.status_code == 422
-    assert "pimc" in refused.json()["errors"][0]["message"]
+    assert "ismcts" in refused.json()["errors"][0]["message"]

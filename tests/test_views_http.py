@@ -1,0 +1,118 @@
+"""Views through the HTTP API: PIMC, ISMCTS and auto, seeded answers and their cache keys."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from litestar import Litestar
+from litestar.testing import TestClient
+
+from service import _solver
+from service.app import create_app
+from service.schemas import AnalyzeResponse
+from service.settings import Settings
+from tests.positions import engine, late_position
+
+Client = TestClient[Litestar]
+ANALYZE = "/v1/marjapussi/analyze"
+
+
+def view_of(position: dict[str, Any]) -> dict[str, Any]:
+    """The seat to move's view of a complete position given as deal and moves: the other
+    hands as counts, no snapshot."""
+    seat = engine("legal-moves", {"position": position})["to_move"]
+    hands = position["deal"]["hands"]
+    deal = {
+        **position["deal"],
+        "hands": [h if s == seat else len(h) for s, h in enumerate(hands)],
+    }
+    view = {k: v for k, v in position.items() if k != "state"}
+    return {**view, "view": seat, "deal": deal}
+
+
+def analyse(client: Client, position: dict[str, Any], **extra: Any) -> AnalyzeResponse:
+    answer = client.post(ANALYZE, json={"position": position, **extra})
+    assert answer.status_code == 200, answer.text
+    return msgspec.json.decode(answer.content, type=AnalyzeResponse)
+
+
+def test_a_view_late_in_the_play_is_pimc_by_default_and_cached_under_its_seed(
+    client: Client,
+) -> None:
+    view = view_of(late_position(31, cards=3))
+    budget = {"worlds": 40}
+    first = analyse(client, view, budget=budget)
+    assert (first.method, first.method_asked, first.cache) == ("pimc", "auto", "miss")
+    assert first.reproducible
+    assert first.seed == 1
+    legal = client.post("/v1/marjapussi/legal-moves", json={"position": view}).json()
+    assert sorted(m.move for m in first.moves) == sorted(legal["moves"])
+    for move in first.moves:
+        assert move.low is not None
+        assert move.high is not None
+        assert move.value is not None
+        assert move.low <= move.value <= move.high
+    again = analyse(client, view, budget={**budget, "time_ms": 5000})
+    assert again.cache == "hit"
+    assert again.moves == first.moves
+    other_seed = analyse(client, view, budget=budget, seed=2)
+    assert other_seed.cache == "miss"
+    assert other_seed.seed == 2
+    more_worlds = analyse(client, view, budget={"worlds": 41})
+    assert more_worlds.cache == "miss"
+
+
+def test_a_view_in_the_bidding_is_ismcts_with_visits_and_one_answer_per_seed(
+    client: Client,
+) -> None:
+    dealt = client.post("/v1/marjapussi/deal", json={"variant": "huutopussi", "seed": 12})
+    view = view_of(dealt.json()["position"])
+    request = {"budget": {"iterations": 600}, "seed": 4, "rollout": "random"}
+    first = analyse(client, view, **request)
+    assert (first.method, first.rollout, first.stats.iterations) == ("ismcts", "random", 600)
+    assert sum(m.visits or 0 for m in first.moves) == 600
+    assert first.best_move in [m.move for m in first.moves]
+    assert first.why_method
+    assert "bid" in first.why_method
+    with TestClient(create_app(Settings())) as fresh:
+        again = analyse(fresh, view, **request)
+    assert (again.cache, again.moves) == ("miss", first.moves)
+
+
+def test_views_of_every_game_are_answered(client: Client) -> None:
+    for game, variant in [("mu", "mu4"), ("muschik", "muschik"), ("mustamaija", "standard")]:
+        dealt = client.post(f"/v1/{game}/deal", json={"variant": variant, "seed": 3}).json()
+        state = dealt["position"]["state"]
+        seat = state["to_move"]
+        canonical = {k: dealt["position"][k] for k in ("version", "game", "variant", "options")}
+        view = engine_canonical(game, {**canonical, "view": seat, "state": state})
+        answer = client.post(
+            f"/v1/{game}/analyze", json={"position": view, "budget": {"iterations": 300}}
+        )
+        assert answer.status_code == 200, f"{game}: {answer.text}"
+        body = msgspec.json.decode(answer.content, type=AnalyzeResponse)
+        assert body.method == "ismcts"
+        assert body.perspective.seat == seat
+
+
+def engine_canonical(game: str, position: dict[str, Any]) -> dict[str, Any]:
+    """The position as the engine writes it (a view's hidden hands become counts)."""
+    canonical = msgspec.json.decode(
+        _solver.call(game, "canonical", msgspec.json.encode({"position": position}))
+    )
+    return {"version": 1, **canonical}
+
+
+def test_bad_view_requests_name_the_field(client: Client) -> None:
+    view = view_of(late_position(32, cards=3))
+    cases = [
+        ({"method": "ismcts", "rollout": "greedy"}, "rollout"),
+        ({"method": "pimc", "budget": {"iterations": 5}}, "budget.iterations"),
+        ({"method": "exact"}, "method"),
+        ({"method": "auto", "seed": -1}, "seed"),
+    ]
+    for extra, path in cases:
+        answer = client.post(ANALYZE, json={"position": view, **extra})
+        assert answer.status_code == 422, answer.text
+        assert path in [e["path"] for e in answer.json()["errors"]], answer.text
