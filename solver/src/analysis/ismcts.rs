@@ -12,7 +12,7 @@ use crate::play::rollout::{HeuristicRollout, RandomRollout};
 use serde_json::{json, Value};
 
 /// ISMCTS's iterations when the request names none.
-const DEFAULT_ITERATIONS: u64 = 10_000;
+const DEFAULT_ITERATIONS: u64 = 40_000;
 
 /// ISMCTS's answer for `observer` (the seat to act, or in bridge the declarer for dummy), its
 /// worlds drawn by `worlds`.
