@@ -243,6 +243,14 @@ class VariantEntry(Struct, kw_only=True):
     players: list[int] = msgspec.field(default_factory=list)
 
 
+class GameAnalysis(Struct, kw_only=True):
+    exact_value: Annotated[str, Meta(description="What an exact analysis value counts.")]
+    exact_search: Annotated[str, Meta(description="How the seats are searched.")]
+    exact_phases: Annotated[
+        list[str], Meta(description="The phases exact and pimc analyse; ismcts analyses all.")
+    ]
+
+
 class GameEntry(Struct, kw_only=True):
     """One game of the catalogue. Further game-specific keys may be present."""
 
@@ -263,12 +271,19 @@ class GameEntry(Struct, kw_only=True):
     ] = msgspec.field(default_factory=list)
     cards: Annotated[str, Meta(description="The card notation.")] = ""
     score: Annotated[str, Meta(description="What a result's scores count.")] = ""
+    analysis: Annotated[
+        GameAnalysis | None,
+        Meta(description="What the exact analysis values, how it searches, and where it applies."),
+    ] = None
 
 
 class Catalogue(Struct, kw_only=True):
     """`GET /v1/games`: every game the engine serves."""
 
     engine_version: str
+    analysis_methods: Annotated[
+        dict[str, str], Meta(description="What each analysis method answers, and for what.")
+    ] = msgspec.field(default_factory=dict)
     games: list[GameEntry]
 
 

@@ -323,3 +323,31 @@ fn a_complete_position_in_bidding_is_served_by_ismcts_on_its_one_world_and_refus
     let refused = handle("marjapussi", Route::Analyze, exact.to_string().as_bytes());
     assert!(format!("{refused:?}").contains("'ismcts'"), "{refused:?}");
 }
+
+#[test]
+fn the_catalogue_says_per_game_what_the_exact_value_is_and_where_each_method_applies() {
+    let catalogue = crate::games::catalogue();
+    for method in ["exact", "pimc", "ismcts", "auto"] {
+        assert!(
+            catalogue["analysis_methods"][method].is_string(),
+            "{method}"
+        );
+    }
+    for game in crate::games::GAMES {
+        let entry = catalogue["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["name"] == game)
+            .unwrap();
+        let analysis = &entry["analysis"];
+        assert!(analysis["exact_value"].is_string(), "{game}");
+        assert!(analysis["exact_search"].is_string(), "{game}");
+        let phases = move_phases(game);
+        let exact = analysis["exact_phases"].as_array().unwrap();
+        assert!(!exact.is_empty(), "{game}");
+        for phase in exact {
+            assert!(phases.contains(phase.as_str().unwrap()), "{game}: {phase}");
+        }
+    }
+}

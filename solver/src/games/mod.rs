@@ -130,6 +130,12 @@ pub fn random_hands(game: &str, variant: &str, hands: u32, repeats: u32, seed: u
 pub fn catalogue() -> Value {
     json!({
         "engine_version": crate::ENGINE_VERSION,
+        "analysis_methods": {
+            "exact": "complete positions in a game's exact_phases: every legal move's exact value (exact_value), or a bound past the budget",
+            "pimc": "a seat's view in a game's exact_phases: worlds dealt from what the seat saw, each solved exactly; per move the mean and a 95% interval",
+            "ismcts": "a seat's view in every phase (or a complete position, on its one world): information-set MCTS; per move the mean payoff (the game's score) and visits",
+            "auto": "exact for complete positions (ismcts in phases outside exact_phases); for a view pimc when its worlds fit the budget, else ismcts",
+        },
         "games": [
             marjapussi::Marjapussi::catalogue(),
             mustamaija::Mustamaija::catalogue(),

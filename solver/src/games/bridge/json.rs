@@ -108,7 +108,11 @@ impl Rules for Bridge {
             "cards": "suit S H D C then rank 2-9 T J Q K A, e.g. SA, HT, C2",
             "moves": ["SA"],
             "score": "per seat: the tricks its side took",
-            "analysis_value": "the tricks of the side of the seat analysed, over the whole deal (tricks already taken included)",
+            "analysis": {
+                "exact_value": "the tricks of the side of the seat analysed, over the whole deal (tricks already taken included)",
+                "exact_search": "zero-sum between North-South and East-West, with partition search (winning ranks)",
+                "exact_phases": ["play"],
+            },
         })
     }
 

@@ -146,6 +146,11 @@ impl Rules for Marjapussi {
             "moves": ["bid 50", "pass", "redeal", "give SA HT D6", "contract 70", "return SA HT D6",
                       "discard SA HT D6", "give_each SA HT", "double", "no_double", "SA",
                       "no_declaration", "declare H", "ask_whole", "ask_half S", "answer H"],
+            "analysis": {
+                "exact_value": "the points of the side of the seat analysed in the hand as section 5 of the rules counts them (card points, last trick, marriages; marjapussi: its game points), over the whole hand",
+                "exact_search": "zero-sum between the two teams; huutopussi3 paranoid (the other two seats play against the seat analysed)",
+                "exact_phases": ["play", "declare", "answer_whole", "double_poll"],
+            },
             "score": "per side: game points (marjapussi) or points scored this hand (Huutopussi family)",
         })
     }

@@ -207,6 +207,11 @@ impl Rules for Mu {
                             search_moves (the bids search considers)}",
                 "other phases": "every legal move is listed",
             },
+            "analysis": {
+                "exact_value": "the card points won in the hand's tricks by the side of the seat analysed: the chief's team (chief and partner) against the rest",
+                "exact_search": "zero-sum between the chief's team and the rest; twins are one move",
+                "exact_phases": ["play"],
+            },
             "score": "per seat: points this hand (card points plus bonus or penalty, or the Eklat score)",
         })
     }

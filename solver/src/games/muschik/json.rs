@@ -155,6 +155,11 @@ impl Rules for Muschik {
                       "swap S7", "swap ??", "decline", "DT"],
             "deal_setup": { "dealer": "the seat that deals (default: option first_dealer at a match's start)",
                             "match": "the previous deal's result.match to continue a match" },
+            "analysis": {
+                "exact_value": "the countdown points the deal removes from the seat analysed (one per trick, none below 0 with clamp_at_zero, -5 for a participant without a trick)",
+                "exact_search": "paranoid: every other seat plays against the seat analysed",
+                "exact_phases": ["play"],
+            },
             "score": "per seat: countdown points removed this deal (a trick +1, a trickless deal -5), or match points with payoff=match_points",
         })
     }

@@ -235,6 +235,11 @@ impl Rules for Mustamaija {
             "phases": Phase::NAMES,
             "cards": "suit S H D C then rank 2 3 4 5 6 7 8 9 T J Q K A, e.g. SQ, HT, C2; the joker is JK",
             "moves": ["attack C4 C9", "beat CT", "take", "declare H", "no_declaration"],
+            "analysis": {
+                "exact_value": "who loses: 1 if the seat analysed does not lose (a drawn stall included), 0 if it does",
+                "exact_search": "two players zero-sum, more seats paranoid; exact where the play cannot cycle (the talon empty with at most two players holding cards and at most 24 cards in hands, or a two-player deal with at most 12 cards in hands and talon), elsewhere a depth-limited estimate",
+                "exact_phases": ["attack", "defend", "declare"],
+            },
             "score": "no points: the loser (who holds the Maria at the end) gets -1, the others 0 (utility loser_only); or -(n-1) and +1 (zero_sum)",
         })
     }
