@@ -73,7 +73,8 @@ impl<G: Observable, R: Rollout<G>> Player<G> for IsmctsPlayer<G, R> {
 }
 
 /// PIMC on the seat's view: sampled worlds each solved exactly, the best mean; in phases the
-/// exact search does not cover (decided before the cards are known to all), ISMCTS on the view.
+/// exact search does not cover (decided before the cards are known to all), and where fewer
+/// than half the worlds are solved within [`WORLD_NODES`] each, ISMCTS on the view.
 pub struct PimcPlayer<G: Game> {
     budget: PimcBudget,
     fallback: IsmctsPlayer<G, RandomRollout>,
@@ -89,7 +90,7 @@ impl<G: Game> PimcPlayer<G> {
         let budget = PimcBudget {
             worlds,
             time,
-            world_nodes: Budget::default().nodes,
+            world_nodes: WORLD_NODES,
         };
         PimcPlayer {
             budget,
@@ -119,8 +120,8 @@ impl<G: Observable + Searchable> Player<G> for PimcPlayer<G> {
             .expect("the true position is consistent with what its seat sees");
         let estimate = pimc(state, &knowledge, rng.next_u64(), self.budget);
         match estimate.best {
-            Some(mv) => mv,
-            None => self.fallback.choose(start, history, state, seat, rng),
+            Some(mv) if 2 * estimate.solved >= self.budget.worlds => mv,
+            _ => self.fallback.choose(start, history, state, seat, rng),
         }
     }
 }
@@ -143,7 +144,15 @@ impl<G: Game> SeeingPlayer<G> {
 }
 
 /// The exact search's time per move when the limit is a number of iterations.
-const EXACT_TIME: Duration = Duration::from_secs(10);
+const EXACT_TIME: Duration = Duration::from_secs(2);
+
+/// The nodes one PIMC world may take (a few tenths of a second): a world that needs more is
+/// left out.
+const WORLD_NODES: u64 = 1_000_000;
+
+/// The nodes the seeing player's exact search may take per move; past them it plays the best
+/// move found so far.
+const SEEING_NODES: u64 = 10_000_000;
 
 impl<G: Rules + Searchable> Player<G> for SeeingPlayer<G> {
     fn name(&self) -> String {
@@ -158,7 +167,7 @@ impl<G: Rules + Searchable> Player<G> for SeeingPlayer<G> {
             };
             let budget = Budget {
                 time,
-                ..Budget::default()
+                nodes: SEEING_NODES,
             };
             let analysis = search::analyze(state, Some(seat), budget);
             return analysis.best.expect("a position to move in has a move");
