@@ -124,16 +124,19 @@ fn mu_vice_view() -> (String, Value) {
     ("vice_trump".to_string(), view)
 }
 
+/// `game`'s entry in the catalogue.
+fn catalogue_entry(game: &str) -> Value {
+    let catalogue = crate::games::catalogue();
+    let entries = catalogue["games"].as_array().expect("games");
+    let entry = entries.iter().find(|g| g["name"] == game);
+    entry
+        .unwrap_or_else(|| panic!("{game} in the catalogue"))
+        .clone()
+}
+
 /// Every phase of `game` in which a seat moves, from the catalogue.
 fn move_phases(game: &str) -> BTreeSet<String> {
-    let catalogue = crate::games::catalogue();
-    let entry = catalogue["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|g| g["name"] == game)
-        .unwrap_or_else(|| panic!("{game} in the catalogue: {catalogue}"));
-    entry["phases"]
+    catalogue_entry(game)["phases"]
         .as_array()
         .unwrap()
         .iter()
@@ -334,13 +337,7 @@ fn the_catalogue_says_per_game_what_the_exact_value_is_and_where_each_method_app
         );
     }
     for game in crate::games::GAMES {
-        let entry = catalogue["games"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|g| g["name"] == game)
-            .unwrap();
-        let analysis = &entry["analysis"];
+        let analysis = &catalogue_entry(game)["analysis"];
         assert!(analysis["exact_value"].is_string(), "{game}");
         assert!(analysis["exact_search"].is_string(), "{game}");
         let phases = move_phases(game);
