@@ -196,13 +196,14 @@ fn an_analysis_value_is_the_best_of_its_moves_asked_one_by_one() {
 }
 
 #[test]
-fn analysis_refuses_views_and_bidding() {
+fn exact_analysis_refuses_bidding_naming_ismcts_and_unknown_methods() {
     let position = dealt("huutopussi");
     let found = problems(
         Route::Analyze,
         json!({ "position": position, "method": "exact" }),
     );
-    assert!(found[0].1.contains("pimc"), "{found:?}");
+    assert_eq!(found[0].0, "position");
+    assert!(found[0].1.contains("'ismcts'"), "{found:?}");
     let found = problems(
         Route::Analyze,
         json!({ "position": position, "method": "guess" }),

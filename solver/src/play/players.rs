@@ -3,7 +3,7 @@
 
 use super::determinize::{TrueWorld, ViewSampler};
 use super::ismcts::{Ismcts, Limit, Settings};
-use super::rollout::{RandomRollout, Rollout};
+use super::rollout::{HeuristicRollout, RandomRollout, Rollout};
 use super::Player;
 use crate::api::Rules;
 use crate::game::{Game, Seat};
@@ -77,7 +77,7 @@ impl<G: Observable, R: Rollout<G>> Player<G> for IsmctsPlayer<G, R> {
 /// than half the worlds are solved within [`WORLD_NODES`] each, ISMCTS on the view.
 pub struct PimcPlayer<G: Game> {
     budget: PimcBudget,
-    fallback: IsmctsPlayer<G, RandomRollout>,
+    fallback: IsmctsPlayer<G, HeuristicRollout>,
 }
 
 impl<G: Game> PimcPlayer<G> {
@@ -94,12 +94,12 @@ impl<G: Game> PimcPlayer<G> {
         };
         PimcPlayer {
             budget,
-            fallback: IsmctsPlayer::new(RandomRollout, limit),
+            fallback: IsmctsPlayer::new(HeuristicRollout, limit),
         }
     }
 }
 
-impl<G: Observable + Searchable> Player<G> for PimcPlayer<G> {
+impl<G: Observable + Searchable + Heuristic> Player<G> for PimcPlayer<G> {
     fn name(&self) -> String {
         format!("pimc({} worlds)", self.budget.worlds)
     }
