@@ -72,9 +72,12 @@ impl<G: Observable, R: Rollout<G>> Player<G> for IsmctsPlayer<G, R> {
     }
 }
 
-/// PIMC on the seat's view: sampled worlds each solved exactly, the best mean; in phases the
-/// exact search does not cover (decided before the cards are known to all), and where fewer
-/// than half the worlds are solved within [`WORLD_NODES`] each, ISMCTS on the view.
+/// PIMC on the seat's view: sampled worlds each solved exactly, the best mean. In phases the
+/// exact search does not cover (decided before the cards are known to all) it plays the game's
+/// heuristic, which out-bid ISMCTS at arena budgets (huutopussi, 80 deals at 50 ms a move: PIMC
+/// play behind heuristic bidding +22 ± 13 per deal against the heuristic, behind ISMCTS bidding
+/// -32 ± 30); where fewer than half the worlds are solved within [`WORLD_NODES`] each, ISMCTS
+/// on the view.
 pub struct PimcPlayer<G: Game> {
     budget: PimcBudget,
     fallback: IsmctsPlayer<G, HeuristicRollout>,
@@ -113,7 +116,7 @@ impl<G: Observable + Searchable + Heuristic> Player<G> for PimcPlayer<G> {
         rng: &mut Rng,
     ) -> G::Move {
         if state.exact_applies().is_err() {
-            return self.fallback.choose(start, history, state, seat, rng);
+            return state.heuristic_move(rng);
         }
         let knowledge = Knowledge::from_history(start, history, seat)
             .or_else(|_| Knowledge::from_snapshot(state, seat))
