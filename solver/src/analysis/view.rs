@@ -17,7 +17,7 @@ use crate::problems::Problems;
 use crate::rng::Rng;
 use crate::search::{self, Budget};
 use serde_json::{json, Value};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The time a view's analysis takes when the request names none.
 pub(super) const DEFAULT_TIME: Duration = Duration::from_millis(1000);
@@ -39,6 +39,7 @@ const AUTO_NODES_PER_MS: u64 = 6_000;
 const AUTO_PROBES: u64 = 4;
 
 pub(super) fn analyze_view<G: Analysable>(position: &Position<G>, request: &Request) -> ApiResult {
+    let start = Instant::now();
     let state = &position.state;
     let observer = position.view.expect("a view");
     let mut problems = Problems::default();
@@ -77,21 +78,49 @@ pub(super) fn analyze_view<G: Analysable>(position: &Position<G>, request: &Requ
         Method::Auto => auto_method(state, &knowledge, request.seed(), pimc_budget),
         _ => (Method::Ismcts, "asked".to_string()),
     };
-    let mut answer = if method == Method::Pimc {
-        pimc_answer(state, &knowledge, request.seed(), pimc_budget)?
+    let left = |start: Instant| {
+        let left = request
+            .budget
+            .time_or(DEFAULT_TIME)
+            .saturating_sub(start.elapsed());
+        left.max(Duration::from_millis(1))
+    };
+    let pimc_answered = match method {
+        Method::Pimc => {
+            let budget = PimcBudget {
+                time: left(start),
+                ..pimc_budget
+            };
+            Some(pimc_answer(state, &knowledge, request.seed(), budget))
+        }
+        _ => None,
+    };
+    let pimc_failed = matches!(pimc_answered, Some(Err(_)));
+    let mut answer = match pimc_answered {
+        Some(Ok(answer)) => answer,
+        Some(Err(refused)) if request.method != Method::Auto => return Err(refused),
+        _ => {
+            let observer = knowledge.observer();
+            let deals = knowledge.consistent_deals();
+            let mut rest = *request;
+            rest.budget.deadline = Some(left(start));
+            let mut answer =
+                ismcts_answer(state, observer, &mut ViewSampler::new(knowledge), &rest);
+            answer["stats"]["consistent_deals"] = json!(deals);
+            answer
+        }
+    };
+    let why = if pimc_failed {
+        format!("{why}, but no world was solved within the time: ISMCTS")
     } else {
-        let observer = knowledge.observer();
-        let deals = knowledge.consistent_deals();
-        let mut answer = ismcts_answer(state, observer, &mut ViewSampler::new(knowledge), request);
-        answer["stats"]["consistent_deals"] = json!(deals);
-        answer
+        why
     };
     label_sampled(&mut answer, request, why);
     Ok(answer)
 }
 
 /// `auto`'s method and why: ISMCTS where the exact search does not apply or where the first
-/// sampled world needs more nodes than the worlds asked can each have in the time asked.
+/// sampled worlds need more nodes than the worlds asked can each have in the time asked.
 fn auto_method<G: Analysable>(
     state: &G,
     knowledge: &Knowledge,
@@ -108,7 +137,8 @@ fn auto_method<G: Analysable>(
         / budget.worlds.max(1) as u64)
         .min(budget.world_nodes);
     let observer = knowledge.observer();
-    let allowance = per_world * AUTO_PROBES;
+    let allowance =
+        (per_world * AUTO_PROBES).min(budget.time.as_millis() as u64 * AUTO_NODES_PER_MS);
     let mut nodes = 0;
     for i in 0..AUTO_PROBES {
         let world = sample(state, observer, knowledge, &mut Rng::seeded(mix(seed, i)));
