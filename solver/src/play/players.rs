@@ -3,7 +3,7 @@
 
 use super::determinize::{TrueWorld, ViewSampler};
 use super::ismcts::{Ismcts, Limit, Settings};
-use super::rollout::{HeuristicRollout, RandomRollout, Rollout};
+use super::rollout::{HeuristicRollout, Rollout};
 use super::Player;
 use crate::api::Rules;
 use crate::game::{Game, Seat};
@@ -134,9 +134,9 @@ impl<G: Observable + Searchable + Heuristic> Player<G> for PimcPlayer<G> {
     }
 }
 
-/// Sees every card: the exact search of the true position where it applies, otherwise MCTS on
-/// the true position (the phases decided before the cards are known to all). What it gains
-/// over a player of the same search on its view is the price of hidden information.
+/// Sees every card: the exact search of the true position where it applies, MCTS on the true
+/// position in play too big to solve, and before the play the game's heuristic, as the PIMC
+/// player: what it gains over PIMC is the price of hidden information in the play.
 pub struct SeeingPlayer<G: Game> {
     limit: Limit,
     search: Ismcts<G>,
@@ -162,7 +162,7 @@ const WORLD_NODES: u64 = 1_000_000;
 /// move found so far.
 const SEEING_NODES: u64 = 10_000_000;
 
-impl<G: Rules + Searchable> Player<G> for SeeingPlayer<G> {
+impl<G: Rules + Searchable + Heuristic> Player<G> for SeeingPlayer<G> {
     fn name(&self) -> String {
         format!("seeing({})", limit_text(self.limit))
     }
@@ -180,6 +180,9 @@ impl<G: Rules + Searchable> Player<G> for SeeingPlayer<G> {
             let analysis = search::analyze(state, Some(seat), budget);
             return analysis.best.expect("a position to move in has a move");
         }
+        if state.estimate(state.side(seat)).is_none() {
+            return state.heuristic_move(rng);
+        }
         let settings = Settings {
             bounds: state.payoff_bounds(),
             limit: self.limit,
@@ -188,7 +191,7 @@ impl<G: Rules + Searchable> Player<G> for SeeingPlayer<G> {
             state,
             seat,
             &mut TrueWorld,
-            &mut RandomRollout,
+            &mut HeuristicRollout,
             settings,
             rng,
         );
