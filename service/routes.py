@@ -171,10 +171,12 @@ async def play(
 async def analyze(
     game: GameName, data: JSONBody[AnalyzeRequest], request: Request[Any, Any, Any]
 ) -> Response[bytes]:
-    """Scores every legal move of a complete position with the exact search, within a budget.
+    """Scores every legal move, within a budget: a complete position by the exact search, one
+    seat's view (`position.view`) by PIMC or ISMCTS (`method`: exact, pimc, ismcts or auto).
 
-    The answer says whether it came from the cache (`cache`: hit, miss, or bypassed when Redis
-    was not usable). The time budget may not exceed the service's `MAX_TIME_MS`.
+    The answer names the method used and says whether it came from the cache (`cache`: hit,
+    miss, or bypassed when Redis was not usable). The time budget may not exceed the service's
+    `MAX_TIME_MS`; a view's sampled answer depends only on `seed` when `reproducible`.
     """
     body = msgspec.json.decode(await request.body())
     answer = await analyzer_of(request.app).analyze(game, body)
