@@ -364,6 +364,19 @@ pub(crate) fn reveal<G: Game>(
     Ok(())
 }
 
+/// `moves` in move notation, played one after another from `start`.
+pub(crate) fn move_texts<G: Rules>(start: &G, moves: &[G::Move]) -> Vec<String> {
+    let mut at = start.clone();
+    moves
+        .iter()
+        .map(|&mv| {
+            let text = at.move_text(mv);
+            at.play_unchecked(mv);
+            text
+        })
+        .collect()
+}
+
 /// The position as JSON, in both forms where the history is known.
 pub fn position_json<G: Rules>(position: &Position<G>) -> Value {
     let view = position.view;
@@ -375,15 +388,7 @@ pub fn position_json<G: Rules>(position: &Position<G>) -> Value {
         "view": view,
     });
     if let Some((start, moves)) = &position.history {
-        let mut at = start.clone();
-        let texts: Vec<String> = moves
-            .iter()
-            .map(|&m| {
-                let text = at.move_text(m);
-                at.play_unchecked(m);
-                text
-            })
-            .collect();
+        let texts = move_texts(start, moves);
         out["deal"] = match view {
             Some(observer) => start.view_deal_json(moves, observer),
             None => start.deal_json(None),

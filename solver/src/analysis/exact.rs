@@ -4,7 +4,7 @@
 
 use super::ismcts::ismcts_answer;
 use super::{label_sampled, misplaced_fields, Analysable, Method, Request};
-use crate::api::{ApiError, ApiResult};
+use crate::api::{move_texts, ApiError, ApiResult};
 use crate::play::determinize::TrueWorld;
 use crate::problems::Problems;
 use crate::search::{
@@ -79,16 +79,7 @@ pub(super) fn analyze_complete<G: Analysable>(
             })
         })
         .collect();
-    let mut at = state.clone();
-    let pv: Vec<String> = analysis
-        .principal_variation
-        .iter()
-        .map(|&mv| {
-            let text = at.move_text(mv);
-            at.play_unchecked(mv);
-            text
-        })
-        .collect();
+    let pv = move_texts(state, &analysis.principal_variation);
     let answer = json!({
         "method": "exact",
         "search": format!("alpha-beta, {}", sides_text(state)),

@@ -49,10 +49,7 @@ pub(super) fn ismcts_answer<G: Analysable>(
         })
         .collect();
     let best = analysis.moves.first();
-    let rollout_name = match rollout {
-        RolloutKind::Random => "random",
-        RolloutKind::Heuristic => "heuristic",
-    };
+    let rollout_name = rollout.name();
     json!({
         "method": "ismcts",
         "search": format!("single-observer ISMCTS with availability counts, one world per iteration, {rollout_name} rollouts; a move's value is its mean payoff, the best move the most visited"),

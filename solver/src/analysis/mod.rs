@@ -64,6 +64,15 @@ enum RolloutKind {
     Heuristic,
 }
 
+impl RolloutKind {
+    fn name(self) -> &'static str {
+        match self {
+            RolloutKind::Random => "random",
+            RolloutKind::Heuristic => "heuristic",
+        }
+    }
+}
+
 /// The budget fields as asked: time and nodes (the exact search, or each PIMC world), worlds
 /// (PIMC), iterations (ISMCTS), and the service's deadline, which caps the time.
 #[derive(Clone, Copy, Debug, Default)]

@@ -72,12 +72,10 @@ impl<G: Observable, R: Rollout<G>> Player<G> for IsmctsPlayer<G, R> {
     }
 }
 
-/// PIMC on the seat's view: sampled worlds each solved exactly, the best mean. In phases the
-/// exact search does not cover (decided before the cards are known to all) it plays the game's
-/// heuristic (in play too big to solve, ISMCTS on the view), which out-bid ISMCTS at arena budgets (huutopussi, 80 deals at 50 ms a move: PIMC
-/// play behind heuristic bidding +22 ± 13 per deal against the heuristic, behind ISMCTS bidding
-/// -32 ± 30); where fewer than half the worlds are solved within [`WORLD_NODES`] each, ISMCTS
-/// on the view.
+/// PIMC on the seat's view: sampled worlds each solved exactly, the best mean. Before the play
+/// (see [`before_play`]) it plays the game's heuristic, which bids better than ISMCTS at arena
+/// budgets; in play too big to solve, and where fewer than half the worlds are solved within
+/// [`WORLD_NODES`] each, ISMCTS on the view.
 pub struct PimcPlayer<G: Game> {
     budget: PimcBudget,
     fallback: IsmctsPlayer<G, HeuristicRollout>,
@@ -86,13 +84,9 @@ pub struct PimcPlayer<G: Game> {
 impl<G: Game> PimcPlayer<G> {
     /// `worlds` worlds per move, within `limit` when it is a time.
     pub fn new(worlds: usize, limit: Limit) -> Self {
-        let time = match limit {
-            Limit::Time(t) | Limit::IterationsWithin(_, t) => t,
-            Limit::Iterations(_) => EXACT_TIME,
-        };
         let budget = PimcBudget {
             worlds,
-            time,
+            time: exact_time(limit),
             world_nodes: WORLD_NODES,
         };
         PimcPlayer {
@@ -115,13 +109,11 @@ impl<G: Observable + Searchable + Heuristic> Player<G> for PimcPlayer<G> {
         seat: Seat,
         rng: &mut Rng,
     ) -> G::Move {
-        if state.exact_applies().is_err() {
-            // A game with estimates beyond the exact search (Mustamaija) is in its play, too
-            // big to solve: ISMCTS. Otherwise the phase is one decided before the play.
-            if state.estimate(state.side(seat)).is_some() {
-                return self.fallback.choose(start, history, state, seat, rng);
-            }
+        if before_play(state, seat) {
             return state.heuristic_move(rng);
+        }
+        if state.exact_applies().is_err() {
+            return self.fallback.choose(start, history, state, seat, rng);
         }
         let knowledge = Knowledge::from_history(start, history, seat)
             .or_else(|_| Knowledge::from_snapshot(state, seat))
@@ -154,6 +146,21 @@ impl<G: Game> SeeingPlayer<G> {
 /// The exact search's time per move when the limit is a number of iterations.
 const EXACT_TIME: Duration = Duration::from_secs(2);
 
+/// The exact search's time per move under `limit`.
+fn exact_time(limit: Limit) -> Duration {
+    match limit {
+        Limit::Time(t) | Limit::IterationsWithin(_, t) => t,
+        Limit::Iterations(_) => EXACT_TIME,
+    }
+}
+
+/// Whether `state` is in a phase decided before the play, where the exact search does not
+/// apply; a game that estimates beyond the exact search (Mustamaija) is in its play, only too
+/// big to solve.
+fn before_play<G: Searchable>(state: &G, seat: Seat) -> bool {
+    state.exact_applies().is_err() && state.estimate(state.side(seat)).is_none()
+}
+
 /// The nodes one PIMC world may take (a few tenths of a second): a world that needs more is
 /// left out.
 const WORLD_NODES: u64 = 1_000_000;
@@ -169,18 +176,14 @@ impl<G: Rules + Searchable + Heuristic> Player<G> for SeeingPlayer<G> {
 
     fn choose(&mut self, _: &G, _: &[G::Move], state: &G, seat: Seat, rng: &mut Rng) -> G::Move {
         if state.exact_applies().is_ok() {
-            let time = match self.limit {
-                Limit::Time(t) | Limit::IterationsWithin(_, t) => t,
-                Limit::Iterations(_) => EXACT_TIME,
-            };
             let budget = Budget {
-                time,
+                time: exact_time(self.limit),
                 nodes: SEEING_NODES,
             };
             let analysis = search::analyze(state, Some(seat), budget);
             return analysis.best.expect("a position to move in has a move");
         }
-        if state.estimate(state.side(seat)).is_none() {
+        if before_play(state, seat) {
             return state.heuristic_move(rng);
         }
         let settings = Settings {
