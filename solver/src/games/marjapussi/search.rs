@@ -137,11 +137,26 @@ impl Searchable for Marjapussi {
         (secured, secured + more)
     }
 
+    /// Huutopussi family: the shape, with the points banked so far. `marjapussi`: game points
+    /// turn on the card points' majority, so the side's card points join the shape and the
+    /// declared marriages' game points are the banked part.
     fn table_key(&self, side: usize) -> (u64, i32) {
-        if self.cfg.variant == Variant::Marjapussi || self.is_over() {
+        if self.is_over() {
             return (self.key(), 0);
         }
-        (self.shape_key(), self.value_bounds(side).0)
+        if self.cfg.variant != Variant::Marjapussi {
+            return (self.shape_key(), self.value_bounds(side).0);
+        }
+        let banked: i32 = self
+            .declarations
+            .iter()
+            .flatten()
+            .enumerate()
+            .filter(|(_, d)| d.side as usize == side)
+            .map(|(i, _)| if i == 0 { 2 } else { 1 })
+            .sum();
+        let card_points = self.card_points_of(side) as u64;
+        (mix(self.shape_key(), card_points), banked)
     }
 
     fn value_unit(&self) -> &'static str {
@@ -276,5 +291,17 @@ mod tests {
             }
         }
         assert!(checked >= 10_000, "{checked}");
+    }
+
+    /// `marjapussi` keys the table by shape and card points (tricks of other cards transpose):
+    /// at four cards a seat, tricks apart, every root move's value still equals minimax.
+    #[test]
+    fn marjapussi_shape_keys_agree_with_plain_minimax_at_four_cards() {
+        for seed in 0..40 {
+            let g = endgame("marjapussi", seed, 4);
+            if !g.is_over() {
+                agrees_with_minimax(&g, format_args!("marjapussi seed {seed}"));
+            }
+        }
     }
 }
