@@ -6,7 +6,7 @@
 //! minutes on CI's two cores (deal 0 alone takes over ten); `cargo run --release --bin
 //! dds_check -- 0 100 3600000 2` checks all 100 the same way.
 
-use solver::games::bridge::oracle::{check_deal, load, DEFAULT_PATH};
+use solver::games::bridge::oracle::{check_deal, load, Start, DEFAULT_PATH};
 use solver::search::Budget;
 use std::time::Duration;
 
@@ -23,7 +23,7 @@ fn every_trick_count_and_opening_lead_value_of_the_ci_oracle_deals_equals_dds() 
     };
     let mut wrong = Vec::new();
     for deal in DEALS_IN_CI.map(|i| &deals[i]) {
-        let check = check_deal(deal, unlimited, 2);
+        let check = check_deal(deal, unlimited, 2, Start::Blind);
         assert_eq!(check.times.len(), 20, "every strain and declarer");
         wrong.extend(check.mismatches);
         wrong.extend(check.unresolved);

@@ -1,12 +1,14 @@
-//! `cargo run --release --bin dds_check -- [first] [count] [budget_ms] [threads] [file]`: checks the
+//! `cargo run --release --bin dds_check -- [first] [count] [budget_ms] [threads] [file] [dds]`:
+//! checks the
 //! exact search against DDS on the oracle deals `first..first+count` (default all 100 of the
 //! repository's file): every strain and declarer's tricks and every opening lead's value,
 //! each contract's search bounded by `budget_ms` (default 10 s), the 20 contracts of a deal
 //! shared among `threads` (default 1). Prints each mismatch (a DDS
 //! value outside our bounds) and, counted apart, each value the budget left unresolved, the
 //! time per contract and the totals; exits 1 unless every value is exact and equal to DDS's.
+//! With `dds` last, each lead's search starts from DDS's value ([`Start::FromDds`]).
 
-use solver::games::bridge::oracle::{check_deal, load, DEFAULT_PATH};
+use solver::games::bridge::oracle::{check_deal, load, Start, DEFAULT_PATH};
 use solver::search::Budget;
 use std::time::{Duration, Instant};
 
@@ -23,6 +25,10 @@ fn main() {
     };
     let threads: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
     let path = args.get(4).map_or(DEFAULT_PATH, String::as_str);
+    let start_from = match args.get(5).map(String::as_str) {
+        Some("dds") => Start::FromDds,
+        _ => Start::Blind,
+    };
     let deals = load(path).unwrap_or_else(|e| {
         eprintln!("{e}");
         std::process::exit(2);
@@ -33,7 +39,7 @@ fn main() {
     let mut checked = 0;
     for deal in deals.iter().skip(first).take(count) {
         let t = Instant::now();
-        let check = check_deal(deal, budget, threads);
+        let check = check_deal(deal, budget, threads, start_from);
         for m in &check.mismatches {
             println!("MISMATCH {m}");
         }

@@ -25,7 +25,7 @@ pub use horizon::{estimate, Estimate, MILLI};
 
 use crate::game::{Game, Seat};
 use carried::{keep_most_searched, side_salt};
-use partition::PartitionTable;
+use partition::{Found, PartitionTable};
 use std::time::{Duration, Instant};
 use table::{Entry, Table};
 
@@ -102,7 +102,7 @@ pub trait Searchable: Game {
     /// on here (only at [`Searchable::tabled`] positions) with the bucket (what every such
     /// position shares exactly), the banked part of `side`'s value (as in
     /// [`Searchable::table_key`]) and the position's *profile*, which
-    /// [`Searchable::abstract_view`] reads.
+    /// [`Searchable::spec_mask`] masks.
     fn partition(&self, side: usize) -> Option<(u64, i32, u128)> {
         let _ = side;
         None
@@ -122,11 +122,11 @@ pub trait Searchable: Game {
         0
     }
 
-    /// The fingerprint under `spec` of the position whose profile is `profile`: positions of
-    /// one bucket with one fingerprint place the relevant cards alike.
-    fn abstract_view(profile: u128, spec: u32) -> u64 {
+    /// The bits of a profile that `spec` reads: positions of one bucket whose profiles agree
+    /// on them place the relevant cards alike.
+    fn spec_mask(spec: u32) -> u128 {
         let _ = spec;
-        profile as u64
+        u128::MAX
     }
 
     /// The cards of this position that `spec` makes relevant.
@@ -189,6 +189,8 @@ struct Searcher<G: Searchable> {
     side: usize,
     table: Table<G::Move>,
     partitions: PartitionTable<G::Move>,
+    /// Scratch for partition probes.
+    found: Found<G::Move>,
     buffers: Vec<Vec<G::Move>>,
     /// Scratch for move ordering: each move with its sort rank.
     ranked: Vec<(i32, G::Move)>,
@@ -244,13 +246,15 @@ impl<G: Searchable> Searcher<G> {
         let mut known: Option<(i32, i32)> = None;
         let mut hint = None;
         if let Some((bucket, banked, profile)) = partition {
-            let found = self
+            let window = (alpha.saturating_sub(banked), beta.saturating_sub(banked));
+            if self
                 .partitions
-                .probe(bucket, |spec| G::abstract_view(profile, spec));
-            if let Some((lo, hi, mv, specs)) = found {
-                known = Some((lo + banked, hi + banked));
-                hint = mv;
-                for spec in specs {
+                .probe(bucket, profile, window, &mut self.found)
+            {
+                let found = &self.found;
+                known = Some((found.low + banked, found.high + banked));
+                hint = found.best;
+                for &spec in &found.specs {
                     relevant |= state.spec_cards(spec);
                 }
             }
@@ -342,9 +346,14 @@ impl<G: Searchable> Searcher<G> {
             }
             if let Some((bucket, banked, profile)) = partition {
                 let spec = state.abstraction(relevant);
-                let view = G::abstract_view(profile, spec);
-                self.partitions
-                    .put(bucket, spec, view, (lo - banked, hi - banked), best_move);
+                let mask = G::spec_mask(spec);
+                self.partitions.put(
+                    bucket,
+                    (spec, mask),
+                    profile,
+                    (lo - banked, hi - banked),
+                    best_move,
+                );
             }
             let (lo, hi) = (lo.max(low), hi.min(high).max(lo.max(low)));
             self.table.put(
@@ -431,6 +440,28 @@ pub fn analyze_seeded<G: Searchable>(
     budget: Budget,
     seed: &[CarriedEntry],
 ) -> (Analysis<G::Move>, Vec<CarriedEntry>) {
+    solve(state, seat, budget, seed, |_| None)
+}
+
+/// [`analyze`] with a guess of each root move's value (`None`: no guess), such as a value
+/// another solver gave: a right guess is confirmed by two null-window searches, a wrong one
+/// costs what no guess would. The values are those of [`analyze`].
+pub fn analyze_guided<G: Searchable>(
+    state: &G,
+    seat: Option<Seat>,
+    budget: Budget,
+    guess: impl Fn(G::Move) -> Option<i32>,
+) -> Analysis<G::Move> {
+    solve(state, seat, budget, &[], guess).0
+}
+
+fn solve<G: Searchable>(
+    state: &G,
+    seat: Option<Seat>,
+    budget: Budget,
+    seed: &[CarriedEntry],
+    guess: impl Fn(G::Move) -> Option<i32>,
+) -> (Analysis<G::Move>, Vec<CarriedEntry>) {
     let start = Instant::now();
     let seat = seat.or(state.to_move()).unwrap_or(0);
     let side = state.side(seat);
@@ -449,6 +480,12 @@ pub fn analyze_seeded<G: Searchable>(
         side,
         table,
         partitions: PartitionTable::default(),
+        found: Found {
+            low: 0,
+            high: 0,
+            best: None,
+            specs: Vec::new(),
+        },
         buffers: Vec::new(),
         ranked: Vec::new(),
         nodes: 0,
@@ -460,7 +497,7 @@ pub fn analyze_seeded<G: Searchable>(
     state.legal_moves(&mut legal);
     let mut scored: Vec<ScoredMove<G::Move>> = Vec::with_capacity(legal.len());
     let mut researches = 0;
-    let mut guess = state.value_bounds(side).0;
+    let mut sibling = state.value_bounds(side).0;
     for &mv in &legal {
         if let Some(twin) = scored.iter().find(|s| state.equivalent(s.mv, mv)).cloned() {
             scored.push(ScoredMove { mv, ..twin });
@@ -468,8 +505,8 @@ pub fn analyze_seeded<G: Searchable>(
         }
         let mut child = state.clone();
         child.play_unchecked(mv);
-        let (low, high) = searcher.pin(&child, guess, &mut researches);
-        guess = low;
+        let (low, high) = searcher.pin(&child, guess(mv).unwrap_or(sibling), &mut researches);
+        sibling = low;
         scored.push(ScoredMove { mv, low, high });
     }
     let complete = !searcher.stopped;

@@ -1,84 +1,105 @@
 //! The partition table ([`super::Searchable::partition`]): bounds on every position of a
-//! bucket that places the relevant cards of a spec as one position did. Per bucket, the specs
-//! stored so far; per bucket, spec and fingerprint, the bounds (relative to the banked part).
+//! bucket whose profile, under a stored spec's mask, reads as one searched position's did.
+//! Per bucket, a short list of (spec, masked profile, bounds) scanned in order: matching is two
+//! word operations, no hashing per spec.
 
 use super::table::BuildKeyHasher;
-use crate::game::mix;
 use std::collections::HashMap;
 
-/// Specs kept per bucket; a bucket's further specs are not stored.
-const SPECS_PER_BUCKET: usize = 32;
+/// Entries kept per bucket; further ones are not stored.
+const ENTRIES_PER_BUCKET: usize = 4096;
 
-#[derive(Clone, Copy, Default)]
-struct Specs {
-    len: u8,
-    specs: [u32; SPECS_PER_BUCKET],
+struct Stored<M> {
+    spec: u32,
+    mask: u128,
+    view: u128,
+    low: i32,
+    high: i32,
+    best: Option<M>,
 }
 
-/// Bounds and the move that proved them, by bucket, spec and fingerprint.
+/// Bounds and the move that proved them, by bucket, spec and the profile under the spec.
 pub struct PartitionTable<M> {
-    specs: HashMap<u64, Specs, BuildKeyHasher>,
-    bounds: HashMap<u64, (i32, i32, Option<M>), BuildKeyHasher>,
+    buckets: HashMap<u64, Vec<Stored<M>>, BuildKeyHasher>,
 }
 
 impl<M> Default for PartitionTable<M> {
     fn default() -> Self {
         PartitionTable {
-            specs: HashMap::default(),
-            bounds: HashMap::default(),
+            buckets: HashMap::default(),
         }
     }
 }
 
-fn slot(bucket: u64, spec: u32, view: u64) -> u64 {
-    mix(mix(bucket, u64::from(spec)), view)
+/// What a probe found: the tightest bounds of every matching entry, a move that proved one
+/// of them, and the specs that matched.
+pub struct Found<M> {
+    pub low: i32,
+    pub high: i32,
+    pub best: Option<M>,
+    pub specs: Vec<u32>,
 }
 
 impl<M: Copy> PartitionTable<M> {
-    /// The tightest bounds of every stored spec of `bucket` that matches (`view` gives the
-    /// position's fingerprint under a spec), a move that proved one of them, and the specs
-    /// that matched; `None` if none.
+    /// The entries of `bucket` that `profile` matches, merged into `found` (its specs
+    /// cleared first), up to the first that decides the window `(alpha, beta)` alone;
+    /// false if none matched.
     pub fn probe(
         &self,
         bucket: u64,
-        view: impl Fn(u32) -> u64,
-    ) -> Option<(i32, i32, Option<M>, impl Iterator<Item = u32> + '_)> {
-        let specs = self.specs.get(&bucket)?;
-        let (mut low, mut high, mut matched, mut best) = (i32::MIN, i32::MAX, 0u32, None);
-        for (i, &spec) in specs.specs[..specs.len as usize].iter().enumerate() {
-            if let Some(&(lo, hi, mv)) = self.bounds.get(&slot(bucket, spec, view(spec))) {
-                best = best.or(mv);
-                low = low.max(lo);
-                high = high.min(hi);
-                matched |= 1 << i;
+        profile: u128,
+        (alpha, beta): (i32, i32),
+        found: &mut Found<M>,
+    ) -> bool {
+        found.specs.clear();
+        let Some(entries) = self.buckets.get(&bucket) else {
+            return false;
+        };
+        (found.low, found.high, found.best) = (i32::MIN, i32::MAX, None);
+        for e in entries.iter().filter(|e| profile & e.mask == e.view) {
+            let decides = e.low >= beta || e.high <= alpha || e.low == e.high;
+            if decides {
+                (found.low, found.high, found.best) = (e.low, e.high, e.best);
+                found.specs.clear();
+                found.specs.push(e.spec);
+                return true;
             }
+            found.best = found.best.or(e.best);
+            found.low = found.low.max(e.low);
+            found.high = found.high.min(e.high);
+            found.specs.push(e.spec);
         }
-        let specs = specs.specs.iter().enumerate();
-        (matched != 0).then(move || {
-            let used = specs.filter(move |(i, _)| matched & 1 << i != 0);
-            (low, high, best, used.map(|(_, &spec)| spec))
-        })
+        !found.specs.is_empty()
     }
 
-    /// Stores `low..=high` for the positions of `bucket` with fingerprint `view` under `spec`,
-    /// tightening what is there.
-    pub fn put(&mut self, bucket: u64, spec: u32, view: u64, bounds: (i32, i32), best: Option<M>) {
-        let (low, high) = bounds;
-        let specs = self.specs.entry(bucket).or_default();
-        let len = specs.len as usize;
-        if !specs.specs[..len].contains(&spec) {
-            if len == SPECS_PER_BUCKET {
-                return;
-            }
-            specs.specs[len] = spec;
-            specs.len += 1;
+    /// Stores `low..=high` for the positions of `bucket` whose profile under `mask` (the mask
+    /// of `spec`) is `profile`'s, tightening what is there.
+    pub fn put(
+        &mut self,
+        bucket: u64,
+        (spec, mask): (u32, u128),
+        profile: u128,
+        (low, high): (i32, i32),
+        best: Option<M>,
+    ) {
+        let view = profile & mask;
+        let entries = self.buckets.entry(bucket).or_default();
+        if let Some(e) = entries
+            .iter_mut()
+            .find(|e| e.spec == spec && e.view == view)
+        {
+            e.best = best.or(e.best);
+            e.low = e.low.max(low);
+            e.high = e.high.min(high).max(e.low);
+        } else if entries.len() < ENTRIES_PER_BUCKET {
+            entries.push(Stored {
+                spec,
+                mask,
+                view,
+                low,
+                high,
+                best,
+            });
         }
-        let bounds = self
-            .bounds
-            .entry(slot(bucket, spec, view))
-            .or_insert((low, high, best));
-        bounds.2 = best.or(bounds.2);
-        bounds.0 = bounds.0.max(low);
-        bounds.1 = bounds.1.min(high).max(bounds.0);
     }
 }

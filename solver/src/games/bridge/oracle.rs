@@ -6,7 +6,7 @@
 use super::config::{parse_strain, Config, SEAT_LETTERS};
 use super::json::card_name;
 use super::{pbn, Bridge, TRICKS};
-use crate::search::{analyze, Analysis, Budget};
+use crate::search::{analyze, analyze_guided, Analysis, Budget};
 use serde_json::Value;
 use std::time::Duration;
 
@@ -49,9 +49,20 @@ pub struct DealCheck {
     pub nodes: Vec<u64>,
 }
 
+/// How the search starts on each opening lead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// As any analysis: each lead's value is found from nothing.
+    Blind,
+    /// DDS's value of the lead is the search's first guess: a right value is confirmed by
+    /// two null-window searches (at least it, not more), a wrong one is found as blind. Every
+    /// value is still proved by the search.
+    FromDds,
+}
+
 /// Scores every opening lead of every strain and declarer of `deal` and compares the tricks
 /// and each lead's value with the oracle's; the 20 contracts are shared among `threads`.
-pub fn check_deal(deal: &Value, budget: Budget, threads: usize) -> DealCheck {
+pub fn check_deal(deal: &Value, budget: Budget, threads: usize, start: Start) -> DealCheck {
     let contracts: Vec<(&str, u8)> = STRAINS
         .iter()
         .flat_map(|&strain| (0..4u8).map(move |declarer| (strain, declarer)))
@@ -64,7 +75,7 @@ pub fn check_deal(deal: &Value, budget: Budget, threads: usize) -> DealCheck {
                 scope.spawn(move || {
                     (t..contracts.len())
                         .step_by(threads)
-                        .map(|i| (i, check_contract(deal, contracts[i], budget)))
+                        .map(|i| (i, check_contract(deal, contracts[i], budget, start)))
                         .collect()
                 })
             })
@@ -87,7 +98,12 @@ pub fn check_deal(deal: &Value, budget: Budget, threads: usize) -> DealCheck {
 }
 
 /// [`check_deal`] for one strain and declarer.
-fn check_contract(deal: &Value, (strain, declarer): (&str, u8), budget: Budget) -> DealCheck {
+fn check_contract(
+    deal: &Value,
+    (strain, declarer): (&str, u8),
+    budget: Budget,
+    start: Start,
+) -> DealCheck {
     let mut check = DealCheck::default();
     let what = format!(
         "deal {} {strain} by {}",
@@ -95,7 +111,16 @@ fn check_contract(deal: &Value, (strain, declarer): (&str, u8), budget: Budget) 
     );
     match opening_lead(deal, strain, declarer) {
         Ok(state) => {
-            let analysis = analyze(&state, None, budget);
+            let analysis = match start {
+                Start::Blind => analyze(&state, None, budget),
+                Start::FromDds => {
+                    let leader = SEAT_LETTERS[(declarer as usize + 1) % 4].to_string();
+                    let leads = &deal["leads"][strain][&leader];
+                    analyze_guided(&state, None, budget, |card| {
+                        leads[&card_name(card)].as_i64().map(|v| v as i32)
+                    })
+                }
+            };
             check.times.push(analysis.elapsed);
             check.nodes.push(analysis.nodes);
             compare(deal, strain, declarer, &analysis, &what, &mut check);

@@ -63,8 +63,8 @@ pub fn spec(in_play: CardSet, relevant: u64) -> u32 {
     spec
 }
 
-/// Per suit (32 bits each), the seats of the cards in play from the top (2 bits each, the
-/// top card highest) under their count (bits 27 up).
+/// Per suit (32 bits each), the seats of the cards in play (2 bits each) from the top card
+/// down, the top card's in the lane's bits 24 and 25.
 pub fn profile(hands: &[CardSet; 4]) -> u128 {
     let mut profile = 0u128;
     for suit in Suit::ALL {
@@ -79,23 +79,21 @@ pub fn profile(hands: &[CardSet; 4]) -> u128 {
                 (lanes[1] >> top & 1) | ((lanes[2] >> top & 1) * 2) | ((lanes[3] >> top & 1) * 3);
             seats = seats << 2 | seat;
         }
-        profile |= u128::from(seats | count << 27) << (32 * suit as u32);
+        let aligned = seats.checked_shl(26 - 2 * count).unwrap_or(0);
+        profile |= u128::from(aligned) << (32 * suit as u32);
     }
     profile
 }
 
-/// The fingerprint under `spec`: per suit, the seats of the relevant cards, from the top.
-pub fn view(profile: u128, spec: u32) -> u64 {
-    let mut tops = 0u128;
+/// The profile bits `spec` reads: per suit, the seats of its relevant top cards.
+pub fn mask(spec: u32) -> u128 {
+    let mut mask = 0u128;
     for suit in Suit::ALL {
-        let shift = 32 * suit as u32;
-        let lane = (profile >> shift) as u32;
-        let (count, seats) = (lane >> 27, lane & ((1 << 27) - 1));
         let relevant = (spec >> (4 * suit as u32)) & 15;
-        let top = seats.checked_shr(2 * (count - relevant)).unwrap_or(0);
-        tops |= u128::from(top) << shift;
+        let bits = ((1u32 << (2 * relevant)) - 1) << (26 - 2 * relevant);
+        mask |= u128::from(bits) << (32 * suit as u32);
     }
-    mix(mix(u64::from(spec), tops as u64), (tops >> 64) as u64)
+    mask
 }
 
 /// The cards `spec` makes relevant among the cards `in_play`: per suit, its top ones.

@@ -219,8 +219,8 @@ impl Searchable for Bridge {
         partition::spec(self.in_hands(), relevant)
     }
 
-    fn abstract_view(profile: u128, spec: u32) -> u64 {
-        partition::view(profile, spec)
+    fn spec_mask(spec: u32) -> u128 {
+        partition::mask(spec)
     }
 
     fn spec_cards(&self, spec: u32) -> u64 {
