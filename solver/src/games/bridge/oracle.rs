@@ -8,6 +8,7 @@ use super::json::card_name;
 use super::{pbn, Bridge, TRICKS};
 use crate::search::{analyze, analyze_guided, Analysis, Budget};
 use serde_json::Value;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// The strains in the oracle's order.
@@ -60,44 +61,59 @@ pub enum Start {
     FromDds,
 }
 
-/// Scores every opening lead of every strain and declarer of `deal` and compares the tricks
-/// and each lead's value with the oracle's; the 20 contracts are shared among `threads`.
-pub fn check_deal(deal: &Value, budget: Budget, threads: usize, start: Start) -> DealCheck {
-    let contracts: Vec<(&str, u8)> = STRAINS
-        .iter()
-        .flat_map(|&strain| (0..4u8).map(move |declarer| (strain, declarer)))
+/// Scores every opening lead of every strain and declarer of each of `deals` and compares
+/// the tricks and each lead's value with the oracle's: one check per deal, in order. The
+/// deals' contracts (20 each) are taken one at a time by `threads` workers.
+pub fn check_deals(
+    deals: &[&Value],
+    budget: Budget,
+    threads: usize,
+    start: Start,
+) -> Vec<DealCheck> {
+    let contracts: Vec<(usize, &str, u8)> = (0..deals.len())
+        .flat_map(|d| {
+            STRAINS
+                .iter()
+                .flat_map(move |&strain| (0..4u8).map(move |declarer| (d, strain, declarer)))
+        })
         .collect();
-    let threads = threads.clamp(1, contracts.len());
-    let parts: Vec<Vec<(usize, DealCheck)>> = std::thread::scope(|scope| {
+    let next = AtomicUsize::new(0);
+    let threads = threads.clamp(1, contracts.len().max(1));
+    let mut done: Vec<(usize, DealCheck)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
-            .map(|t| {
-                let contracts = &contracts;
+            .map(|_| {
+                let (contracts, next) = (&contracts, &next);
                 scope.spawn(move || {
-                    (t..contracts.len())
-                        .step_by(threads)
-                        .map(|i| (i, check_contract(deal, contracts[i], budget, start)))
-                        .collect()
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&(d, strain, declarer)) = contracts.get(i) else {
+                            return done;
+                        };
+                        let check = check_contract(deals[d], (strain, declarer), budget, start);
+                        done.push((i, check));
+                    }
                 })
             })
             .collect();
         workers
             .into_iter()
-            .map(|w| w.join().expect("a checking thread"))
+            .flat_map(|w| w.join().expect("a checking thread"))
             .collect()
     });
-    let mut checks: Vec<(usize, DealCheck)> = parts.into_iter().flatten().collect();
-    checks.sort_by_key(|(i, _)| *i);
-    let mut check = DealCheck::default();
-    for (_, part) in checks {
+    done.sort_by_key(|(i, _)| *i);
+    let mut checks: Vec<DealCheck> = deals.iter().map(|_| DealCheck::default()).collect();
+    for (i, part) in done {
+        let check = &mut checks[contracts[i].0];
         check.mismatches.extend(part.mismatches);
         check.unresolved.extend(part.unresolved);
         check.times.extend(part.times);
         check.nodes.extend(part.nodes);
     }
-    check
+    checks
 }
 
-/// [`check_deal`] for one strain and declarer.
+/// [`check_deals`] for one strain and declarer of one deal.
 fn check_contract(
     deal: &Value,
     (strain, declarer): (&str, u8),

@@ -50,6 +50,19 @@ pub fn points(card: Card, values: CardValues) -> i32 {
     table[power_of(card) as usize]
 }
 
+/// The cards of `power` in every suit, as bits.
+const fn power_bits(power: u8) -> u64 {
+    0x0001_0001_0001_0001u64 << power
+}
+
 pub fn set_points(set: CardSet, values: CardValues) -> i32 {
-    set.iter().map(|c| points(c, values)).sum()
+    let count = |power: u8| (set.bits() & power_bits(power)).count_ones() as i32;
+    match values {
+        CardValues::Original => {
+            2 * count(JACK) + 3 * count(QUEEN) + 4 * count(KING) + 10 * count(TEN) + 11 * count(ACE)
+        }
+        CardValues::Simplified => {
+            5 * (count(JACK) + count(QUEEN) + count(KING)) + 10 * (count(TEN) + count(ACE))
+        }
+    }
 }
