@@ -115,6 +115,16 @@ pub trait Searchable: Game {
         u64::MAX
     }
 
+    /// For partition search: the cards, beyond `relevant`, whose places keep the equivalent
+    /// moves `kept` and `merged` equivalent in every position a partition entry with
+    /// `relevant` covers (bridge: the lower card, when the higher one is relevant and the
+    /// lower not, since a position placing the lower one elsewhere has a move more). By
+    /// default every card.
+    fn merged_relevant(&self, kept: Self::Move, merged: Self::Move, relevant: u64) -> u64 {
+        let _ = (kept, merged, relevant);
+        u64::MAX
+    }
+
     /// A position-independent description (a *spec*) of the cards `relevant` makes relevant
     /// here, for [`Searchable::partition`]. The default spec, 0, means every card.
     fn abstraction(&self, relevant: u64) -> u32 {
@@ -192,6 +202,8 @@ struct Searcher<G: Searchable> {
     /// Scratch for partition probes.
     found: Found<G::Move>,
     buffers: Vec<Vec<G::Move>>,
+    /// Per ply, the moves left out as equivalent to one searched, with that one.
+    merged: Vec<Vec<(G::Move, G::Move)>>,
     /// Scratch for move ordering: each move with its sort rank.
     ranked: Vec<(i32, G::Move)>,
     nodes: u64,
@@ -288,9 +300,16 @@ impl<G: Searchable> Searcher<G> {
         let (alpha0, beta0) = (alpha, beta);
         while self.buffers.len() <= ply {
             self.buffers.push(Vec::new());
+            self.merged.push(Vec::new());
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        self.ordered_moves(state, entry.and_then(|e| e.best).or(hint), &mut moves);
+        let mut merged = std::mem::take(&mut self.merged[ply]);
+        self.ordered_moves(
+            state,
+            entry.and_then(|e| e.best).or(hint),
+            &mut moves,
+            &mut merged,
+        );
         let maximizing = state.side(mover) == self.side;
         let mut best = if maximizing { -INF } else { INF };
         let mut best_move = None;
@@ -331,8 +350,23 @@ impl<G: Searchable> Searcher<G> {
                 break;
             }
         }
+
         self.buffers[ply] = moves;
         relevant |= children_relevant;
+        if alpha < beta {
+            // Every move was searched: the value holds where the moves left out are still
+            // equivalent to the ones searched.
+            loop {
+                let more = merged
+                    .iter()
+                    .fold(0, |m, &(k, mv)| m | state.merged_relevant(k, mv, relevant));
+                if more & !relevant == 0 {
+                    break;
+                }
+                relevant |= more;
+            }
+        }
+        self.merged[ply] = merged;
         if !self.stopped && tabled {
             // What the moves proved, with what was known: the value bounds are met again
             // on every visit, so the partition table leaves them (and their cards) out.
@@ -373,14 +407,25 @@ impl<G: Searchable> Searcher<G> {
     }
 
     /// The legal moves, one per class of equivalent moves, best guesses first.
-    fn ordered_moves(&mut self, state: &G, hint: Option<G::Move>, moves: &mut Vec<G::Move>) {
+    /// Also puts each move left out, with the equivalent one kept, in `merged`.
+    fn ordered_moves(
+        &mut self,
+        state: &G,
+        hint: Option<G::Move>,
+        moves: &mut Vec<G::Move>,
+        merged: &mut Vec<(G::Move, G::Move)>,
+    ) {
         state.legal_moves(moves);
+        merged.clear();
         let mut kept = 0;
         for i in 0..moves.len() {
             let mv = moves[i];
-            if !moves[..kept].iter().any(|&k| state.equivalent(k, mv)) {
-                moves[kept] = mv;
-                kept += 1;
+            match moves[..kept].iter().find(|&&k| state.equivalent(k, mv)) {
+                Some(&k) => merged.push((k, mv)),
+                None => {
+                    moves[kept] = mv;
+                    kept += 1;
+                }
             }
         }
         moves.truncate(kept);
@@ -487,6 +532,7 @@ fn solve<G: Searchable>(
             specs: Vec::new(),
         },
         buffers: Vec::new(),
+        merged: Vec::new(),
         ranked: Vec::new(),
         nodes: 0,
         deadline: start + budget.time,
@@ -579,7 +625,7 @@ impl<G: Searchable> Searcher<G> {
     /// A move of `state` whose position has exactly `value`, if the budget allows finding one.
     fn reply_keeping(&mut self, state: &G, value: i32, ply: usize) -> Option<G::Move> {
         let mut moves = Vec::new();
-        self.ordered_moves(state, None, &mut moves);
+        self.ordered_moves(state, None, &mut moves, &mut Vec::new());
         moves.into_iter().find(|&mv| {
             let mut child = state.clone();
             child.play_unchecked(mv);

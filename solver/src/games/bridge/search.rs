@@ -239,6 +239,21 @@ impl Searchable for Bridge {
         between.is_subset(self.played)
     }
 
+    fn merged_relevant(&self, kept: Card, merged: Card, relevant: u64) -> u64 {
+        let (low, high) = if kept < merged {
+            (kept, merged)
+        } else {
+            (merged, kept)
+        };
+        let at_or_below =
+            |card: Card| relevant & suit_of(card).mask().bits() & (card.bit() * 2 - 1);
+        if at_or_below(high) != 0 && at_or_below(low) == 0 {
+            low.bit()
+        } else {
+            0
+        }
+    }
+
     fn tabled(&self) -> bool {
         self.trick_len == 0
     }
