@@ -1,8 +1,9 @@
 //! What the exact search needs of bridge: the value is the tricks of a side over the deal.
 //!
 //! - Bounds: the tricks won, plus at most the tricks left; at the start of a trick, the
-//!   leader's *quick tricks* (winners it can cash from its own hand without losing the lead)
-//!   raise the leader's side's floor and lower the other side's ceiling.
+//!   leader's *quick tricks* (winners it can cash from its own hand without losing the lead,
+//!   or from its partner's after a lead to the partner's top card of a suit) raise the
+//!   leader's side's floor and lower the other side's ceiling.
 //! - The table key holds the *relative* ranks of the cards still in play (a hand's ace is the
 //!   same card as its king once the ace of every other hand is gone), the trick so far and the
 //!   leader; values are stored relative to the tricks already won. Beside it, partition
@@ -40,7 +41,39 @@ impl Bridge {
     /// or it runs out under the top cards). Also the cards the count depends on, beyond the
     /// hands' lengths: per suit, the lowest card counted (with every higher one).
     fn quick_tricks(&self) -> (u32, u64) {
+        self.quick_tricks_of(self.leader as usize)
+    }
+
+    /// [`Bridge::quick_tricks`] of the leader's partner, reached by a lead to a suit whose
+    /// highest card in play it holds, when the leader holds that suit and neither opponent
+    /// can ruff it (the partner's count includes that trick). Also the cards it depends on.
+    fn quick_tricks_through_partner(&self) -> (u32, u64) {
         let seat = self.leader as usize;
+        let partner = (seat + 2) % 4;
+        let in_play = self.in_hands();
+        let opponents = [self.hands[(seat + 1) % 4], self.hands[(seat + 3) % 4]];
+        let entry = Suit::ALL.into_iter().find(|&suit| {
+            let cards = lane(in_play, suit);
+            let ruffable = self.cfg.trump.is_some_and(|t| {
+                t != suit
+                    && opponents
+                        .iter()
+                        .any(|&o| lane(o, suit) == 0 && lane(o, t) != 0)
+            });
+            cards != 0
+                && lane(self.hands[partner], suit) >> top_bit(cards) != 0
+                && lane(self.hands[seat], suit) != 0
+                && !ruffable
+        });
+        let Some(suit) = entry else {
+            return (0, 0);
+        };
+        let (count, relevant) = self.quick_tricks_of(partner);
+        let top = 1u64 << (16 * suit as u32 + top_bit(lane(in_play, suit)));
+        (count, relevant | top)
+    }
+
+    fn quick_tricks_of(&self, seat: usize) -> (u32, u64) {
         let hand = self.hands[seat];
         let partner = self.hands[(seat + 2) % 4];
         let opponents = [self.hands[(seat + 1) % 4], self.hands[(seat + 3) % 4]];
@@ -187,7 +220,13 @@ impl Searchable for Bridge {
         let floor = |s: usize| {
             let (sure, sure_relevant) = self.sure_trump_tricks(s);
             if s == leading {
-                let (quick, quick_relevant) = self.quick_tricks();
+                let (own, own_relevant) = self.quick_tricks();
+                let (through, through_relevant) = self.quick_tricks_through_partner();
+                let (quick, quick_relevant) = if through > own {
+                    (through, through_relevant)
+                } else {
+                    (own, own_relevant)
+                };
                 if quick > sure {
                     return (quick as i32, quick_relevant);
                 }

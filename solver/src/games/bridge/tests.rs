@@ -195,22 +195,34 @@ fn bounds_hold_the_true_value() {
     }
 }
 
-#[test]
-fn quick_tricks_count_top_cards_and_established_length() {
-    // North holds AKQ of spades and the ace of hearts; the opponents hold three spades at most.
+/// A no-trump position at a trick's start from its hands (North first), the tricks won by
+/// North-South and East-West, and the leader.
+fn trick_start(hands: Value, tricks_won: [u8; 2], leader: u8, declarer: u8) -> Bridge {
     let snapshot = json!({
-        "hands": [["SA", "SK", "SQ", "S2", "HA"], ["SJ", "S9", "H3", "H4", "H5"],
-                  ["S3", "D2", "D3", "D4", "D5"], ["ST", "S8", "S7", "C2", "C3"]],
-        "tricks_won": [5, 3],
-        "trick": { "leader": 0, "cards": [] },
+        "hands": hands,
+        "tricks_won": tricks_won,
+        "trick": { "leader": leader, "cards": [] },
     });
     let cfg = Config {
         trump: None,
-        declarer: 3,
+        declarer,
     };
     let mut problems = Problems::default();
     let g = Bridge::from_state(&cfg, &snapshot, "state", None, &mut problems).expect("a snapshot");
     assert!(problems.is_empty(), "{problems:?}");
+    g
+}
+
+#[test]
+fn quick_tricks_count_top_cards_and_established_length() {
+    // North holds AKQ of spades and the ace of hearts; the opponents hold three spades at most.
+    let hands = json!([
+        ["SA", "SK", "SQ", "S2", "HA"],
+        ["SJ", "S9", "H3", "H4", "H5"],
+        ["S3", "D2", "D3", "D4", "D5"],
+        ["ST", "S8", "S7", "C2", "C3"]
+    ]);
+    let g = trick_start(hands, [5, 3], 0, 3);
     assert_eq!(g.value_bounds(0), (5 + 5, 5 + 5));
     let with_trumps = Bridge {
         cfg: Config {
@@ -223,6 +235,30 @@ fn quick_tricks_count_top_cards_and_established_length() {
     // trumps are sure tricks, North-South holding none.
     assert_eq!(with_trumps.value_bounds(0), (5 + 3, 5 + 3));
     assert_eq!(with_trumps.value_bounds(1), (3 + 2, 3 + 2));
+}
+
+#[test]
+fn quick_tricks_count_the_partners_winners_after_a_lead_to_its_top_card() {
+    // South leads with no winner of its own; North holds the top spades and hearts, and South
+    // can reach it with a spade: North's four tricks are South's side's floor.
+    let hands = json!([
+        ["SA", "SK", "HA", "HK"],
+        ["SQ", "SJ", "HQ", "HJ"],
+        ["S2", "D2", "D3", "D4"],
+        ["S3", "C2", "C3", "C4"]
+    ]);
+    assert_eq!(
+        trick_start(hands, [2, 7], 2, 2).value_bounds(0),
+        (2 + 4, 2 + 4)
+    );
+    // Without a spade or a heart South has no way to North: no floor beyond the tricks won.
+    let hands = json!([
+        ["SA", "SK", "HA", "HK"],
+        ["SQ", "SJ", "HQ", "HJ"],
+        ["C2", "C3", "C4", "D2"],
+        ["S3", "CA", "CK", "DA"]
+    ]);
+    assert_eq!(trick_start(hands, [2, 7], 2, 2).value_bounds(0).0, 2);
 }
 
 #[test]
