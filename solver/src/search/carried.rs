@@ -11,9 +11,10 @@
 //! met again), so a set stays under 80 KiB.
 
 use crate::game::mix;
+use std::collections::BinaryHeap;
 
 /// Bounds on the value of one position (relative to its banked part).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct CarriedEntry {
     pub key: u64,
     pub low: i32,
@@ -32,16 +33,32 @@ pub fn side_salt(side: usize) -> u64 {
     mix(0x424f_554e_4441_5259, side as u64)
 }
 
-/// Keeps the `limit` entries that took the most search, in that order; equal work is ordered by
-/// key, so the choice does not depend on where the entries came from. Linear in the entries
-/// given, then a sort of the kept ones.
-pub fn keep_most_searched(entries: &mut Vec<CarriedEntry>, limit: usize) {
+/// The `limit` entries that took the most search, in that order; equal work is ordered by
+/// key, so the choice does not depend on where the entries came from. One pass over the
+/// entries keeping the best `limit` in a heap: a large table is never copied whole.
+pub fn most_searched(
+    entries: impl Iterator<Item = CarriedEntry>,
+    limit: usize,
+) -> Vec<CarriedEntry> {
     let order = |e: &CarriedEntry| (std::cmp::Reverse(e.work), e.key);
-    if entries.len() > limit && limit > 0 {
-        entries.select_nth_unstable_by_key(limit - 1, order);
+    let mut kept: BinaryHeap<(std::cmp::Reverse<u32>, u64, CarriedEntry)> =
+        BinaryHeap::with_capacity(limit + 1);
+    for e in entries {
+        let (work, key) = order(&e);
+        if kept.len() < limit {
+            kept.push((work, key, e));
+        } else if kept
+            .peek()
+            .is_some_and(|worst| (work, key) < (worst.0, worst.1))
+        {
+            kept.pop();
+            kept.push((work, key, e));
+        }
     }
-    entries.truncate(limit);
-    entries.sort_unstable_by_key(order);
+    kept.into_sorted_vec()
+        .into_iter()
+        .map(|(_, _, e)| e)
+        .collect()
 }
 
 /// The binary form: one little-endian record per entry.
@@ -117,16 +134,15 @@ mod tests {
 
     #[test]
     fn the_most_searched_entries_are_kept() {
-        let mut entries: Vec<CarriedEntry> = [(1, 9), (2, 300), (3, 40), (4, 300)]
+        let entries = [(1, 9), (2, 300), (3, 40), (4, 300)]
             .into_iter()
             .map(|(key, work)| CarriedEntry {
                 key,
                 low: 0,
                 high: 1,
                 work,
-            })
-            .collect();
-        keep_most_searched(&mut entries, 3);
+            });
+        let entries = most_searched(entries, 3);
         let keys: Vec<u64> = entries.iter().map(|e| e.key).collect();
         assert_eq!(keys, [2, 4, 3]);
     }

@@ -24,7 +24,7 @@ pub use carried::{from_bytes, to_bytes, CarriedEntry, MAX_CARRIED_ENTRIES};
 pub use horizon::{estimate, Estimate, MILLI};
 
 use crate::game::{Game, Seat};
-use carried::{keep_most_searched, side_salt};
+use carried::{most_searched, side_salt};
 use partition::{Found, PartitionTable};
 use std::time::{Duration, Instant};
 use table::{Entry, Table};
@@ -563,17 +563,13 @@ fn solve<G: Searchable>(
         .max()
         .unwrap_or_else(|| state.value(side));
     let principal_variation = searcher.principal_variation(state, best.as_ref());
-    let mut carried: Vec<CarriedEntry> = searcher
-        .table
-        .entries()
-        .map(|(key, e)| CarriedEntry {
-            key: key ^ salt,
-            low: e.low,
-            high: e.high,
-            work: e.work,
-        })
-        .collect();
-    keep_most_searched(&mut carried, MAX_CARRIED_ENTRIES);
+    let entries = searcher.table.entries().map(|(key, e)| CarriedEntry {
+        key: key ^ salt,
+        low: e.low,
+        high: e.high,
+        work: e.work,
+    });
+    let carried = most_searched(entries, MAX_CARRIED_ENTRIES);
     let analysis = Analysis {
         seat,
         side,
