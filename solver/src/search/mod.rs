@@ -350,7 +350,6 @@ impl<G: Searchable> Searcher<G> {
                 break;
             }
         }
-
         self.buffers[ply] = moves;
         relevant |= children_relevant;
         if alpha < beta {

@@ -130,8 +130,7 @@ fn check_contract(
             let analysis = match start {
                 Start::Blind => analyze(&state, None, budget),
                 Start::FromDds => {
-                    let leader = SEAT_LETTERS[(declarer as usize + 1) % 4].to_string();
-                    let leads = &deal["leads"][strain][&leader];
+                    let leads = dds_leads(deal, strain, declarer);
                     analyze_guided(&state, None, budget, |card| {
                         leads[&card_name(card)].as_i64().map(|v| v as i32)
                     })
@@ -146,6 +145,12 @@ fn check_contract(
     check
 }
 
+/// DDS's value of each opening lead of `strain` with `declarer`, by card name.
+fn dds_leads<'a>(deal: &'a Value, strain: &str, declarer: u8) -> &'a Value {
+    let leader = SEAT_LETTERS[(declarer as usize + 1) % 4].to_string();
+    &deal["leads"][strain][&leader]
+}
+
 fn compare(
     deal: &Value,
     strain: &str,
@@ -154,8 +159,7 @@ fn compare(
     what: &str,
     check: &mut DealCheck,
 ) {
-    let leader = SEAT_LETTERS[(declarer as usize + 1) % 4].to_string();
-    let leads = &deal["leads"][strain][&leader];
+    let leads = dds_leads(deal, strain, declarer);
     let declarer_letter = SEAT_LETTERS[declarer as usize].to_string();
     let expected_tricks = deal["tricks"][strain][&declarer_letter]
         .as_i64()
