@@ -1,16 +1,15 @@
 //! Table entries carried from one solve to the next solves of a deal.
 //!
 //! A [`CarriedEntry`] is the bounds a solve proved on one position, in the table's relative
-//! (banked) units. Its key is the position's table key with the search
-//! side folded in ([`side_salt`]), so one set of entries serves every side: entries of another
-//! side land on keys that no position of this side has. Entries hold for any position of the
+//! (banked) units, under the key the table gave it ([`super::table::Slot`]: the search side is
+//! folded in where the sides need entries of their own), so one set of entries serves every
+//! side. Entries hold for any position of the
 //! same game and rules, since the table key already decides the value; the caller keys a set
 //! by game, rules, deal and engine version. The binary form is little-endian records of
 //! `key: u64, low: i32, high: i32, work: u32`; an export keeps at most
 //! [`MAX_CARRIED_ENTRIES`], those that took the most search first (they save the most when
 //! met again), so a set stays under 80 KiB.
 
-use crate::game::mix;
 use std::collections::BinaryHeap;
 
 /// Bounds on the value of one position (relative to its banked part).
@@ -27,11 +26,6 @@ pub struct CarriedEntry {
 pub const MAX_CARRIED_ENTRIES: usize = 4_096;
 
 const RECORD_BYTES: usize = 20;
-
-/// What a table key is XORed with for `side`: one set of entries holds every side's.
-pub fn side_salt(side: usize) -> u64 {
-    mix(0x424f_554e_4441_5259, side as u64)
-}
 
 /// The `limit` entries that took the most search, in that order; equal work is ordered by
 /// key, so the choice does not depend on where the entries came from. One pass over the
@@ -104,6 +98,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Vec<CarriedEntry>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::mix;
 
     #[test]
     fn a_table_round_trips_through_bytes() {
@@ -145,11 +140,5 @@ mod tests {
         let entries = most_searched(entries, 3);
         let keys: Vec<u64> = entries.iter().map(|e| e.key).collect();
         assert_eq!(keys, [2, 4, 3]);
-    }
-
-    #[test]
-    fn each_side_has_its_own_salt() {
-        assert_ne!(side_salt(0), side_salt(1));
-        assert_ne!(side_salt(1), side_salt(2));
     }
 }

@@ -18,16 +18,18 @@ mod horizon;
 mod partition;
 #[cfg(test)]
 mod seeded_tests;
+#[cfg(test)]
+mod sides_tests;
 mod table;
 
 pub use carried::{from_bytes, to_bytes, CarriedEntry, MAX_CARRIED_ENTRIES};
 pub use horizon::{estimate, Estimate, MILLI};
 
 use crate::game::{Game, Seat};
-use carried::{most_searched, side_salt};
+use carried::most_searched;
 use partition::{Found, PartitionTable};
 use std::time::{Duration, Instant};
-use table::{Entry, Table};
+use table::{Entry, Slot, Table};
 
 /// What the exact search needs from a game beyond [`Game`].
 pub trait Searchable: Game {
@@ -49,6 +51,14 @@ pub trait Searchable: Game {
     fn table_key(&self, side: usize) -> (u64, i32) {
         let _ = side;
         (self.key(), 0)
+    }
+
+    /// When the two sides' values, each less its banked part ([`Searchable::table_key`]), add
+    /// up to the same total in every way the hand can go on from here, that total: one table
+    /// entry then serves both sides (bridge: the tricks left). `None` (the default): each
+    /// side has its own entries.
+    fn sides_total(&self) -> Option<i32> {
+        None
     }
 
     /// What the value counts, for answers ("points", "game points", "tricks").
@@ -271,16 +281,8 @@ impl<G: Searchable> Searcher<G> {
                 }
             }
         }
-        let (key, banked) = if tabled {
-            state.table_key(self.side)
-        } else {
-            (0, 0)
-        };
-        let entry = if tabled {
-            self.table.get(key).map(|e| e.shifted(banked))
-        } else {
-            None
-        };
+        let slot = tabled.then(|| Slot::of(state, self.side));
+        let entry = slot.as_ref().and_then(|slot| self.table.read(slot));
         // With partitions, the exact entry's bounds (every card relevant) serve only where
         // no partition is known: entries seeded from earlier solves.
         if let (Some(e), None) = (&entry, known) {
@@ -366,7 +368,7 @@ impl<G: Searchable> Searcher<G> {
             }
         }
         self.merged[ply] = merged;
-        if !self.stopped && tabled {
+        if let Some(slot) = slot.as_ref().filter(|_| !self.stopped) {
             // What the moves proved, with what was known: the value bounds are met again
             // on every visit, so the partition table leaves them (and their cards) out.
             let (mut lo, mut hi) = (
@@ -389,8 +391,8 @@ impl<G: Searchable> Searcher<G> {
                 );
             }
             let (lo, hi) = (lo.max(low), hi.min(high).max(lo.max(low)));
-            self.table.put(
-                key,
+            self.table.write(
+                slot,
                 Entry {
                     low: lo,
                     high: hi,
@@ -398,8 +400,7 @@ impl<G: Searchable> Searcher<G> {
                     work: entry.map_or(0, |e| e.work).saturating_add(
                         u32::try_from(self.nodes - nodes_before).unwrap_or(u32::MAX),
                     ),
-                }
-                .shifted(-banked),
+                },
             );
         }
         (best, relevant)
@@ -509,7 +510,6 @@ fn solve<G: Searchable>(
     let start = Instant::now();
     let seat = seat.or(state.to_move()).unwrap_or(0);
     let side = state.side(seat);
-    let salt = side_salt(side);
     let mut table = Table::new();
     for e in seed {
         let entry = Entry {
@@ -518,7 +518,7 @@ fn solve<G: Searchable>(
             best: None,
             work: e.work,
         };
-        table.put(e.key ^ salt, entry);
+        table.put(e.key, entry);
     }
     let mut searcher: Searcher<G> = Searcher {
         side,
@@ -563,7 +563,7 @@ fn solve<G: Searchable>(
         .unwrap_or_else(|| state.value(side));
     let principal_variation = searcher.principal_variation(state, best.as_ref());
     let entries = searcher.table.entries().map(|(key, e)| CarriedEntry {
-        key: key ^ salt,
+        key,
         low: e.low,
         high: e.high,
         work: e.work,
@@ -607,7 +607,7 @@ impl<G: Searchable> Searcher<G> {
             at.legal_moves(&mut legal);
             next = self
                 .table
-                .get(at.table_key(self.side).0)
+                .read(&Slot::of(&at, self.side))
                 .and_then(|e| e.best)
                 .filter(|m| legal.contains(m));
             if next.is_none() {

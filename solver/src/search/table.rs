@@ -1,6 +1,13 @@
 //! The transposition table: bounds on a position's value, the move that proved them, and the
 //! search they took (so a solve can hand its most valuable entries on to the next).
+//!
+//! Entries are kept relative to the banked part of the value, under the position's table key
+//! folded with the search side ([`Slot`]), so one table can hold every side's entries; where
+//! the two sides' values add up to a known total ([`Searchable::sides_total`]) both sides
+//! share one entry, kept in side 0's terms.
 
+use super::Searchable;
+use crate::game::mix;
 use std::collections::HashMap;
 
 #[derive(Clone, Copy, Debug)]
@@ -24,6 +31,50 @@ impl<M> Entry<M> {
     }
 }
 
+impl<M> Entry<M> {
+    /// The other side's bounds, where the two sides' values add up to `total`.
+    fn mirrored(self, total: i32) -> Entry<M> {
+        Entry {
+            low: total.saturating_sub(self.high),
+            high: total.saturating_sub(self.low),
+            best: self.best,
+            work: self.work,
+        }
+    }
+}
+
+/// Where one position's entry lives for the side searched, and how its bounds are read.
+pub struct Slot {
+    key: u64,
+    /// The side's banked part of the value.
+    banked: i32,
+    /// The two sides' total, when the entry is shared and kept in side 0's terms for side 1.
+    mirror: Option<i32>,
+}
+
+impl Slot {
+    pub fn of<G: Searchable>(state: &G, side: usize) -> Slot {
+        let (key, banked) = state.table_key(side);
+        match state.sides_total() {
+            Some(total) => Slot {
+                key: key ^ side_salt(0),
+                banked,
+                mirror: (side != 0).then_some(total),
+            },
+            None => Slot {
+                key: key ^ side_salt(side),
+                banked,
+                mirror: None,
+            },
+        }
+    }
+}
+
+/// What a table key is XORed with for `side`, so that each side's entries have keys of their own.
+fn side_salt(side: usize) -> u64 {
+    mix(0x424f_554e_4441_5259, side as u64)
+}
+
 /// Bounds by position key. Grows with the search; one table serves one analysis.
 pub struct Table<M> {
     entries: HashMap<u64, Entry<M>, BuildKeyHasher>,
@@ -42,6 +93,26 @@ impl<M: Copy> Table<M> {
 
     pub fn put(&mut self, key: u64, entry: Entry<M>) {
         self.entries.insert(key, entry);
+    }
+
+    /// The entry of `slot`'s position, in the searched side's values.
+    pub fn read(&self, slot: &Slot) -> Option<Entry<M>> {
+        let entry = self.get(slot.key)?;
+        let entry = match slot.mirror {
+            Some(total) => entry.mirrored(total),
+            None => entry,
+        };
+        Some(entry.shifted(slot.banked))
+    }
+
+    /// Stores `entry` (in the searched side's values) as `slot`'s position's.
+    pub fn write(&mut self, slot: &Slot, entry: Entry<M>) {
+        let entry = entry.shifted(-slot.banked);
+        let entry = match slot.mirror {
+            Some(total) => entry.mirrored(total),
+            None => entry,
+        };
+        self.put(slot.key, entry);
     }
 
     /// Every key and its entry.
@@ -76,5 +147,33 @@ impl std::hash::Hasher for KeyHasher {
 
     fn write_u64(&mut self, n: u64) {
         self.0 = n;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_side_has_its_own_salt() {
+        assert_ne!(side_salt(0), side_salt(1));
+        assert_ne!(side_salt(1), side_salt(2));
+    }
+
+    #[test]
+    fn a_mirrored_entry_holds_the_other_sides_bounds() {
+        let entry: Entry<u8> = Entry {
+            low: 3,
+            high: 5,
+            best: Some(1),
+            work: 9,
+        };
+        let other = entry.mirrored(13);
+        assert_eq!(
+            (other.low, other.high, other.best, other.work),
+            (8, 10, Some(1), 9)
+        );
+        let back = other.mirrored(13);
+        assert_eq!((back.low, back.high), (3, 5));
     }
 }

@@ -305,6 +305,10 @@ impl Searchable for Bridge {
         (self.relative_key(), i32::from(self.tricks_won[side]))
     }
 
+    fn sides_total(&self) -> Option<i32> {
+        Some(self.tricks_left() as i32)
+    }
+
     fn value_unit(&self) -> &'static str {
         "tricks"
     }

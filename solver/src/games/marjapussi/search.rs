@@ -159,6 +159,21 @@ impl Searchable for Marjapussi {
         (mix(self.shape_key(), card_points), banked)
     }
 
+    /// Huutopussi family, two sides, in the play once no marriage can be declared any more:
+    /// every point still out (cards and the last trick) goes to one side or the other.
+    /// `marjapussi` counts game points on a majority, which is not such a split.
+    fn sides_total(&self) -> Option<i32> {
+        if self.phase != Phase::Play
+            || self.n() != 4
+            || self.cfg.variant == Variant::Marjapussi
+            || self.open_marriages().next().is_some()
+        {
+            return None;
+        }
+        let (low, high) = self.value_bounds(0);
+        Some(high - low)
+    }
+
     fn value_unit(&self) -> &'static str {
         if self.cfg.variant == Variant::Marjapussi {
             "game points"

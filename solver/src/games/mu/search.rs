@@ -74,6 +74,11 @@ impl Searchable for Mu {
         (mix(h, self.vice_trumps.bits()), self.side_points(side))
     }
 
+    /// In the play every card point still out goes to one side or the other.
+    fn sides_total(&self) -> Option<i32> {
+        (self.phase == Phase::Play).then(|| set_points(self.cards_in_play()))
+    }
+
     fn value_unit(&self) -> &'static str {
         "card points"
     }
