@@ -146,7 +146,7 @@ impl Marjapussi {
         self.n() == 4 && matches!(self.cfg.asks, Asks::WholeAndHalf | Asks::Whole)
     }
 
-    fn asks_half(&self) -> bool {
+    pub(super) fn asks_half(&self) -> bool {
         self.n() == 4 && matches!(self.cfg.asks, Asks::WholeAndHalf | Asks::Half)
     }
 

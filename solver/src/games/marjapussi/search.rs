@@ -32,12 +32,24 @@ impl Marjapussi {
         cp
     }
 
-    /// Marriages that could still be declared: both cards still in hands.
-    fn open_marriages(&self) -> impl Iterator<Item = Suit> + '_ {
-        let in_hands = self.hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
-        Suit::ALL
-            .into_iter()
-            .filter(move |&s| !self.is_declared(s) && marriage(s).is_subset(in_hands))
+    /// Marriages `side` could still declare: undeclared, both cards in one hand of the side
+    /// or, where half marriages may be asked, in the two partners' hands (cards only leave a
+    /// hand by being played, so a marriage split between the sides can never be declared).
+    fn open_marriages_of(&self, side: usize) -> impl Iterator<Item = Suit> + '_ {
+        let hands = (0..self.n())
+            .filter(move |&s| self.side_of(s) as usize == side)
+            .map(move |s| self.hands[s as usize]);
+        let pooled = self.asks_half();
+        let together = hands.clone().fold(CardSet::EMPTY, |a, h| a | h);
+        Suit::ALL.into_iter().filter(move |&suit| {
+            let both = marriage(suit);
+            !self.is_declared(suit)
+                && if pooled {
+                    both.is_subset(together)
+                } else {
+                    hands.clone().any(|h| both.is_subset(h))
+                }
+        })
     }
 }
 
@@ -101,7 +113,7 @@ impl Searchable for Marjapussi {
         let last_won = self
             .last_trick_winner
             .is_some_and(|w| self.side_of(w) as usize == side);
-        let open = self.open_marriages().count() as i32;
+        let open = self.open_marriages_of(side).count() as i32;
         if cfg.variant == Variant::Marjapussi {
             let total = match cfg.card_values {
                 CardValues::Original => 120,
@@ -130,7 +142,7 @@ impl Searchable for Marjapussi {
             }
         }
         let marriages: i32 = self
-            .open_marriages()
+            .open_marriages_of(side)
             .map(|s| super::scoring::marriage_value(cfg.marriage_values, s))
             .sum();
         let more = uncounted + i32::from(last_open) * cfg.last_trick_bonus + marriages;
@@ -166,7 +178,7 @@ impl Searchable for Marjapussi {
         if self.phase != Phase::Play
             || self.n() != 4
             || self.cfg.variant == Variant::Marjapussi
-            || self.open_marriages().next().is_some()
+            || (0..2).any(|side| self.open_marriages_of(side).next().is_some())
         {
             return None;
         }
@@ -306,6 +318,36 @@ mod tests {
             }
         }
         assert!(checked >= 10_000, "{checked}");
+    }
+
+    /// The value bounds hold the minimax value for every side, at three cards a seat, with
+    /// only the marriages a side can still declare counted for it; and a marriage split
+    /// between the sides leaves the huutopussi family's sides sharing table entries.
+    #[test]
+    fn bounds_hold_the_true_value_counting_the_sides_own_marriages() {
+        let mut split = 0;
+        for variant in Variant::NAMES {
+            for seed in 0..300 {
+                let g = endgame(variant, seed, 3);
+                if g.is_over() {
+                    continue;
+                }
+                for side in 0..g.sides() {
+                    let (low, high) = g.value_bounds(side);
+                    let truth = crate::search::minimax(&g, side);
+                    assert!(
+                        low <= truth && truth <= high,
+                        "{variant} seed {seed} side {side}"
+                    );
+                }
+                let in_hands = g.hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+                let undeclared_whole = Suit::ALL
+                    .into_iter()
+                    .any(|s| !g.is_declared(s) && marriage(s).is_subset(in_hands));
+                split += usize::from(undeclared_whole && g.sides_total().is_some());
+            }
+        }
+        assert!(split >= 20, "{split}");
     }
 
     /// `marjapussi` keys the table by shape and card points (tricks of other cards transpose):
