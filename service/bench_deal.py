@@ -1,6 +1,6 @@
 """`python -m service.bench_deal`: a whole deal analysed move by move, cold and warm.
 
-Plays seeded deals of a game (the auction, if any, by each seat's first legal move) from their
+Plays seeded deals of a game (the auction, if any, by seeded random legal moves) from their
 first card, each move the engine's best, and analyses every position through the service's
 analysis path (canonical key, cache, engine) in three passes: `cold`, empty caches and no deal
 table kept, so every position is solved from scratch; `reuse`, empty caches but the deal's
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import time
 from dataclasses import replace
@@ -33,18 +34,20 @@ def deal_positions(game: str, variant: str | None, seed: int, cards: int) -> lis
     """Every position of one deal from the point the mover holds `cards`, best moves played."""
     deal: dict[str, Any] = {"seed": seed} if variant is None else {"variant": variant, "seed": seed}
     position = engine(game, "deal", deal)["position"]
+    chooser = random.Random(seed)
     while (legal := engine(game, "legal-moves", {"position": position}))["phase"] != "play":
         if legal["to_move"] is None:
             return []
-        position = engine(game, "play", {"position": position, "move": legal["moves"][0]})[
-            "position"
-        ]
+        move = chooser.choice(legal["moves"])
+        position = engine(game, "play", {"position": position, "move": move})["position"]
     positions = []
     while position["state"]["to_move"] is not None:
         hands = position["state"]["hands"]
-        if len(hands[position["state"]["to_move"]]) <= cards:
+        analysed = len(hands[position["state"]["to_move"]]) <= cards
+        if analysed:
             positions.append(position)
-        body = {"position": position, "budget": {"time_ms": 60000}}
+        # Before the positions analysed, a good move is enough: the play only leads there.
+        body = {"position": position, "budget": {"time_ms": 60000 if analysed else 200}}
         best = engine(game, "analyze", body)["best_move"]
         position = engine(game, "play", {"position": position, "move": best})["position"]
     return positions

@@ -542,7 +542,14 @@ fn solve<G: Searchable>(
     state.legal_moves(&mut legal);
     let mut scored: Vec<ScoredMove<G::Move>> = Vec::with_capacity(legal.len());
     let mut researches = 0;
-    let mut sibling = state.value_bounds(side).0;
+    // The first guess: the root's value as far as the table knows it (a seeded solve has
+    // often proved it already), else its lowest reachable value.
+    let (floor, ceiling) = state.value_bounds(side);
+    let mut sibling = match searcher.table.read(&Slot::of(state, side)) {
+        Some(e) if e.low > floor => e.low,
+        Some(e) if e.high < ceiling => e.high,
+        _ => floor,
+    };
     for &mv in &legal {
         if let Some(twin) = scored.iter().find(|s| state.equivalent(s.mv, mv)).cloned() {
             scored.push(ScoredMove { mv, ..twin });
