@@ -43,10 +43,9 @@ def analyze_seeded(game: str, body: bytes, table: bytes) -> tuple[str, bytes]:
     """Answers ``analyze`` as ``call`` does, starting from ``table``: the table entries
     carried from earlier solves of positions of the same game and rules (in practice one deal).
 
-    ``table`` is little-endian records of ``key: u64, low: i32, high: i32, work: u32`` as an
-    earlier call returned it (empty for none); a length that is not a multiple of 20 raises
-    InvalidInput. Returns the answer's JSON text and the table after this solve (the given one
-    merged with what this solve proved, at most 4,096 records: those that took the most
-    search). The values equal
-    those of ``call``; the table only saves work. Releases the GIL while it works.
+    ``table`` is the engine's binary form as an earlier call returned it (empty for none; one
+    that does not read, torn in a cache, is left out). Returns the answer's JSON text and the
+    table after this solve (the given one merged with what this solve proved, at most 4,096
+    exact-table and 16,384 partition-search entries: those that took the most search). The
+    values equal those of ``call``; the table only saves work. Releases the GIL while it works.
     """

@@ -2,10 +2,12 @@
 that took the most search), kept so that the next positions of that deal (a recorded game
 analysed move by move) cost less.
 
-A table is the engine's binary form (little-endian records `key: u64, low: i32, high: i32,
-work: u32`): `_solver.analyze_seeded` starts from it and hands back the table after its
-solve, which is stored again. One table serves every side of a deal (the engine folds the
-search side into each record's key) and any position of the same rules, so a table shared by
+A table is the engine's binary form (its exact table's entries and its partition-search
+entries, at most 4,096 and 16,384, under 800 KiB; `solver/src/search/carried.rs`):
+`_solver.analyze_seeded` starts from it and hands back the table after its solve, which is
+stored again; a torn one is left out by the engine. One table serves every side of a deal
+(sides share entries where their values add up to a known total, else each side's have keys
+of their own) and any position of the same rules, so a table shared by
 positions that are not of one deal is still correct, only less useful. The key is the engine
 version, the game, the variant and every option's value (from the canonical position) and the
 deal as the request gives it; a position given as a snapshot only has no table. Tables live
@@ -23,8 +25,6 @@ import msgspec
 from service import _solver, metrics
 from service.cache import Cache, CacheStatus, LocalCache
 from service.redis_store import RedisStore
-
-RECORD_BYTES = 20
 
 
 class CanonicalRules(msgspec.Struct):
@@ -57,11 +57,9 @@ class DealTables:
         self.cache = Cache(LocalCache(size, metrics.TABLE_EVICTIONS), shared, metrics.TABLE_LOOKUPS)
 
     async def get(self, key: str) -> tuple[bytes, CacheStatus]:
-        """The deal's table (empty when none is known or a stored one is torn)."""
+        """The deal's table (empty when none is known)."""
         table, status = await self.cache.get(key)
-        if table is None or len(table) % RECORD_BYTES:
-            return b"", status
-        return table, status
+        return table or b"", status
 
     async def put(self, key: str, table: bytes) -> CacheStatus:
         return await self.cache.put(key, table)

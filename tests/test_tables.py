@@ -24,7 +24,7 @@ TABLE_KEYS = "cga:v1:table:*"
 def deal() -> list[dict[str, Any]]:
     """The first three positions, from six cards each, of a huutopussi deal played well: the
     first and the third are the same side's to move."""
-    return deal_positions("huutopussi", 7, 6)[:3]
+    return deal_positions("marjapussi", "huutopussi", 7, 6)[:3]
 
 
 def cold_nodes(position: dict[str, Any]) -> int:

@@ -25,5 +25,6 @@ pub mod suited;
 #[cfg(feature = "python")]
 mod python;
 
-/// Changes whenever an answer of the engine may change, so caches never serve stale results.
-pub const ENGINE_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+rules1");
+/// Changes whenever an answer of the engine may change, so caches never serve stale results,
+/// and whenever the deal tables' binary form does (`table2`: partition entries carried).
+pub const ENGINE_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+rules1.table2");

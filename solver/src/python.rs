@@ -85,9 +85,9 @@ fn call(py: Python<'_>, game: &str, route: &str, body: &[u8]) -> PyResult<String
     guarded(py, || handle(game, route, body).map(|v| v.to_string()))
 }
 
-/// `analyze` starting from the table entries carried from earlier solves of the same deal (little-endian
-/// records `key: u64, low: i32, high: i32, work: u32`; empty for none): the answer's JSON
-/// text and the table after this solve.
+/// `analyze` starting from the table entries carried from earlier solves of the same deal (the
+/// binary form of `search::to_bytes`; empty for none): the answer's JSON text and the table
+/// after this solve.
 #[pyfunction]
 fn analyze_seeded<'py>(
     py: Python<'py>,

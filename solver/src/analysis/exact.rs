@@ -8,7 +8,7 @@ use crate::api::{move_texts, ApiError, ApiResult};
 use crate::play::determinize::TrueWorld;
 use crate::problems::Problems;
 use crate::search::{
-    analyze_seeded as search, estimate, Budget, CarriedEntry, Estimate, Searchable, MILLI,
+    analyze_seeded as search, estimate, Budget, Carried, Estimate, Searchable, MILLI,
 };
 use serde_json::{json, Value};
 
@@ -20,8 +20,8 @@ const MAX_ESTIMATE_NODES: u64 = 1_000_000;
 pub(super) fn analyze_complete<G: Analysable>(
     state: &G,
     request: &Request,
-    carried: &[CarriedEntry],
-) -> Result<(Value, Vec<CarriedEntry>), ApiError> {
+    carried: &Carried,
+) -> Result<(Value, Carried), ApiError> {
     let mut problems = Problems::default();
     if request.method == Method::Pimc {
         problems.push("method", "'pimc' samples the hidden cards of a view (a position with 'view' set); a complete position is analysed by 'exact', 'ismcts' or 'auto'");
@@ -51,7 +51,7 @@ pub(super) fn analyze_complete<G: Analysable>(
     if request.method == Method::Ismcts {
         return Ok((
             true_world_ismcts(state, request, "asked".into())?,
-            Vec::new(),
+            Carried::default(),
         ));
     }
     if let Some(why) = beyond_exact {
@@ -60,8 +60,10 @@ pub(super) fn analyze_complete<G: Analysable>(
             ..budget
         };
         return match (estimate(state, perspective, capped), request.method) {
-            (Some(found), _) => Ok((estimate_answer(state, &found, &why), Vec::new())),
-            (None, Method::Auto) => Ok((true_world_ismcts(state, request, why)?, Vec::new())),
+            (Some(found), _) => Ok((estimate_answer(state, &found, &why), Carried::default())),
+            (None, Method::Auto) => {
+                Ok((true_world_ismcts(state, request, why)?, Carried::default()))
+            }
             (None, _) => Err(Problems::single("position", why).into()),
         };
     }

@@ -13,7 +13,7 @@ use crate::game::Seat;
 use crate::heuristic::Heuristic;
 use crate::hidden::Observable;
 use crate::problems::{kind, Fields, Problems};
-use crate::search::{Budget, CarriedEntry, Searchable};
+use crate::search::{Budget, Carried, Searchable};
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -113,7 +113,7 @@ const FIELDS: [&str; 5] = ["method", "budget", "perspective", "seed", "rollout"]
 /// `POST /v1/{game}/analyze`: `{position, method, budget, perspective, seed, rollout}` → every
 /// legal move with its value.
 pub fn analyze<G: Analysable>(body: &Value) -> ApiResult {
-    analyze_seeded::<G>(body, &[]).map(|(answer, _)| answer)
+    analyze_seeded::<G>(body, &Carried::default()).map(|(answer, _)| answer)
 }
 
 /// [`analyze`] starting from the table entries carried from earlier solves of the same deal
@@ -121,12 +121,12 @@ pub fn analyze<G: Analysable>(body: &Value) -> ApiResult {
 /// Views carry no entries.
 pub fn analyze_seeded<G: Analysable>(
     body: &Value,
-    carried: &[CarriedEntry],
-) -> Result<(Value, Vec<CarriedEntry>), ApiError> {
+    carried: &Carried,
+) -> Result<(Value, Carried), ApiError> {
     let (position, extra) = position_request::<G>(body, &FIELDS)?;
     let request = read_request(&extra, position.state.seats())?;
     if position.view.is_some() {
-        return view::analyze_view(&position, &request).map(|answer| (answer, Vec::new()));
+        return view::analyze_view(&position, &request).map(|answer| (answer, Carried::default()));
     }
     exact::analyze_complete(&position.state, &request, carried)
 }

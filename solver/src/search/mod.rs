@@ -22,12 +22,15 @@ mod seeded_tests;
 mod sides_tests;
 mod table;
 
-pub use carried::{from_bytes, to_bytes, CarriedEntry, MAX_CARRIED_ENTRIES};
+pub use carried::{
+    from_bytes, to_bytes, Carried, CarriedEntry, CarriedPartition, MAX_CARRIED_ENTRIES,
+    MAX_CARRIED_PARTITIONS,
+};
 pub use horizon::{estimate, Estimate, MILLI};
 
 use crate::game::{Game, Seat};
-use carried::most_searched;
-use partition::{Found, PartitionTable};
+use carried::{hand_on, seed_tables};
+use partition::{Found, PartitionTable, Proved};
 use std::time::{Duration, Instant};
 use table::{Entry, Slot, Table};
 
@@ -382,13 +385,14 @@ impl<G: Searchable> Searcher<G> {
             if let Some((bucket, banked, profile)) = partition {
                 let spec = state.abstraction(relevant);
                 let mask = G::spec_mask(spec);
-                self.partitions.put(
-                    bucket,
-                    (spec, mask),
-                    profile,
-                    (lo - banked, hi - banked),
-                    best_move,
-                );
+                let proved = Proved {
+                    low: lo - banked,
+                    high: hi - banked,
+                    best: best_move,
+                    work: u32::try_from(self.nodes - nodes_before).unwrap_or(u32::MAX),
+                    total: state.sides_total(),
+                };
+                self.partitions.put(bucket, (spec, mask), profile, proved);
             }
             let (lo, hi) = (lo.max(low), hi.min(high).max(lo.max(low)));
             self.table.write(
@@ -472,19 +476,19 @@ impl<G: Searchable> Searcher<G> {
 
 /// Scores every legal move of `state` for the side of `seat` (by default the seat to move).
 pub fn analyze<G: Searchable>(state: &G, seat: Option<Seat>, budget: Budget) -> Analysis<G::Move> {
-    analyze_seeded(state, seat, budget, &[]).0
+    analyze_seeded(state, seat, budget, &Carried::default()).0
 }
 
 /// [`analyze`], starting from `seed`, the table entries of earlier solves of positions of
-/// the same game and rules; also returns the table entries known after this solve (the seed
-/// merged with what this one proved), the [`MAX_CARRIED_ENTRIES`] that took the most search. The values are
-/// those of [`analyze`]: the seed only saves work.
+/// the same game and rules; also returns the entries known after this solve (the seed merged
+/// with what this one proved), of each kind the ones that took the most search
+/// ([`MAX_CARRIED_ENTRIES`], [`MAX_CARRIED_PARTITIONS`]). The values are those of [`analyze`]: the seed only saves work.
 pub fn analyze_seeded<G: Searchable>(
     state: &G,
     seat: Option<Seat>,
     budget: Budget,
-    seed: &[CarriedEntry],
-) -> (Analysis<G::Move>, Vec<CarriedEntry>) {
+    seed: &Carried,
+) -> (Analysis<G::Move>, Carried) {
     solve(state, seat, budget, seed, |_| None)
 }
 
@@ -497,33 +501,24 @@ pub fn analyze_guided<G: Searchable>(
     budget: Budget,
     guess: impl Fn(G::Move) -> Option<i32>,
 ) -> Analysis<G::Move> {
-    solve(state, seat, budget, &[], guess).0
+    solve(state, seat, budget, &Carried::default(), guess).0
 }
 
 fn solve<G: Searchable>(
     state: &G,
     seat: Option<Seat>,
     budget: Budget,
-    seed: &[CarriedEntry],
+    seed: &Carried,
     guess: impl Fn(G::Move) -> Option<i32>,
-) -> (Analysis<G::Move>, Vec<CarriedEntry>) {
+) -> (Analysis<G::Move>, Carried) {
     let start = Instant::now();
     let seat = seat.or(state.to_move()).unwrap_or(0);
     let side = state.side(seat);
-    let mut table = Table::new();
-    for e in seed {
-        let entry = Entry {
-            low: e.low,
-            high: e.high,
-            best: None,
-            work: e.work,
-        };
-        table.put(e.key, entry);
-    }
+    let (table, partitions) = seed_tables::<G>(seed, side);
     let mut searcher: Searcher<G> = Searcher {
         side,
         table,
-        partitions: PartitionTable::default(),
+        partitions,
         found: Found {
             low: 0,
             high: 0,
@@ -569,13 +564,7 @@ fn solve<G: Searchable>(
         .max()
         .unwrap_or_else(|| state.value(side));
     let principal_variation = searcher.principal_variation(state, best.as_ref());
-    let entries = searcher.table.entries().map(|(key, e)| CarriedEntry {
-        key,
-        low: e.low,
-        high: e.high,
-        work: e.work,
-    });
-    let carried = most_searched(entries, MAX_CARRIED_ENTRIES);
+    let carried = hand_on(&searcher.table, &searcher.partitions, side);
     let analysis = Analysis {
         seat,
         side,

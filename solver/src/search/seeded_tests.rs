@@ -1,7 +1,7 @@
 //! The seeded search against the plain one: whole deals of the Marjapussi family analysed move
 //! by move, the carried table entries handed from each solve to the next through their binary form.
 
-use super::{analyze, analyze_seeded, from_bytes, to_bytes, Budget};
+use super::{analyze, analyze_seeded, from_bytes, to_bytes, Budget, Carried};
 use crate::api::Rules;
 use crate::game::Game;
 use crate::games::marjapussi::Marjapussi;
@@ -56,7 +56,8 @@ fn seeded_values_equal_plain_values_and_cost_fewer_nodes() {
                 };
                 assert_eq!(values(&plain), values(&seeded), "{variant} seed {seed}");
                 assert_eq!(plain.value, seeded.value);
-                assert!(after.len() <= super::MAX_CARRIED_ENTRIES);
+                assert!(after.entries.len() <= super::MAX_CARRIED_ENTRIES);
+                assert!(after.partitions.len() <= super::MAX_CARRIED_PARTITIONS);
                 plain_nodes += plain.nodes;
                 seeded_nodes += seeded.nodes;
                 table = to_bytes(&after);
@@ -78,7 +79,7 @@ fn seeded_values_equal_plain_values_and_cost_fewer_nodes() {
 fn a_seeded_principal_variation_reaches_the_end() {
     for variant in VARIANTS {
         let g = endgame(variant, 11, 4);
-        let (first, table) = analyze_seeded(&g, None, Budget::default(), &[]);
+        let (first, table) = analyze_seeded(&g, None, Budget::default(), &Carried::default());
         let mut next = g.clone();
         next.play_unchecked(first.best.expect("a move"));
         let (seeded, _) = analyze_seeded(&next, None, Budget::default(), &table);
