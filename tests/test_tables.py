@@ -75,3 +75,19 @@ def test_with_redis_down_a_deal_is_answered_from_the_local_table(
         answers = [analyse(client, position) for position in deal]
     assert [a.cache for a in answers] == ["bypassed"] * 3
     assert answers[2].stats.nodes < cold_nodes(deal[2]) / 2
+
+
+def test_a_torn_table_in_redis_is_left_out(
+    deal: list[dict[str, Any]], redis_server: RedisServer
+) -> None:
+    with client_for(redis_url=redis_server.url) as one:
+        analyse(one, deal[0])
+    keys = redis_server.client().keys(TABLE_KEYS)
+    assert len(keys) == 1
+    redis_server.client().set(keys[0], b"\x07" * 45)
+    with client_for(redis_url=redis_server.url) as other:
+        third = analyse(other, deal[2])
+    with client_for() as fresh:
+        cold = analyse(fresh, deal[2])
+    assert third.moves == cold.moves
+    assert third.stats.nodes == cold.stats.nodes
