@@ -6,7 +6,8 @@ analysis path (canonical key, cache, engine) in three passes: `cold`, empty cach
 table kept, so every position is solved from scratch; `reuse`, empty caches but the deal's
 table carried from each solve to the next (`service.tables`); `warm`, the positions again
 (every one answered from the cache). Prints per pass the total, the median and p99 time per
-position, the search nodes of the positions solved, and the cache statuses.
+position, the search nodes of the positions solved, and the cache statuses; nodes and total
+time also for all positions but the first, which no pass can start from an earlier solve.
 """
 
 from __future__ import annotations
@@ -61,18 +62,24 @@ def percentile(values: list[float], q: float) -> float:
 async def one_pass(
     analyzer: Analyzer, game: str, positions: list[dict[str, Any]]
 ) -> dict[str, Any]:
-    times, statuses, nodes = [], [], 0
+    times: list[float] = []
+    statuses: list[str] = []
+    nodes: list[int] = []
     for position in positions:
         start = time.perf_counter()
         answer = await analyzer.analyze(game, {"position": position})
         times.append((time.perf_counter() - start) * 1e3)
         statuses.append(answer.cache)
         if answer.cache != "hit":
-            nodes += json.loads(answer.body)["stats"]["nodes"]
+            nodes.append(json.loads(answer.body)["stats"]["nodes"])
+        else:
+            nodes.append(0)
     return {
         "positions": len(times),
-        "nodes": nodes,
+        "nodes": sum(nodes),
+        "nodes_after_first": sum(nodes[1:]),
         "total_ms": round(sum(times), 1),
+        "total_ms_after_first": round(sum(times[1:]), 1),
         "median_ms": round(statistics.median(times), 3),
         "p99_ms": round(percentile(times, 0.99), 3),
         "cache": {s: statuses.count(s) for s in sorted(set(statuses))},
