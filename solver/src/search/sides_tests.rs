@@ -100,22 +100,28 @@ fn a_deal_analysed_move_by_move_reuses_the_other_sides_entries() {
 /// with the exact-table ones save nodes beyond what the exact-table ones save alone.
 #[test]
 fn carried_partition_entries_save_nodes() {
+    let deal_nodes = |g0: &Bridge, keep_partitions: bool| {
+        let mut g = g0.clone();
+        let (mut carried, mut nodes) = (super::Carried::default(), 0);
+        while g.to_move().is_some() {
+            let (a, mut after) = analyze_seeded(&g, None, Budget::default(), &carried);
+            if !keep_partitions {
+                after.partitions.clear();
+            }
+            nodes += a.nodes;
+            carried = after;
+            g.play_unchecked(a.best.expect("a move"));
+        }
+        nodes
+    };
     let (mut with, mut without) = (0, 0);
     for seed in 0..12 {
-        let g0 = shared_ending::<Bridge>("bridge", seed, 7).expect("a bridge ending");
-        for keep_partitions in [true, false] {
-            let mut g = g0.clone();
-            let mut carried = super::Carried::default();
-            while g.to_move().is_some() {
-                let (a, mut after) = analyze_seeded(&g, None, Budget::default(), &carried);
-                if !keep_partitions {
-                    after.partitions.clear();
-                }
-                *if keep_partitions { &mut with } else { &mut without } += a.nodes;
-                carried = after;
-                g.play_unchecked(a.best.expect("a move"));
-            }
-        }
+        let g = shared_ending::<Bridge>("bridge", seed, 7).expect("a bridge ending");
+        with += deal_nodes(&g, true);
+        without += deal_nodes(&g, false);
     }
-    assert!(with * 10 < without * 9, "{with} nodes with partitions, {without} without");
+    assert!(
+        with * 10 < without * 9,
+        "{with} nodes with partitions, {without} without"
+    );
 }
