@@ -100,8 +100,7 @@ fn a_deal_analysed_move_by_move_reuses_the_other_sides_entries() {
 /// with the exact-table ones save nodes beyond what the exact-table ones save alone.
 #[test]
 fn carried_partition_entries_save_nodes() {
-    let deal_nodes = |g0: &Bridge, keep_partitions: bool| {
-        let mut g = g0.clone();
+    let deal_nodes = |mut g: Bridge, keep_partitions: bool| {
         let (mut carried, mut nodes) = (super::Carried::default(), 0);
         while g.to_move().is_some() {
             let (a, mut after) = analyze_seeded(&g, None, Budget::default(), &carried);
@@ -117,8 +116,8 @@ fn carried_partition_entries_save_nodes() {
     let (mut with, mut without) = (0, 0);
     for seed in 0..12 {
         let g = shared_ending::<Bridge>("bridge", seed, 7).expect("a bridge ending");
-        with += deal_nodes(&g, true);
-        without += deal_nodes(&g, false);
+        with += deal_nodes(g, true);
+        without += deal_nodes(g, false);
     }
     assert!(
         with * 10 < without * 9,
