@@ -17,7 +17,7 @@
 //! `side: u8`); at most 800 KiB.
 
 use super::partition::{PartitionTable, Proved};
-use super::table::{Entry, Table};
+use super::table::{mirrored, Entry, Table};
 use super::Searchable;
 
 /// Bounds on the value of one position (relative to its banked part).
@@ -108,7 +108,7 @@ pub(super) fn seed_tables<G: Searchable>(
     for p in &seed.partitions {
         let (low, high) = match p.total {
             _ if usize::from(p.side) == side => (p.low, p.high),
-            Some(total) => (total.saturating_sub(p.high), total.saturating_sub(p.low)),
+            Some(total) => mirrored(total, (p.low, p.high)),
             None => continue,
         };
         let proved = Proved {
@@ -183,47 +183,26 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Carried, String> {
              {PARTITION_BYTES}-byte partition entries; got {rest} bytes after the count"
         ));
     }
-    let crossed = |i: usize, low: i32, high: i32| {
-        if low > high {
-            Err(format!("deal table record {i}: low is above high"))
-        } else {
-            Ok(())
-        }
-    };
     let mut carried = Carried::default();
-    for i in 0..count {
-        let (key, low, high, work) = (reader.u64(), reader.i32(), reader.i32(), reader.u32());
-        let entry = CarriedEntry {
-            key: key.expect("length checked"),
-            low: low.expect("length checked"),
-            high: high.expect("length checked"),
-            work: work.expect("length checked"),
-        };
-        crossed(i, entry.low, entry.high)?;
-        carried.entries.push(entry);
+    for _ in 0..count {
+        carried
+            .entries
+            .push(reader.entry().expect("length checked"));
     }
     while !reader.0.is_empty() {
-        let (bucket, view, spec) = (reader.u64(), reader.u128(), reader.u32());
-        let (low, high, work, total) = (reader.i32(), reader.i32(), reader.u32(), reader.i32());
-        let side = reader.byte();
-        let partition = CarriedPartition {
-            bucket: bucket.expect("length checked"),
-            view: view.expect("length checked"),
-            spec: spec.expect("length checked"),
-            low: low.expect("length checked"),
-            high: high.expect("length checked"),
-            work: work.expect("length checked"),
-            total: total.filter(|&t| t != i32::MIN),
-            side: side.expect("length checked"),
-        };
-        crossed(
-            count + carried.partitions.len(),
-            partition.low,
-            partition.high,
-        )?;
-        carried.partitions.push(partition);
+        carried
+            .partitions
+            .push(reader.partition().expect("length checked"));
     }
-    Ok(carried)
+    let bounds = carried.entries.iter().map(|e| (e.low, e.high));
+    let partition_bounds = carried.partitions.iter().map(|p| (p.low, p.high));
+    match bounds
+        .chain(partition_bounds)
+        .position(|(low, high)| low > high)
+    {
+        Some(i) => Err(format!("deal table record {i}: low is above high")),
+        None => Ok(carried),
+    }
 }
 
 /// Little-endian fields read off the front of a byte string.
@@ -254,6 +233,28 @@ impl Reader<'_> {
 
     fn u128(&mut self) -> Option<u128> {
         self.take().map(u128::from_le_bytes)
+    }
+
+    fn entry(&mut self) -> Option<CarriedEntry> {
+        Some(CarriedEntry {
+            key: self.u64()?,
+            low: self.i32()?,
+            high: self.i32()?,
+            work: self.u32()?,
+        })
+    }
+
+    fn partition(&mut self) -> Option<CarriedPartition> {
+        Some(CarriedPartition {
+            bucket: self.u64()?,
+            view: self.u128()?,
+            spec: self.u32()?,
+            low: self.i32()?,
+            high: self.i32()?,
+            work: self.u32()?,
+            total: Some(self.i32()?).filter(|&t| t != i32::MIN),
+            side: self.byte()?,
+        })
     }
 }
 

@@ -390,7 +390,7 @@ impl<G: Searchable> Searcher<G> {
                     high: hi - banked,
                     best: best_move,
                     work: u32::try_from(self.nodes - nodes_before).unwrap_or(u32::MAX),
-                    total: state.sides_total(),
+                    total: slot.total,
                 };
                 self.partitions.put(bucket, (spec, mask), profile, proved);
             }

@@ -105,13 +105,16 @@ impl<M: Copy> PartitionTable<M> {
             p.low = p.low.max(proved.low);
             p.high = p.high.min(proved.high).max(p.low);
             p.work = p.work.saturating_add(proved.work);
-        } else if entries.len() < ENTRIES_PER_BUCKET {
-            entries.push(Stored {
-                spec,
-                mask,
-                view,
-                proved,
-            });
+        } else {
+            push(
+                entries,
+                Stored {
+                    spec,
+                    mask,
+                    view,
+                    proved,
+                },
+            );
         }
     }
 
@@ -119,14 +122,15 @@ impl<M: Copy> PartitionTable<M> {
     /// carried set has none twice; at worst a position matches both and gets both bounds).
     pub fn seed(&mut self, bucket: u64, (spec, mask): (u32, u128), view: u128, proved: Proved<M>) {
         let entries = self.buckets.entry(bucket).or_default();
-        if entries.len() < ENTRIES_PER_BUCKET {
-            entries.push(Stored {
+        push(
+            entries,
+            Stored {
                 spec,
                 mask,
                 view,
                 proved,
-            });
-        }
+            },
+        );
     }
 
     /// Every entry, as proved for `side`, to carry to later solves.
@@ -143,5 +147,12 @@ impl<M: Copy> PartitionTable<M> {
                 total: e.proved.total,
             })
         })
+    }
+}
+
+/// Adds `stored` to a bucket's entries unless the bucket is full.
+fn push<M>(entries: &mut Vec<Stored<M>>, stored: Stored<M>) {
+    if entries.len() < ENTRIES_PER_BUCKET {
+        entries.push(stored);
     }
 }

@@ -29,43 +29,46 @@ impl<M> Entry<M> {
             work: self.work,
         }
     }
-}
 
-impl<M> Entry<M> {
-    /// The other side's bounds, where the two sides' values add up to `total`.
-    fn mirrored(self, total: i32) -> Entry<M> {
-        Entry {
-            low: total.saturating_sub(self.high),
-            high: total.saturating_sub(self.low),
-            best: self.best,
-            work: self.work,
+    /// The entry kept for side 0 read for `slot`'s side, or the other way round (the same
+    /// mirror both ways); unchanged where the entry is not shared or the side is 0.
+    fn mirrored(self, slot: &Slot) -> Entry<M> {
+        match slot.total.filter(|_| slot.side != 0) {
+            Some(total) => {
+                let (low, high) = mirrored(total, (self.low, self.high));
+                Entry { low, high, ..self }
+            }
+            None => self,
         }
     }
+}
+
+/// The other side's bounds, where the two sides' values add up to `total`.
+pub fn mirrored(total: i32, (low, high): (i32, i32)) -> (i32, i32) {
+    (total.saturating_sub(high), total.saturating_sub(low))
 }
 
 /// Where one position's entry lives for the side searched, and how its bounds are read.
 pub struct Slot {
     key: u64,
+    side: usize,
     /// The side's banked part of the value.
     banked: i32,
-    /// The two sides' total, when the entry is shared and kept in side 0's terms for side 1.
-    mirror: Option<i32>,
+    /// [`Searchable::sides_total`]: where known, both sides share the entry, kept in side 0's
+    /// terms.
+    pub total: Option<i32>,
 }
 
 impl Slot {
     pub fn of<G: Searchable>(state: &G, side: usize) -> Slot {
         let (key, banked) = state.table_key(side);
-        match state.sides_total() {
-            Some(total) => Slot {
-                key: key ^ side_salt(0),
-                banked,
-                mirror: (side != 0).then_some(total),
-            },
-            None => Slot {
-                key: key ^ side_salt(side),
-                banked,
-                mirror: None,
-            },
+        let total = state.sides_total();
+        let owner = if total.is_some() { 0 } else { side };
+        Slot {
+            key: key ^ side_salt(owner),
+            side,
+            banked,
+            total,
         }
     }
 }
@@ -97,22 +100,12 @@ impl<M: Copy> Table<M> {
 
     /// The entry of `slot`'s position, in the searched side's values.
     pub fn read(&self, slot: &Slot) -> Option<Entry<M>> {
-        let entry = self.get(slot.key)?;
-        let entry = match slot.mirror {
-            Some(total) => entry.mirrored(total),
-            None => entry,
-        };
-        Some(entry.shifted(slot.banked))
+        Some(self.get(slot.key)?.mirrored(slot).shifted(slot.banked))
     }
 
     /// Stores `entry` (in the searched side's values) as `slot`'s position's.
     pub fn write(&mut self, slot: &Slot, entry: Entry<M>) {
-        let entry = entry.shifted(-slot.banked);
-        let entry = match slot.mirror {
-            Some(total) => entry.mirrored(total),
-            None => entry,
-        };
-        self.put(slot.key, entry);
+        self.put(slot.key, entry.shifted(-slot.banked).mirrored(slot));
     }
 
     /// Every key and its entry.
@@ -168,12 +161,20 @@ mod tests {
             best: Some(1),
             work: 9,
         };
-        let other = entry.mirrored(13);
+        let slot = |side| Slot {
+            key: 0,
+            side,
+            banked: 0,
+            total: Some(13),
+        };
+        let other = entry.mirrored(&slot(1));
         assert_eq!(
             (other.low, other.high, other.best, other.work),
             (8, 10, Some(1), 9)
         );
-        let back = other.mirrored(13);
+        let back = other.mirrored(&slot(1));
         assert_eq!((back.low, back.high), (3, 5));
+        let own = entry.mirrored(&slot(0));
+        assert_eq!((own.low, own.high), (3, 5));
     }
 }

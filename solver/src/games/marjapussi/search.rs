@@ -113,7 +113,10 @@ impl Searchable for Marjapussi {
         let last_won = self
             .last_trick_winner
             .is_some_and(|w| self.side_of(w) as usize == side);
-        let open = self.open_marriages_of(side).count() as i32;
+        let (open, marriages) = self.open_marriages_of(side).fold((0, 0), |(n, v), s| {
+            let value = super::scoring::marriage_value(cfg.marriage_values, s);
+            (n + 1, v + value)
+        });
         if cfg.variant == Variant::Marjapussi {
             let total = match cfg.card_values {
                 CardValues::Original => 120,
@@ -141,10 +144,6 @@ impl Searchable for Marjapussi {
                 secured += super::scoring::marriage_value(cfg.marriage_values, d.suit);
             }
         }
-        let marriages: i32 = self
-            .open_marriages_of(side)
-            .map(|s| super::scoring::marriage_value(cfg.marriage_values, s))
-            .sum();
         let more = uncounted + i32::from(last_open) * cfg.last_trick_bonus + marriages;
         (secured, secured + more)
     }
