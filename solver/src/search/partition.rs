@@ -95,42 +95,36 @@ impl<M: Copy> PartitionTable<M> {
         proved: Proved<M>,
     ) {
         let view = profile & mask;
-        let entries = self.buckets.entry(bucket).or_default();
-        if let Some(e) = entries
-            .iter_mut()
-            .find(|e| e.spec == spec && e.view == view)
-        {
-            let p = &mut e.proved;
-            p.best = proved.best.or(p.best);
-            p.low = p.low.max(proved.low);
-            p.high = p.high.min(proved.high).max(p.low);
-            p.work = p.work.saturating_add(proved.work);
-        } else {
-            push(
-                entries,
-                Stored {
-                    spec,
-                    mask,
-                    view,
-                    proved,
-                },
-            );
+        let known = self.buckets.get_mut(&bucket).and_then(|entries| {
+            entries
+                .iter_mut()
+                .find(|e| e.spec == spec && e.view == view)
+        });
+        match known {
+            Some(e) => {
+                let p = &mut e.proved;
+                p.best = proved.best.or(p.best);
+                p.low = p.low.max(proved.low);
+                p.high = p.high.min(proved.high).max(p.low);
+                p.work = p.work.saturating_add(proved.work);
+            }
+            None => self.seed(bucket, (spec, mask), view, proved),
         }
     }
 
-    /// Adds an entry carried from an earlier solve, without looking for one it tightens (a
-    /// carried set has none twice; at worst a position matches both and gets both bounds).
+    /// Adds an entry (one carried from an earlier solve, say) without looking for one it
+    /// tightens (a carried set has none twice; at worst a position matches both and gets both
+    /// bounds); nothing when the bucket is full.
     pub fn seed(&mut self, bucket: u64, (spec, mask): (u32, u128), view: u128, proved: Proved<M>) {
         let entries = self.buckets.entry(bucket).or_default();
-        push(
-            entries,
-            Stored {
+        if entries.len() < ENTRIES_PER_BUCKET {
+            entries.push(Stored {
                 spec,
                 mask,
                 view,
                 proved,
-            },
-        );
+            });
+        }
     }
 
     /// Every entry, as proved for `side`, to carry to later solves.
@@ -147,12 +141,5 @@ impl<M: Copy> PartitionTable<M> {
                 total: e.proved.total,
             })
         })
-    }
-}
-
-/// Adds `stored` to a bucket's entries unless the bucket is full.
-fn push<M>(entries: &mut Vec<Stored<M>>, stored: Stored<M>) {
-    if entries.len() < ENTRIES_PER_BUCKET {
-        entries.push(stored);
     }
 }
