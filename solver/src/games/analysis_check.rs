@@ -60,21 +60,48 @@ pub fn walk(
     }
 }
 
-/// The root's value is the best of its moves' values, and each move's value is the value of
-/// the position after it asked from the same seat: the best of that position's moves where
-/// the seat's side moves, the worst where another side does. Returns the number of moves.
+/// Asked from every seat in turn: the root's value is the mover's choice among its moves'
+/// values (the best where the mover is on the asked seat's side, the worst where it is not),
+/// the best move has that value, and each move's value is the value of the position after it
+/// asked from the same seat. Returns the number of moves checked.
 pub fn value_is_best_of_moves(game: &str, position: &Value) -> usize {
-    let seat = call(game, Route::LegalMoves, json!({ "position": position }))["to_move"]
-        .as_u64()
-        .expect("a seat to move");
-    let root = analyze(game, position, seat);
+    let mover = call(game, Route::LegalMoves, json!({ "position": position }))["to_move"].clone();
+    let mut checked = 0;
+    for seat in 0.. {
+        let body = json!({ "position": position, "method": "exact", "perspective": seat });
+        let Ok(root) = handle(game, Route::Analyze, body.to_string().as_bytes()) else {
+            assert!(seat > 0, "{game}: seat 0 refused");
+            return checked;
+        };
+        checked += root_is_movers_choice(game, position, seat, &root, &mover);
+    }
+    unreachable!("seats are few")
+}
+
+/// One perspective's check of [`value_is_best_of_moves`].
+fn root_is_movers_choice(
+    game: &str,
+    position: &Value,
+    seat: u64,
+    root: &Value,
+    mover: &Value,
+) -> usize {
     assert_eq!(root["exact"], json!(true), "{root}");
-    let side = root["perspective"]["seats"].clone();
+    let ours = root["perspective"]["seats"]
+        .as_array()
+        .expect("seats")
+        .contains(mover);
     let moves = root["moves"].as_array().expect("moves");
-    let mut best = i64::MIN;
+    let values = moves.iter().map(|m| m["value"].as_i64().expect("a value"));
+    let choice = if ours { values.max() } else { values.min() };
+    assert_eq!(root["value"].as_i64(), choice, "{game} seat {seat}: {root}");
+    let best = moves.iter().find(|m| m["move"] == root["best_move"]);
+    assert_eq!(
+        best.map(|m| m["value"].as_i64()),
+        Some(choice),
+        "{game} seat {seat}: {root}"
+    );
     for scored in moves {
-        let value = scored["value"].as_i64().expect("a value");
-        best = best.max(value);
         let next = call(
             game,
             Route::Play,
@@ -85,29 +112,12 @@ pub fn value_is_best_of_moves(game: &str, position: &Value) -> usize {
         }
         let child = analyze(game, &next["position"], seat);
         assert_eq!(child["exact"], json!(true), "{child}");
-        let values = child["moves"]
-            .as_array()
-            .expect("moves")
-            .iter()
-            .map(|m| m["value"].as_i64().expect("a value"));
-        let mover = call(
-            game,
-            Route::LegalMoves,
-            json!({ "position": next["position"] }),
-        )["to_move"]
-            .clone();
-        let ours = side.as_array().expect("seats").contains(&mover);
-        let expected = if ours { values.max() } else { values.min() };
-        assert_eq!(expected, Some(value), "{game}: {}", scored["move"]);
-        if ours {
-            assert_eq!(
-                child["value"].as_i64(),
-                Some(value),
-                "{game}: {}",
-                scored["move"]
-            );
-        }
+        assert_eq!(
+            child["value"].as_i64(),
+            scored["value"].as_i64(),
+            "{game} seat {seat}: {}",
+            scored["move"]
+        );
     }
-    assert_eq!(root["value"].as_i64(), Some(best), "{game}");
     moves.len()
 }

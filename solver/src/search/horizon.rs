@@ -135,7 +135,13 @@ pub fn estimate<G: Searchable>(
         }
     }
     let (depth, moves) = done?;
-    let best = moves.iter().max_by_key(|(_, v)| *v).copied();
+    let ours = state.side(state.to_move()?) == side;
+    let best = if ours {
+        moves.iter().max_by_key(|(_, v)| *v)
+    } else {
+        moves.iter().min_by_key(|(_, v)| *v)
+    }
+    .copied();
     Some(Estimate {
         seat,
         side,

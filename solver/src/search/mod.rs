@@ -557,12 +557,7 @@ fn solve<G: Searchable>(
         scored.push(ScoredMove { mv, low, high });
     }
     let complete = !searcher.stopped;
-    let best = scored.iter().max_by_key(|s| (s.low, s.high)).cloned();
-    let value = scored
-        .iter()
-        .map(|s| s.low)
-        .max()
-        .unwrap_or_else(|| state.value(side));
+    let (best, value) = movers_choice(state, side, &scored);
     let principal_variation = searcher.principal_variation(state, best.as_ref());
     let carried = hand_on(&searcher.table, &searcher.partitions, side);
     let analysis = Analysis {
@@ -578,6 +573,25 @@ fn solve<G: Searchable>(
         elapsed: start.elapsed(),
     };
     (analysis, carried)
+}
+
+/// The move the mover picks and the root's value (its lower end while not exact), in `side`'s
+/// terms: the highest value where the mover is on `side`, else the lowest (the opponents
+/// choose), preferring the move whose proven bound is best for the mover.
+fn movers_choice<G: Searchable>(
+    state: &G,
+    side: usize,
+    scored: &[ScoredMove<G::Move>],
+) -> (Option<ScoredMove<G::Move>>, i32) {
+    let ours = state.to_move().is_none_or(|m| state.side(m) == side);
+    let best = if ours {
+        scored.iter().max_by_key(|s| (s.low, s.high))
+    } else {
+        scored.iter().min_by_key(|s| (s.high, s.low))
+    };
+    let lows = scored.iter().map(|s| s.low);
+    let value = if ours { lows.max() } else { lows.min() };
+    (best.cloned(), value.unwrap_or_else(|| state.value(side)))
 }
 
 impl<G: Searchable> Searcher<G> {
