@@ -11,7 +11,9 @@
 //! - Equivalent cards: two cards of one hand and suit with only cards of finished tricks
 //!   between them.
 //! - Move order: cheap winners first when the opponents hold the trick, low cards when the
-//!   partner does; leads of winners, then low leads towards the partner's winners.
+//!   partner does, discards from long suits; leads weighed by who holds the suit's top three
+//!   cards and how many cards the opponents can play to it (after DDS's lead weights:
+//!   winners in short suits for the opponents first, leads through their honours next).
 
 use super::{partition, Bridge};
 use crate::cards::{Card, CardSet};
@@ -176,6 +178,179 @@ impl Bridge {
     }
 }
 
+impl Bridge {
+    /// How much a discard from `suit` is preferred: from long suits, not from a guarded
+    /// second-best card or a bare top card.
+    fn discard_weight(&self, seat: usize, suit: Suit) -> i32 {
+        let length = lane(self.hands[seat], suit).count_ones() as i32;
+        let [first, second, _] = self.holders(suit);
+        let mut weight = length * 3;
+        if length == 2 && second == Some(seat) {
+            weight -= 6;
+        } else if length == 1 && first == Some(seat) {
+            weight -= 8;
+        }
+        weight
+    }
+
+    /// The seats holding the highest cards of `suit` in play, highest first (`None` past
+    /// the last card).
+    fn holders(&self, suit: Suit) -> [Option<usize>; 3] {
+        let lanes = self.hands.map(|h| lane(h, suit));
+        let mut left = lanes[0] | lanes[1] | lanes[2] | lanes[3];
+        let mut out = [None; 3];
+        for slot in &mut out {
+            if left == 0 {
+                break;
+            }
+            let top = 1 << top_bit(left);
+            left &= !top;
+            *slot = (0..4).find(|&s| lanes[s] & top != 0);
+        }
+        out
+    }
+
+    /// A lead's ordering weight: leads that win the trick for the leader's side first, in
+    /// suits where the opponents hold few cards (a smaller tree) and no opponent can ruff;
+    /// then leads that set up the side's honours or lead through the opponents'.
+    fn lead_weight(&self, card: Card) -> i32 {
+        let suit = suit_of(card);
+        let lead = Lead::of(self, suit);
+        let in_play = lane(self.in_hands(), suit);
+        let rank = (in_play & ((1 << power_of(card)) - 1)).count_ones() as i32;
+        let top_card = u32::from(power_of(card)) == top_bit(in_play);
+        let base = lead.suit_weight(self);
+        if top_card || lead.first == Some(lead.partner) {
+            base + lead.winning_weight() + rank
+        } else {
+            let below = in_play & ((1 << power_of(card)) - 1);
+            let sequence =
+                below != 0 && lane(self.hands[lead.seat], suit) >> top_bit(below) & 1 != 0;
+            let second_best =
+                lead.second == Some(lead.seat) && rank == in_play.count_ones() as i32 - 2;
+            base + lead.losing_weight(rank, sequence, second_best)
+        }
+    }
+}
+
+/// What the leader sees of one suit, for ordering its leads: the seats around the table,
+/// every hand's length and who holds the three highest cards.
+struct Lead {
+    seat: usize,
+    lho: usize,
+    partner: usize,
+    rho: usize,
+    suit: Suit,
+    lengths: [i32; 4],
+    first: Option<usize>,
+    second: Option<usize>,
+    third: Option<usize>,
+}
+
+impl Lead {
+    fn of(game: &Bridge, suit: Suit) -> Lead {
+        let seat = game.seat_to_move() as usize;
+        let [first, second, third] = game.holders(suit);
+        Lead {
+            seat,
+            lho: (seat + 1) % 4,
+            partner: (seat + 2) % 4,
+            rho: (seat + 3) % 4,
+            suit,
+            lengths: game.hands.map(|h| lane(h, suit).count_ones() as i32),
+            first,
+            second,
+            third,
+        }
+    }
+
+    /// Whether `seat` can ruff a lead of the suit.
+    fn can_ruff(&self, game: &Bridge, seat: usize) -> bool {
+        let trump = game.cfg.trump.filter(|&t| t != self.suit);
+        trump.is_some_and(|t| self.lengths[seat] == 0 && lane(game.hands[seat], t) != 0)
+    }
+
+    /// What every lead of the suit shares: fewer opponents' cards first, no ruff for them,
+    /// a ruff for the partner.
+    fn suit_weight(&self, game: &Bridge) -> i32 {
+        let mut weight = -(self.lengths[self.lho] + self.lengths[self.rho]) * 7;
+        if self.can_ruff(game, self.lho) || self.can_ruff(game, self.rho) {
+            weight -= 60;
+        }
+        if self.can_ruff(game, self.partner) {
+            weight += if self.lengths[self.rho] > 0 { 17 } else { 0 };
+        } else if self.lengths[self.partner] == 0 {
+            weight -= 9;
+        }
+        weight
+    }
+
+    /// Whether `seat` is an opponent who holds more than a singleton (so it can keep a card
+    /// back).
+    fn guarded_opponent(&self, seat: Option<usize>) -> bool {
+        seat.is_some_and(|s| (s == self.lho || s == self.rho) && self.lengths[s] != 1)
+    }
+
+    /// A lead of the suit's top card, or one the partner's top card wins: best where no
+    /// opponent keeps the second-best card guarded, and when the left opponent's second-best
+    /// card falls under the winner.
+    fn winning_weight(&self) -> i32 {
+        let over = if self.second == Some(self.rho) && self.lengths[self.rho] != 1 {
+            -1
+        } else if self.second == Some(self.lho) {
+            if self.lengths[self.lho] != 1 {
+                22
+            } else {
+                16
+            }
+        } else {
+            0
+        };
+        over + if self.guarded_opponent(self.second) {
+            18
+        } else {
+            45
+        }
+    }
+
+    /// A lead that does not win by rank: through the left opponent's top card towards the
+    /// partner's second-best, towards the side's second and third cards, a card of a
+    /// sequence that sets up a winner; not into the right opponent's honours.
+    fn losing_weight(&self, rank: i32, sequence: bool, second_best: bool) -> i32 {
+        let (seat, partner, lho, rho) = (self.seat, self.partner, self.lho, self.rho);
+        let mut weight = 0;
+        if self.first == Some(rho) || self.second == Some(rho) {
+            weight -= if self.lengths[rho] != 1 { 10 } else { 0 };
+        } else if self.first == Some(lho)
+            && self.second == Some(partner)
+            && self.lengths[partner] != 1
+        {
+            weight += 31;
+        }
+        let ours = |a: usize, b: usize| self.second == Some(a) && self.third == Some(b);
+        if ours(partner, partner) {
+            weight += 35;
+        } else if self.lengths[partner] > 1 && (ours(seat, partner) || ours(partner, seat)) {
+            weight += 25;
+        }
+        let bare_top = self
+            .first
+            .is_some_and(|s| (s == lho || s == rho) && self.lengths[s] == 1);
+        weight
+            + if bare_top {
+                28 + rank
+            } else if self.first == Some(seat) {
+                rank - 17
+            } else if !sequence {
+                12 + rank
+            } else if second_best {
+                48
+            } else {
+                29 - rank
+            }
+    }
+}
+
 /// `set`, with each card moved to its rank among the cards of `in_play` of its suit.
 fn relative(set: CardSet, in_play: CardSet) -> u64 {
     let mut out = 0u64;
@@ -322,37 +497,24 @@ impl Searchable for Bridge {
         let power = i32::from(power_of(card));
         let suit = suit_of(card);
         if self.trick_len == 0 {
-            let in_play = lane(self.in_hands(), suit);
-            let partner = lane(self.hands[(seat + 2) % 4], suit);
-            let top = 1 << top_bit(in_play);
-            let ruffable = self.cfg.trump.is_some_and(|t| {
-                t != suit
-                    && [1, 3].iter().any(|&d| {
-                        let o = self.hands[(seat + d) % 4];
-                        lane(o, suit) == 0 && lane(o, t) != 0
-                    })
-            });
-            return if ruffable {
-                -power
-            } else if 1 << power_of(card) == top {
-                300 + power
-            } else if partner & top != 0 {
-                200 - power
-            } else {
-                100 - power
-            };
+            return self.lead_weight(card);
         }
         let offset = self.winning_offset();
         let winner = self.trick[offset];
         let partner_wins = (self.leader as usize + offset) % 2 == seat % 2;
         let beats = self.beats(card, winner);
         let follows = Some(suit) == self.led_suit();
+        let discard = if follows {
+            0
+        } else {
+            self.discard_weight(seat, suit)
+        };
         match (partner_wins, beats) {
             (true, true) if !follows => -100 - power,
-            (true, _) => 100 - power,
+            (true, _) => 100 - power + discard,
             (false, true) if self.trick_len == 3 || follows => 300 - power,
             (false, true) => 250 - power,
-            (false, false) => 100 - power,
+            (false, false) => 100 - power + discard,
         }
     }
 }
