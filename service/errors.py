@@ -2,7 +2,8 @@
 
 One place maps each failure to a status and a problem type: the engine's errors (bad JSON, invalid
 positions with every reason and its path, unknown game, a caught engine panic), Litestar's own
-(envelope validation, route not found, method not allowed, body too large) and anything
+(envelope validation, route not found, method not allowed, body too large), a body that the JSON
+decoder cannot read (not UTF-8, nested too deeply: 400) and anything
 unexpected (500, logged, no internals in the answer). Bodies are `application/problem+json` with
 `type`, `title`, `status`, `detail`, `instance`, and `errors: [{path, message}]`.
 """
@@ -206,6 +207,20 @@ def http_error(request: Request[Any, Any, Any], exc: HTTPException) -> Response[
     return problem(request, status, detail, headers=headers)
 
 
+def undecodable_body(
+    request: Request[Any, Any, Any], exc: UnicodeDecodeError
+) -> Response[ProblemDetails]:
+    """A body that is not UTF-8 (JSON text must be): bad bytes inside a string included."""
+    detail = f"the request body is not valid JSON: not UTF-8 at byte {exc.start}"
+    return problem(request, 400, detail, type_=MALFORMED)
+
+
+def too_deep(request: Request[Any, Any, Any], _: RecursionError) -> Response[ProblemDetails]:
+    """JSON nested deeper than the decoder follows (the engine stops at 128 levels)."""
+    detail = "the request body is not valid JSON: arrays and objects nested too deeply"
+    return problem(request, 400, detail, type_=MALFORMED)
+
+
 def body_limit(request: Request[Any, Any, Any]) -> int | None:
     """The body size limit of the route that was asked for."""
     handler = request.scope.get("route_handler")
@@ -225,5 +240,7 @@ EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     ProblemError: problem_error,
     ValidationException: validation_error,
     HTTPException: http_error,
+    UnicodeDecodeError: undecodable_body,
+    RecursionError: too_deep,
     500: internal_error,
 }

@@ -216,6 +216,31 @@ def test_truncated_json_is_a_bad_request(client: Client) -> None:
     assert problem.errors == []
 
 
+@pytest.mark.parametrize("route", ["marjapussi/deal", "marjapussi/analyze", "analyze/batch"])
+def test_invalid_utf8_in_a_string_is_malformed_json(client: Client, route: str) -> None:
+    answer = client.post(f"/v1/{route}", content=b'{"variant": "huutopussi\xff\xfe"}')
+    problem = problem_of(answer, 400)
+    assert problem.type.endswith("malformed-json")
+    assert "UTF-8" in problem.detail
+
+
+@pytest.mark.parametrize("depth", [100, 200, 1000, 100_000])
+@pytest.mark.parametrize("route", ["marjapussi/deal", "marjapussi/analyze", "analyze/batch"])
+def test_deeply_nested_json_is_a_client_error_at_any_depth(
+    client: Client, route: str, depth: int
+) -> None:
+    nested = b"[" * depth + b"]" * depth
+    body = b'{"options": {"x": %s}, "position": {"game": "marjapussi"}, "positions": %s}' % (
+        nested,
+        nested,
+    )
+    answer = client.post(f"/v1/{route}", content=body)
+    assert answer.status_code in (400, 422), answer.text
+    if answer.status_code == 400:  # said by the service's decoder or by the engine's
+        detail = problem_of(answer, 400).detail
+        assert "nested too deeply" in detail or "recursion limit exceeded" in detail
+
+
 def test_empty_body_is_a_bad_request(client: Client) -> None:
     problem = problem_of(client.post(f"/v1/{GAME}/legal-moves", content=b""), 400)
     assert "empty" in problem.detail
