@@ -36,6 +36,7 @@ UNKNOWN_GAME = "/problems/unknown-game"
 TOO_LARGE = "/problems/body-too-large"
 ENGINE_FAULT = "/problems/engine-fault"
 OVERLOADED = "/problems/overloaded"
+UNSUPPORTED_MEDIA = "/problems/unsupported-media-type"
 INTERNAL = "/problems/internal-error"
 HTTP_ERROR = "about:blank"
 

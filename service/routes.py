@@ -26,7 +26,13 @@ from litestar.types import ControllerRouterHandler
 from service import _solver
 from service.analysis import Analyzer
 from service.batch import BATCH_PATH, analyze_stream
-from service.errors import PROBLEM_JSON, UnknownGameError, invalid_field
+from service.errors import (
+    PROBLEM_JSON,
+    UNSUPPORTED_MEDIA,
+    ProblemError,
+    UnknownGameError,
+    invalid_field,
+)
 from service.metrics import exposition
 from service.schemas import (
     AnalyzeRequest,
@@ -80,6 +86,24 @@ def known_game(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandl
         raise UnknownGameError(detail=f"no game '{game}'; the games are: {', '.join(names)}")
 
 
+def json_body(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
+    """Guard: a body declared as anything but UTF-8 JSON (`application/json`, `...+json`) is a
+    415 before it is read; no `Content-Type` at all is taken as JSON."""
+    if not isinstance(connection, Request) or not connection.headers.get("content-type"):
+        return
+    media_type, options = connection.content_type
+    is_json = media_type == "application/json" or (
+        media_type.startswith("application/") and media_type.endswith("+json")
+    )
+    if not is_json or options.get("charset", "utf-8").lower() not in ("utf-8", "utf8"):
+        declared = connection.headers["content-type"]
+        raise ProblemError(
+            415,
+            f"the body is declared as {declared!r}; send application/json",
+            type_=UNSUPPORTED_MEDIA,
+        )
+
+
 async def solve(request: Request[Any, Any, Any], game: str, route: str) -> Response[bytes]:
     """One engine call on the raw body, in a worker thread; the answer is passed through."""
     body = await request.body()
@@ -92,6 +116,7 @@ def problem_specs(*statuses: int) -> dict[int, ResponseSpec]:
         400: "The body is not JSON.",
         404: "No game of that name.",
         413: "The body is larger than the limit.",
+        415: "The body is declared as something other than JSON (`Content-Type`).",
         422: "The request is JSON but wrong; `errors` lists every problem with its path.",
         500: "The engine failed.",
         503: "Every solve slot is busy and the queue is full: retry after `Retry-After` seconds.",
@@ -109,7 +134,7 @@ def problem_specs(*statuses: int) -> dict[int, ResponseSpec]:
 
 def answer_specs(model: type[msgspec.Struct], description: str) -> dict[int, ResponseSpec]:
     success = ResponseSpec(data_container=model, description=description, generate_examples=False)
-    return {200: success, **problem_specs(400, 404, 413, 422, 500)}
+    return {200: success, **problem_specs(400, 404, 413, 415, 422, 500)}
 
 
 GameName = Annotated[str, Parameter(description="The game, as listed by GET /v1/games.")]
@@ -188,6 +213,7 @@ async def analyze(
     operation_id="analyzeBatch",
     status_code=200,
     tags=["analysis"],
+    guards=[json_body],
     responses={
         200: ResponseSpec(
             data_container=BatchLine,
@@ -196,7 +222,7 @@ async def analyze(
             "`answer` (as from /v1/{game}/analyze) or `problem` (problem details).",
             generate_examples=False,
         ),
-        **problem_specs(400, 413, 422),
+        **problem_specs(400, 413, 415, 422),
     },
 )
 async def analyze_batch(data: JSONBody[BatchRequest], request: Request[Any, Any, Any]) -> Stream:
@@ -266,7 +292,7 @@ async def ready(request: Request[Any, Any, Any]) -> Readiness:
 
 game_routes = Router(
     path="/v1/{game:str}",
-    guards=[known_game],
+    guards=[known_game, json_body],
     tags=["rules"],
     route_handlers=[deal, legal_moves, play, analyze],
 )

@@ -241,6 +241,32 @@ def test_deeply_nested_json_is_a_client_error_at_any_depth(
         assert "nested too deeply" in detail or "recursion limit exceeded" in detail
 
 
+@pytest.mark.parametrize(
+    "content_type",
+    ["text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin-1"],
+)
+@pytest.mark.parametrize("route", ["marjapussi/deal", "analyze/batch"])
+def test_a_body_declared_as_not_json_is_unsupported(
+    client: Client, route: str, content_type: str
+) -> None:
+    body = b'{"variant": "huutopussi", "positions": []}'
+    answer = client.post(f"/v1/{route}", content=body, headers={"content-type": content_type})
+    problem = problem_of(answer, 415)
+    assert problem.type.endswith("unsupported-media-type")
+    assert content_type in problem.detail
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [{}, {"content-type": "application/json"}, {"content-type": "application/json; charset=UTF-8"}],
+)
+def test_json_with_or_without_its_content_type_is_taken(
+    client: Client, headers: dict[str, str]
+) -> None:
+    answer = client.post(f"/v1/{GAME}/deal", content=b'{"seed": 1}', headers=headers)
+    assert answer.status_code == 200, answer.text
+
+
 def test_empty_body_is_a_bad_request(client: Client) -> None:
     problem = problem_of(client.post(f"/v1/{GAME}/legal-moves", content=b""), 400)
     assert "empty" in problem.detail
