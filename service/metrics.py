@@ -53,10 +53,14 @@ RUNNING = Gauge("cga_solves_running", "Solves running now", multiprocess_mode="l
 OVERLOADED = Counter("cga_overloaded_total", "Analyses refused with 503: no solve slot")
 
 
-def exposition() -> tuple[bytes, str]:
+# The text format's media type without its charset, which Litestar adds to every text/ type.
+MEDIA_TYPE = CONTENT_TYPE_LATEST.replace("; charset=utf-8", "")
+
+
+def exposition() -> bytes:
     """The metrics in the Prometheus text format, over every worker process."""
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         registry = CollectorRegistry()
         multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
-        return generate_latest(registry), CONTENT_TYPE_LATEST
-    return generate_latest(), CONTENT_TYPE_LATEST
+        return generate_latest(registry)
+    return generate_latest()

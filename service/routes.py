@@ -33,7 +33,7 @@ from service.errors import (
     UnknownGameError,
     invalid_field,
 )
-from service.metrics import exposition
+from service.metrics import MEDIA_TYPE, exposition
 from service.schemas import (
     AnalyzeRequest,
     AnalyzeResponse,
@@ -258,13 +258,19 @@ async def health(request: Request[Any, Any, Any]) -> Health:
     "/metrics",
     operation_id="metrics",
     tags=["operations"],
-    include_in_schema=True,
-    responses={200: ResponseSpec(None, media_type="text/plain", generate_examples=False)},
+    media_type=MediaType.TEXT,
+    responses={
+        200: ResponseSpec(
+            str,
+            media_type="text/plain",
+            description="The Prometheus text exposition format.",
+            generate_examples=False,
+        )
+    },
 )
 async def metrics() -> Response[bytes]:
     """Prometheus metrics of every worker process, in the text exposition format."""
-    body, content_type = exposition()
-    return Response(body, media_type=content_type)
+    return Response(exposition(), media_type=MEDIA_TYPE)
 
 
 @get(

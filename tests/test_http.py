@@ -336,6 +336,14 @@ def test_ready(client: Client) -> None:
     assert answer.json() == {"status": "ready"}
 
 
+def test_metrics_are_text_with_one_charset_in_the_answer_and_the_schema(client: Client) -> None:
+    content_type = client.get("/metrics").headers["content-type"]
+    assert content_type.startswith("text/plain; version=")
+    assert content_type.count("charset") == 1
+    operation = client.get("/schema/openapi.json").json()["paths"]["/metrics"]["get"]
+    assert list(operation["responses"]["200"]["content"]) == ["text/plain"]
+
+
 def test_schema_is_openapi_3_1_with_typed_bodies(client: Client) -> None:
     answer = client.get("/schema/openapi.json")
     assert answer.status_code == 200
