@@ -53,16 +53,16 @@ def serve(argv: list[str] | None) -> int:
     except SettingsError as exc:
         print(f"python -m service: {exc}", file=sys.stderr)
         return 2
-    from service.logs import configure
+    from service.logs import logging_config
 
-    configure(settings.log_level)
+    logging_config(settings.log_level).configure()
     if settings.workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="cga-metrics-")
     # Workers are new processes: they read the settings from the environment again.
     os.environ.update({"HOST": settings.host, "PORT": str(settings.port)})
     os.environ["LOG_LEVEL"] = settings.log_level
     config = uvicorn.Config(
-        "service.app:serve_app",
+        "service.app:create_app",
         factory=True,
         log_level=settings.log_level,
         log_config=None,

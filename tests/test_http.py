@@ -301,6 +301,22 @@ def test_unknown_route_and_wrong_method_are_problems(client: Client) -> None:
     assert "POST" in wrong.headers["allow"]
 
 
+def test_unknown_routes_and_wrong_methods_are_observed(
+    client: Client, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level("INFO", logger="service.access"):
+        missing = client.get("/v2/games", headers={"X-Request-ID": "lost-1"})
+        wrong = client.put("/health")
+    assert missing.headers["x-request-id"] == "lost-1"
+    assert wrong.headers["x-request-id"]
+    access = [r.__dict__ for r in caplog.records if r.name == "service.access"]
+    logged = {(entry["status"], entry["route"]) for entry in access}
+    assert {(404, "unmatched"), (405, "unmatched")} <= logged
+    text = client.get("/metrics").text
+    for status in (404, 405):
+        assert f'cga_requests_total{{game="",route="unmatched",status="{status}"}}' in text
+
+
 def test_engine_fault_and_unexpected_errors_are_500_problems() -> None:
     @get("/fault")
     async def fault() -> None:

@@ -1,5 +1,5 @@
 """The real server: `python -m service` with two worker processes, used by the CLI's `--url`
-mode; metrics add up over the workers."""
+mode; metrics add up over the workers; its logs are JSON lines at `LOG_LEVEL`."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import IO, Any
 
 import httpx
 import pytest
@@ -19,26 +20,65 @@ from tests.positions import late_position
 from tests.redis_server import free_port
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def start(
+    env: dict[str, str], stderr: IO[Any] | None = None
+) -> tuple[str, subprocess.Popen[bytes]]:
+    """`python -m service` with two workers on a free port, once it is ready."""
     port = free_port()
-    metrics_dir = tmp_path_factory.mktemp("metrics")
-    env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir), "LOG_LEVEL": "warning"}
     process = subprocess.Popen(
-        [sys.executable, "-m", "service", "--port", str(port), "--workers", "2"], env=env
+        [sys.executable, "-m", "service", "--port", str(port), "--workers", "2"],
+        env={**os.environ, **env},
+        stderr=stderr,
     )
     url = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            if httpx.get(f"{url}/ready").status_code == 200:
+                break
+        except httpx.TransportError:
+            time.sleep(0.05)
+    return url, process
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    process.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    metrics_dir = tmp_path_factory.mktemp("metrics")
+    url, process = start({"PROMETHEUS_MULTIPROC_DIR": str(metrics_dir), "LOG_LEVEL": "warning"})
     try:
-        for _ in range(300):
-            try:
-                if httpx.get(f"{url}/ready").status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.05)
         yield url
     finally:
-        process.terminate()
-        process.wait(timeout=30)
+        stop(process)
+
+
+def logged_lines(tmp_path: Path, level: str) -> list[dict[str, Any]]:
+    """The log lines of a server at `level` that answered /health and a forging 404."""
+    log = tmp_path / "server.log"
+    with log.open("wb") as sink:
+        url, process = start({"LOG_LEVEL": level}, stderr=sink)
+        try:
+            httpx.get(f"{url}/health", headers={"X-Request-ID": "health-1"})
+            httpx.get(f"{url}/nope%0A%7B%22forged%22%3A1%7D", headers={"X-Request-ID": "forge-1"})
+        finally:
+            stop(process)
+    lines = log.read_text().splitlines()
+    parsed = [json.loads(line) for line in lines]  # every line is one JSON object
+    assert all(isinstance(entry, dict) and "forged" not in entry for entry in parsed)
+    return parsed
+
+
+def test_logs_are_json_lines_with_the_request_id_at_the_log_level(tmp_path: Path) -> None:
+    info = logged_lines(tmp_path, "info")
+    access = {e["request_id"]: e for e in info if e["logger"] == "service.access"}
+    assert access["health-1"]["status"] == 200
+    assert access["forge-1"]["message"] == 'GET /nope\n{"forged":1} 404'
+    assert any(e["logger"].startswith("uvicorn") for e in info)
+    warnings = logged_lines(tmp_path, "warning")
+    assert all(e["level"] in ("warning", "error", "critical") for e in warnings)
 
 
 def test_the_cli_sends_positions_to_a_running_server(server: str, tmp_path: Path) -> None:
