@@ -36,6 +36,11 @@ SOLVE_SECONDS = Histogram(
 CACHE_LOOKUPS = Counter(
     "cga_cache_lookups_total", "Cache lookups: hit, miss or bypassed", ["result", "level"]
 )
+CACHE_REJECTED = Counter(
+    "cga_cache_rejected_total",
+    "Values in Redis that failed their checksum or engine version: deleted, taken as a miss",
+    ["kind"],
+)
 CACHE_EVICTIONS = Counter("cga_cache_evictions_total", "Answers evicted from the in-process LRU")
 TABLE_LOOKUPS = Counter(
     "cga_table_lookups_total",

@@ -46,6 +46,9 @@ class RedisStore:
     async def set(self, key: str, value: bytes) -> None:
         await self._call("set", self.client.set(key, value))
 
+    async def delete(self, key: str) -> None:
+        await self._call("delete", self.client.delete(key))
+
     async def ping(self) -> bool:
         try:
             return bool(await self._call("ping", self.client.ping()))
