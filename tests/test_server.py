@@ -55,6 +55,24 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         stop(process)
 
 
+@pytest.mark.parametrize("remote", [True, False])
+def test_each_bad_line_gets_its_own_error_line_and_the_rest_go_on(
+    server: str, tmp_path: Path, remote: bool
+) -> None:
+    source, output = tmp_path / "positions.jsonl", tmp_path / "answers.jsonl"
+    items = [{"game": "marjapussi", "position": late_position(s)} for s in range(90, 100)]
+    bad = ["[1, 2]", "3", '"text"', "null", "not json", '{"position": 3}']
+    lines = [json.dumps(item) for item in items]
+    for place, line in zip((0, 3, 5, 6, 9, 11), bad, strict=True):
+        lines.insert(place, line)
+    source.write_text("\n".join(lines) + "\n")
+    url = ["--url", server] if remote else []
+    assert main(["analyze", str(source), "-o", str(output), "--quiet", *url]) == 0
+    answers = {e["index"]: e["status"] for e in map(json.loads, output.read_text().splitlines())}
+    expected = {0: 422, 3: 422, 5: 422, 6: 422, 9: 400, 11: 422}
+    assert answers == {i: expected.get(i, 200) for i in range(len(lines))}
+
+
 def logged_lines(tmp_path: Path, level: str) -> list[dict[str, Any]]:
     """The log lines of a server at `level` that answered /health and a forging 404."""
     log = tmp_path / "server.log"
