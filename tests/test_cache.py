@@ -160,6 +160,24 @@ def test_redis_refusing_writes_is_bypassed(redis_server: RedisServer) -> None:
         assert analyse(client, position).cache == "hit"
 
 
+def test_health_says_down_while_redis_refuses_writes(redis_server: RedisServer) -> None:
+    with client_for(redis_url=redis_server.url) as client:
+        assert client.get("/health").json()["redis"] == "up"
+        admin = redis_server.client()
+        admin.config_set("maxmemory-policy", "noeviction")
+        admin.config_set("maxmemory", "1")
+        assert client.get("/health").json()["redis"] == "down (refuses writes)"
+
+
+def test_health_says_up_while_redis_is_slower_than_the_command_timeout(
+    redis_server: RedisServer,
+) -> None:
+    """A busy process or a busy Redis answering in 300 ms is not a Redis that is down."""
+    with client_for(redis_url=redis_server.url, redis_timeout_ms=50) as client:
+        redis_server.client().execute_command("CLIENT", "PAUSE", "300", "ALL")
+        assert client.get("/health").json()["redis"] == "up"
+
+
 def test_killing_redis_during_a_stream_of_requests_fails_none(redis_server: RedisServer) -> None:
     positions = [late_position(seed, cards=2) for seed in range(20, 40)]
     items = [{"game": "marjapussi", "position": p} for p in positions]
