@@ -18,6 +18,7 @@ import tempfile
 
 import uvicorn
 
+from service.read_timeouts import read_timeout_protocol
 from service.server import run
 from service.settings import LOG_LEVELS, Settings, SettingsError
 
@@ -68,6 +69,9 @@ def serve(argv: list[str] | None) -> int:
         log_config=None,
         access_log=False,
         server_header=False,
+        http=read_timeout_protocol(
+            settings.header_timeout_ms / 1000, settings.body_timeout_ms / 1000
+        ),
         timeout_graceful_shutdown=20,
     )
     return run(config, settings.host, settings.port, settings.workers)

@@ -18,7 +18,7 @@ from http import HTTPStatus
 from typing import Any
 
 from litestar import Request, Response
-from litestar.exceptions import HTTPException, ValidationException
+from litestar.exceptions import HTTPException, InternalServerException, ValidationException
 from litestar.exceptions.base_exceptions import SerializationException
 from litestar.handlers import HTTPRouteHandler
 from litestar.types import ExceptionHandlersMap
@@ -41,6 +41,9 @@ INTERNAL = "/problems/internal-error"
 HTTP_ERROR = "about:blank"
 
 log = logging.getLogger("service")
+
+# Litestar's detail of the 500 it raises when the client disconnects in the middle of the body.
+LITESTAR_DISCONNECTED = "client disconnected prematurely"
 
 
 class UnknownGameError(HTTPException):
@@ -231,7 +234,14 @@ def body_limit(request: Request[Any, Any, Any]) -> int | None:
 
 
 def internal_error(request: Request[Any, Any, Any], exc: Exception) -> Response[ProblemDetails]:
-    """Anything unexpected: logged with its traceback, answered without internals."""
+    """Anything unexpected: logged with its traceback, answered without internals. A client
+    gone before its body was read (or cut off by the body read timeout) is its own fault: a
+    400 that nobody reads, logged without a traceback."""
+    if isinstance(exc, InternalServerException) and exc.detail == LITESTAR_DISCONNECTED:
+        log.warning(
+            "%s %s: the client left before its body was read", request.method, request.url.path
+        )
+        return problem(request, 400, "the client disconnected before its body was read")
     log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
     return problem(request, 500, "an unexpected error occurred", type_=INTERNAL)
 

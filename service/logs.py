@@ -20,7 +20,12 @@ from litestar.logging.config import LoggingConfig
 REQUEST_ID: contextvars.ContextVar[str | None] = contextvars.ContextVar("request_id", default=None)
 
 # Attributes every LogRecord has; anything else was passed as `extra=` and is logged as a field.
-_STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime"}
+# uvicorn's `color_message` repeats the message with terminal colours.
+_STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {
+    "message",
+    "asctime",
+    "color_message",
+}
 
 
 class JsonFormatter(logging.Formatter):

@@ -45,6 +45,18 @@ VARIABLES: dict[str, tuple[int | None, int, int, str]] = {
     "MAX_BATCH_POSITIONS": (1000, 1, 1_000_000, "positions per batch request"),
     "CACHE_SIZE": (10_000, 0, 100_000_000, "answers kept in the in-process LRU (0: none)"),
     "TABLE_CACHE_SIZE": (64, 0, 100_000, "deals' tables kept in-process (0: none)"),
+    "HEADER_TIMEOUT_MS": (
+        10_000,
+        1,
+        600_000,
+        "most time from a request's first byte to its headers",
+    ),
+    "BODY_TIMEOUT_MS": (
+        30_000,
+        1,
+        3_600_000,
+        "most time from a request's headers to its last byte",
+    ),
     "REDIS_TIMEOUT_MS": (50, 1, 60_000, "timeout of one Redis command or connect"),
     "REDIS_BREAKER_FAILURES": (3, 1, 1000, "Redis failures in a row that open the breaker"),
     "REDIS_BREAKER_RESET_MS": (5000, 1, 3_600_000, "how long the open breaker skips Redis"),
@@ -64,6 +76,8 @@ class Settings:
     max_batch_positions: int = 1000
     cache_size: int = 10_000
     table_cache_size: int = 64
+    header_timeout_ms: int = 10_000
+    body_timeout_ms: int = 30_000
     redis_url: str | None = None
     redis_timeout_ms: int = 50
     redis_breaker_failures: int = 3

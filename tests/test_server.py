@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -71,6 +72,40 @@ def test_each_bad_line_gets_its_own_error_line_and_the_rest_go_on(
     answers = {e["index"]: e["status"] for e in map(json.loads, output.read_text().splitlines())}
     expected = {0: 422, 3: 422, 5: 422, 6: 422, 9: 400, 11: 422}
     assert answers == {i: expected.get(i, 200) for i in range(len(lines))}
+
+
+@pytest.fixture(scope="module")
+def impatient_server() -> Iterator[str]:
+    url, process = start({"HEADER_TIMEOUT_MS": "500", "BODY_TIMEOUT_MS": "500"})
+    try:
+        yield url
+    finally:
+        stop(process)
+
+
+@pytest.mark.parametrize(
+    ("start_of_request", "part"),
+    [
+        (b"POST /v1/marjapussi/deal HTTP/1.1\r\nhost: x\r\ncontent-le", b"headers"),
+        (b"POST /v1/marjapussi/deal HTTP/1.1\r\nhost: x\r\ncontent-length: 100\r\n\r\n{", b"body"),
+    ],
+)
+def test_a_slow_client_gets_408_and_is_disconnected(
+    impatient_server: str, start_of_request: bytes, part: bytes
+) -> None:
+    port = int(impatient_server.rsplit(":", 1)[1])
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as client:
+        began = time.monotonic()
+        client.sendall(start_of_request)
+        answer = b""
+        while chunk := client.recv(4096):  # until the server closes the connection
+            answer += chunk
+        waited = time.monotonic() - began
+    assert answer.startswith(b"HTTP/1.1 408 ")
+    assert part in answer
+    assert 0.4 < waited < 2
+    time.sleep(0.1)  # the app, cut off from the body, is no server error
+    assert 'status="500"' not in httpx.get(f"{impatient_server}/metrics").text
 
 
 def logged_lines(tmp_path: Path, level: str) -> list[dict[str, Any]]:
