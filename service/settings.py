@@ -2,8 +2,10 @@
 
 Every setting is one environment variable (listed with its default and meaning in `VARIABLES`
 and in the README). A bad value raises :class:`SettingsError` naming the variable, so the
-service never starts half-configured. Worker and thread counts default to the CPUs the process
-is given (its CPU affinity, and a cgroup CPU quota where one is set).
+service never starts half-configured. The worker count defaults to the CPUs the process is
+given (its CPU affinity, and a cgroup CPU quota where one is set), and the solve threads of each
+worker to those CPUs shared among the workers, so that WORKERS x SOLVE_THREADS concurrent
+solves do not outnumber the CPUs.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ VARIABLES: dict[str, tuple[int | None, int, int, str]] = {
     "PORT": (8000, 1, 65535, "TCP port"),
     "MAX_BODY_BYTES": (1 << 20, 1, 1 << 30, "largest request body; larger gets a 413"),
     "WORKERS": (None, 1, 256, "server processes (default: the CPUs given)"),
-    "SOLVE_THREADS": (None, 1, 256, "concurrent solves per process (default: the CPUs given)"),
+    "SOLVE_THREADS": (None, 1, 256, "concurrent solves per process (default: CPUs / WORKERS)"),
     "MAX_QUEUED_SOLVES": (None, 0, 100_000, "solves that may wait per process (default 2x)"),
     "REQUEST_DEADLINE_MS": (30_000, 1, 3_600_000, "most one analysis may take, queue included"),
     "MAX_TIME_MS": (10_000, 1, 60_000, "largest budget.time_ms; also the budget when none"),
@@ -111,9 +113,10 @@ class Settings:
         values: dict[str, object] = {}
         for name, (default, _, _, _) in VARIABLES.items():
             values[name.lower()] = parse_int(name, env.get(name), default)
-        for sized in ("workers", "solve_threads"):
-            if values[sized] is None:
-                values[sized] = cpus
+        if values["workers"] is None:
+            values["workers"] = cpus
+        if values["solve_threads"] is None:
+            values["solve_threads"] = max(1, cpus // max(1, int(str(values["workers"]))))
         if values["max_queued_solves"] is None:
             values["max_queued_solves"] = 2 * int(str(values["solve_threads"]))
         return cls(

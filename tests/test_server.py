@@ -8,6 +8,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +17,8 @@ from typing import IO, Any
 import httpx
 import pytest
 
-from service.__main__ import main
+from service.__main__ import main, uvicorn_config
+from service.settings import Settings
 from tests.positions import late_position
 from tests.redis_server import free_port
 
@@ -106,6 +108,31 @@ def test_a_slow_client_gets_408_and_is_disconnected(
     assert 0.4 < waited < 2
     time.sleep(0.1)  # the app, cut off from the body, is no server error
     assert 'status="500"' not in httpx.get(f"{impatient_server}/metrics").text
+
+
+def test_the_shutdown_grace_outlasts_the_analysis_deadline() -> None:
+    for deadline_ms in (1, 30_000, 120_000):
+        config = uvicorn_config(Settings(request_deadline_ms=deadline_ms))
+        assert config.timeout_graceful_shutdown is not None
+        assert config.timeout_graceful_shutdown * 1000 > deadline_ms + 1000
+
+
+def test_sigterm_lets_the_analyses_in_flight_finish_and_takes_no_new_ones() -> None:
+    url, process = start({})
+    position = late_position(54, cards=8)
+    body = {"position": position, "method": "ismcts", "budget": {"time_ms": 1500}}
+    answers: list[httpx.Response] = []
+    request = threading.Thread(
+        target=lambda: answers.append(httpx.post(f"{url}/v1/marjapussi/analyze", json=body))
+    )
+    request.start()
+    time.sleep(0.5)
+    process.terminate()
+    request.join()
+    assert process.wait(timeout=10) == 0
+    assert answers[0].status_code == 200
+    with pytest.raises(httpx.ConnectError):
+        httpx.get(f"{url}/health")
 
 
 def logged_lines(tmp_path: Path, level: str) -> list[dict[str, Any]]:
