@@ -161,20 +161,24 @@ def test_logs_are_json_lines_with_the_request_id_at_the_log_level(tmp_path: Path
     assert all(e["level"] in ("warning", "error", "critical") for e in warnings)
 
 
+def marjapussi_solves(server: str) -> float:
+    metrics = ""
+    for _ in range(5):  # two workers: counts are summed over both processes' files
+        metrics = httpx.get(f"{server}/metrics").text
+    return sum(
+        float(line.split()[-1])
+        for line in metrics.splitlines()
+        if line.startswith('cga_solves_total{game="marjapussi"')
+    )
+
+
 def test_the_cli_sends_positions_to_a_running_server(server: str, tmp_path: Path) -> None:
     source, output = tmp_path / "positions.jsonl", tmp_path / "answers.jsonl"
     items = [{"game": "marjapussi", "position": late_position(s)} for s in range(70, 90)]
     source.write_text("".join(json.dumps(item) + "\n" for item in items))
     args = ["analyze", str(source), "-o", str(output), "--url", server, "--jobs", "3", "--quiet"]
+    before = marjapussi_solves(server)
     assert main(args) == 0
     lines = [json.loads(line) for line in output.read_text().splitlines()]
     assert sorted((e["index"], e["status"]) for e in lines) == [(i, 200) for i in range(20)]
-    metrics = ""
-    for _ in range(5):  # two workers: counts are summed over both processes' files
-        metrics = httpx.get(f"{server}/metrics").text
-    solves = [
-        float(line.split()[-1])
-        for line in metrics.splitlines()
-        if line.startswith('cga_solves_total{game="marjapussi"')
-    ]
-    assert sum(solves) == 20
+    assert marjapussi_solves(server) - before == 20
