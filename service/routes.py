@@ -1,16 +1,19 @@
 """The HTTP routes: the rules as a service (`/v1/...`) and the operational endpoints.
 
 Each `/v1/{game}/...` request is answered by one `_solver.call` in a worker thread (the engine
-releases the GIL) with the raw request body; the engine's JSON text is sent back as it is, never
+releases the GIL) with the raw request body (an analysis whose client disconnects while it waits
+for a solve thread gives its place up); the engine's JSON text is sent back as it is, never
 decoded and encoded again. Litestar first checks the envelope of the body against the Structs of
 `service.schemas` (which also document it in OpenAPI); everything else is the engine's to judge.
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
+import anyio
 import anyio.to_thread
 import msgspec
 from litestar import Litestar, MediaType, Request, Response, Router, get, post
@@ -27,6 +30,7 @@ from service import _solver
 from service.analysis import Analyzer
 from service.batch import BATCH_PATH, analyze_stream
 from service.errors import (
+    HTTP_ERROR,
     PROBLEM_JSON,
     UNSUPPORTED_MEDIA,
     ProblemError,
@@ -204,8 +208,35 @@ async def analyze(
     `MAX_TIME_MS`; a view's sampled answer depends only on `seed` when `reproducible`.
     """
     body = msgspec.json.decode(await request.body())
-    answer = await analyzer_of(request.app).analyze(game, body)
+    answer = await unless_disconnected(request, analyzer_of(request.app).analyze(game, body))
     return Response(answer.body, media_type=MediaType.JSON)
+
+
+async def unless_disconnected(request: Request[Any, Any, Any], work: Awaitable[T]) -> T:
+    """`work`, cancelled if the client disconnects first: an analysis waiting for a solve
+    thread gives its queue place up at once; one that is running ends when the engine does
+    (its deadline), then frees its thread. What `work` raises is raised as it is."""
+    outcome: list[T] = []
+    failure: list[Exception] = []
+    async with anyio.create_task_group() as group:
+        group.start_soon(cancel_on_disconnect, request, group.cancel_scope)
+        try:
+            outcome.append(await work)
+        except Exception as exc:  # raised below, not wrapped in the task group's ExceptionGroup
+            failure.append(exc)
+        group.cancel_scope.cancel()
+    if failure:
+        raise failure[0]
+    if not outcome:
+        raise ProblemError(400, "the client disconnected before its answer", type_=HTTP_ERROR)
+    return outcome[0]
+
+
+async def cancel_on_disconnect(request: Request[Any, Any, Any], scope: anyio.CancelScope) -> None:
+    """Waits for the ASGI server to say the client has gone (its body read already)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
+    scope.cancel()
 
 
 @post(

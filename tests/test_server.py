@@ -24,12 +24,12 @@ from tests.redis_server import free_port
 
 
 def start(
-    env: dict[str, str], stderr: IO[Any] | None = None
+    env: dict[str, str], stderr: IO[Any] | None = None, workers: int = 2
 ) -> tuple[str, subprocess.Popen[bytes]]:
-    """`python -m service` with two workers on a free port, once it is ready."""
+    """`python -m service` with `workers` processes on a free port, once it is ready."""
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "service", "--port", str(port), "--workers", "2"],
+        [sys.executable, "-m", "service", "--port", str(port), "--workers", str(workers)],
         env={**os.environ, **env},
         stderr=stderr,
     )
@@ -133,6 +133,34 @@ def test_sigterm_lets_the_analyses_in_flight_finish_and_takes_no_new_ones() -> N
     assert answers[0].status_code == 200
     with pytest.raises(httpx.ConnectError):
         httpx.get(f"{url}/health")
+
+
+def test_a_client_gone_while_queued_gives_its_place_up() -> None:
+    """One solve thread, one queue place: A solves, B waits and hangs up, C then waits too."""
+    url, process = start({"SOLVE_THREADS": "1", "MAX_QUEUED_SOLVES": "1"}, workers=1)
+    position = late_position(54, cards=8)
+
+    def body(time_ms: int) -> bytes:
+        budget = {"iterations": 10**8, "time_ms": time_ms}
+        request = {"position": position, "method": "ismcts", "budget": budget, "seed": time_ms}
+        return json.dumps(request).encode()
+
+    analyze = f"{url}/v1/marjapussi/analyze"
+    try:
+        first = threading.Thread(target=httpx.post, args=(analyze,), kwargs={"content": body(2000)})
+        first.start()
+        time.sleep(0.3)
+        request = body(1500)
+        head = f"POST /v1/marjapussi/analyze HTTP/1.1\r\nhost: x\r\ncontent-length: {len(request)}"
+        with socket.create_connection(("127.0.0.1", int(url.rsplit(":", 1)[1]))) as gone:
+            gone.sendall(head.encode() + b"\r\n\r\n" + request)
+            time.sleep(0.3)  # queued behind the first
+        time.sleep(0.2)
+        third = httpx.post(analyze, content=body(100), timeout=10)
+        first.join()
+    finally:
+        stop(process)
+    assert third.status_code == 200, third.text
 
 
 def logged_lines(tmp_path: Path, level: str) -> list[dict[str, Any]]:
