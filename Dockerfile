@@ -1,6 +1,7 @@
 # The service's image, in two stages: `build` compiles the Rust core into a wheel with maturin
 # (the same `pip wheel` that scripts/test-deploy runs outside Docker); `runtime` installs that
-# wheel into a slim Python image with no compiler, and runs it as a non-root user.
+# wheel into a slim Python image with no compiler, with its dependencies pinned by
+# constraints.txt, and runs it as a non-root user.
 #   docker build -t cardgame-analysis .
 #   docker run -p 8000:8000 cardgame-analysis
 # Settings come from the environment (HOST, PORT, WORKERS, REDIS_URL... see service/settings.py);
@@ -34,7 +35,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 RUN groupadd --system --gid 10001 app \
     && useradd --system --uid 10001 --gid app --no-create-home --shell /usr/sbin/nologin app
 COPY --from=build /dist /dist
-RUN pip install --no-cache-dir /dist/*.whl && rm -rf /dist
+# Every runtime dependency at the version pinned in constraints.txt (scripts/lock_runtime.py).
+COPY constraints.txt /tmp/constraints.txt
+RUN pip install --no-cache-dir --constraint /tmp/constraints.txt /dist/*.whl \
+    && rm -rf /dist /tmp/constraints.txt
 COPY docker/healthcheck.py /app/
 USER 10001:10001
 EXPOSE 8000

@@ -4,8 +4,13 @@ With the default values and with each values file in helm/ci/: `helm lint --stri
 (which checks the values against values.schema.json), and for every rendered object the schema of
 its kind in Kubernetes KUBE_VERSION (strict: no unknown fields), plus what the chart promises:
 every pod runs as non-root on a read-only root filesystem, the service's container is probed on
-/health and /ready. Values that break the schema or the chart's rules must be refused. Uses
-helm-python-sdk (no helm binary) and kubernetes-validate. Exits 1 on the first problem.
+/health and /ready; every selector picks the pods of its own component (never the bundled
+Redis's for the service, nor the service's for Redis); the bundled Redis has a password that the
+service's REDIS_URL carries and a NetworkPolicy that admits the service's pods only; a pod is
+given longer to stop than its preStop pause and an analysis's deadline; pods are annotated for
+Prometheus and spread over nodes where the values say so. Values that break the schema or the
+chart's rules must be refused. Uses helm-python-sdk (no helm binary) and kubernetes-validate.
+Exits 1 on the first problem.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ import yaml
 CHART = Path(__file__).resolve().parent.parent / "helm"
 KUBE_VERSION = "1.30.0"
 RELEASE = "games"
+APP = f"{RELEASE}-cardgame-analysis"
+REDIS = f"{APP}-redis"
 
 # Values the chart must refuse, each with why.
 BAD_VALUES: list[tuple[str, dict[str, Any]]] = [
@@ -85,6 +92,100 @@ def check_pod(deployment: dict[str, Any]) -> None:
                 raise ChartError(f"Deployment {name}: probes on {paths}")
 
 
+def named(objects: list[dict[str, Any]], kind: str, name: str) -> dict[str, Any] | None:
+    found = [o for o in objects if o["kind"] == kind and o["metadata"]["name"] == name]
+    return found[0] if found else None
+
+
+def selectors(objects: list[dict[str, Any]]) -> list[tuple[str, dict[str, str], str]]:
+    """(where, selector, the Deployment whose pods it must pick) for every pod selector."""
+    found: list[tuple[str, dict[str, str], str]] = []
+    for obj in objects:
+        kind, name, spec = obj["kind"], obj["metadata"]["name"], obj.get("spec", {})
+        owner = REDIS if name == REDIS else APP
+        if kind == "Service":
+            found.append((f"Service {name}", spec["selector"], owner))
+        if kind in ("Deployment", "PodDisruptionBudget"):
+            found.append((f"{kind} {name}", spec["selector"]["matchLabels"], owner))
+        if kind == "Deployment":
+            for spread in spec["template"]["spec"].get("topologySpreadConstraints", []):
+                found.append((f"{name} spread", spread["labelSelector"]["matchLabels"], owner))
+        if kind == "NetworkPolicy":
+            found.append((f"NetworkPolicy {name}", spec["podSelector"]["matchLabels"], REDIS))
+            for rule in spec["ingress"]:
+                for peer in rule["from"]:
+                    found.append((f"{name} ingress", peer["podSelector"]["matchLabels"], APP))
+    return found
+
+
+def check_selectors(objects: list[dict[str, Any]]) -> None:
+    """Each selector picks the pods it is for and no other Deployment's."""
+    pods = {
+        o["metadata"]["name"]: o["spec"]["template"]["metadata"]["labels"]
+        for o in objects
+        if o["kind"] == "Deployment"
+    }
+    for where, selector, owner in selectors(objects):
+        for name, labels in pods.items():
+            picks = all(labels.get(key) == value for key, value in selector.items())
+            if picks != (name == owner):
+                verb = "picks" if picks else "misses"
+                raise ChartError(f"{where}: the selector {selector} {verb} the pods of {name}")
+
+
+def env_of(deployment: dict[str, Any]) -> dict[str, Any]:
+    container = deployment["spec"]["template"]["spec"]["containers"][0]
+    return {entry["name"]: entry for entry in container.get("env", [])}
+
+
+def check_redis_auth(objects: list[dict[str, Any]]) -> None:
+    """The bundled Redis asks a password, from the Secret that the service's URL uses too, and
+    only the service's pods may reach it."""
+    redis, app = named(objects, "Deployment", REDIS), named(objects, "Deployment", APP)
+    if redis is None or app is None:
+        return
+    args = redis["spec"]["template"]["spec"]["containers"][0]["args"]
+    if args[:2] != ["--requirepass", "$(REDIS_PASSWORD)"]:
+        raise ChartError(f"Deployment {REDIS}: no password: {args}")
+    secret = env_of(redis)["REDIS_PASSWORD"]["valueFrom"]
+    app_env = env_of(app)
+    if app_env["REDIS_PASSWORD"]["valueFrom"] != secret:
+        raise ChartError(f"Deployment {APP}: REDIS_PASSWORD is not Redis's: {app_env}")
+    if "://:$(REDIS_PASSWORD)@" not in app_env["REDIS_URL"]["value"]:
+        raise ChartError(f"Deployment {APP}: REDIS_URL without the password")
+    if named(objects, "NetworkPolicy", REDIS) is None:
+        raise ChartError(f"no NetworkPolicy for {REDIS}")
+
+
+def check_shutdown(objects: list[dict[str, Any]]) -> None:
+    """The pod's grace outlasts its preStop pause, an analysis's deadline and the service's
+    own shutdown margin (5 s)."""
+    app, config = named(objects, "Deployment", APP), named(objects, "ConfigMap", APP)
+    assert app is not None
+    assert config is not None
+    pod = app["spec"]["template"]["spec"]
+    pause = int(pod["containers"][0]["lifecycle"]["preStop"]["exec"]["command"][1])
+    deadline_s = int(config["data"].get("REQUEST_DEADLINE_MS", "30000")) / 1000
+    if pod["terminationGracePeriodSeconds"] <= pause + deadline_s + 5:
+        raise ChartError(
+            f"Deployment {APP}: {pod['terminationGracePeriodSeconds']} s to stop, under the "
+            f"{pause} s pause + {deadline_s} s deadline + 5 s"
+        )
+
+
+def check_scraping_and_spread(objects: list[dict[str, Any]], values: dict[str, Any]) -> None:
+    app = named(objects, "Deployment", APP)
+    assert app is not None
+    template = app["spec"]["template"]
+    scraped = template["metadata"]["annotations"].get("prometheus.io/scrape") == "true"
+    if scraped != values.get("metrics", {}).get("scrapeAnnotations", True):
+        raise ChartError(f"Deployment {APP}: Prometheus annotations {scraped}, not as asked")
+    keys = [c["topologyKey"] for c in template["spec"].get("topologySpreadConstraints", [])]
+    default = ["kubernetes.io/hostname", "topology.kubernetes.io/zone"]
+    if keys != values.get("topologySpread", {}).get("topologyKeys", default):
+        raise ChartError(f"Deployment {APP}: spread over {keys}, not as asked")
+
+
 def check(values: dict[str, Any]) -> list[str]:
     lint(values)
     objects = render(values)
@@ -92,6 +193,10 @@ def check(values: dict[str, Any]) -> list[str]:
         validate(obj)
         if obj["kind"] == "Deployment":
             check_pod(obj)
+    check_selectors(objects)
+    check_redis_auth(objects)
+    check_shutdown(objects)
+    check_scraping_and_spread(objects, values)
     return sorted(f"{obj['kind']}/{obj['metadata']['name']}" for obj in objects)
 
 

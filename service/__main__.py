@@ -4,6 +4,7 @@
 Serving: host and port default to `HOST` and `PORT`; the other settings come from the
 environment (see `service.settings`) and are checked before anything starts. `WORKERS`
 processes are started (default: the CPUs given), forked on one TCP socket (`service.server`);
+SIGTERM stops them taking requests and lets those in flight finish (`uvicorn_config`);
 with more than one, Prometheus metrics are kept in a shared directory
 (`PROMETHEUS_MULTIPROC_DIR`, a fresh temporary one unless set).
 """
@@ -12,14 +13,20 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import math
 import os
 import sys
 import tempfile
 
 import uvicorn
 
+from service.read_timeouts import read_timeout_protocol
 from service.server import run
 from service.settings import LOG_LEVELS, Settings, SettingsError
+
+# What a SIGTERM leaves in-flight requests beyond REQUEST_DEADLINE_MS (an answer may come up
+# to 100 ms and two Redis writes after the deadline).
+SHUTDOWN_MARGIN_S = 5
 
 
 def parse_args(argv: list[str] | None, defaults: Settings) -> argparse.Namespace:
@@ -53,24 +60,34 @@ def serve(argv: list[str] | None) -> int:
     except SettingsError as exc:
         print(f"python -m service: {exc}", file=sys.stderr)
         return 2
-    from service.logs import configure
+    from service.logs import logging_config
 
-    configure(settings.log_level)
+    logging_config(settings.log_level).configure()
     if settings.workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="cga-metrics-")
-    # Workers are new processes: they read the settings from the environment again.
+    # Workers are new processes: they read the settings from the environment again (the solve
+    # threads' default from WORKERS too).
     os.environ.update({"HOST": settings.host, "PORT": str(settings.port)})
-    os.environ["LOG_LEVEL"] = settings.log_level
-    config = uvicorn.Config(
-        "service.app:serve_app",
+    os.environ.update({"WORKERS": str(settings.workers), "LOG_LEVEL": settings.log_level})
+    return run(uvicorn_config(settings), settings.host, settings.port, settings.workers)
+
+
+def uvicorn_config(settings: Settings) -> uvicorn.Config:
+    """uvicorn's settings: JSON logs, read timeouts, and on SIGTERM no new requests while the
+    ones in flight finish, for up to the analysis deadline and a margin."""
+    return uvicorn.Config(
+        "service.app:create_app",
         factory=True,
         log_level=settings.log_level,
         log_config=None,
         access_log=False,
         server_header=False,
-        timeout_graceful_shutdown=20,
+        http=read_timeout_protocol(
+            settings.header_timeout_ms / 1000, settings.body_timeout_ms / 1000
+        ),
+        timeout_graceful_shutdown=math.ceil(settings.request_deadline_ms / 1000)
+        + SHUTDOWN_MARGIN_S,
     )
-    return run(config, settings.host, settings.port, settings.workers)
 
 
 def main(argv: list[str] | None = None) -> int:

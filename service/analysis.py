@@ -2,19 +2,21 @@
 
 `Analyzer.analyze(game, request)` checks the service's limits on the request (the time budget),
 asks the engine for the canonical position and looks its key up in the cache; on a miss it runs
-the engine in a solve slot, with its time capped to the request's deadline (`budget.deadline_ms`,
-which the engine applies over its own default time), and stores the answers that the clock did
-not shape: exact ones (`exact: true`) and sampled ones that did every world or iteration asked
-(`reproducible: true`), kept under their seed and budget but for its clock (`time_ms`). A complete
-position given with its deal is solved from the deal's table (`service.tables`), which is stored
-again after the solve. The answer is the engine's JSON with `"cache"` added in front: `hit`,
-`miss` or `bypassed` (Redis should have been asked, for the answer or the table, but was not
-usable). Every method and game goes through the same path; the engine judges the rest.
+the engine in a solve slot, with its time capped to what is left of the request's deadline when
+the slot is taken (`budget.deadline_ms`, which the engine applies over its own default time),
+and stores the answers that the clock did not shape: exact ones (`exact: true`) and sampled ones
+that did every world or iteration asked (`reproducible: true`), kept under their seed and budget
+but for its clock (`time_ms`). A complete position given with its deal is solved from the deal's
+table (`service.tables`), which is stored again after the solve. The answer is the engine's JSON
+with `"cache"` added in front: `hit`, `miss` or `bypassed` (Redis should have been asked, for
+the answer or the table, but was not usable). Every method and game goes through the same path;
+the engine judges the rest.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,6 +50,29 @@ class EngineOutcome(msgspec.Struct):
 class Answer:
     body: bytes
     cache: CacheStatus
+
+
+@dataclass(frozen=True, slots=True)
+class SolveJob:
+    """One analysis for the engine; its time is cut to the deadline once it has a slot."""
+
+    game: str
+    request: dict[str, Any]
+    time_ms: int
+    deadline: float
+    wait: bool  # the caller bounds its own waiting calls: never refused for a full queue
+
+    def engine_call(self, table: bytes | None) -> Callable[[int], tuple[str, bytes]]:
+        """The call a slot runs with the time left then: the time asked, cut to what is left
+        (`budget.deadline_ms`); from `table`, handing back the table after, when given."""
+
+        def call(left_ms: int) -> tuple[str, bytes]:
+            body = msgspec.json.encode(capped_budget(self.request, min(self.time_ms, left_ms)))
+            if table is None:
+                return _solver.call(self.game, "analyze", body), b""
+            return _solver.analyze_seeded(self.game, body, table)
+
+        return call
 
 
 @dataclass
@@ -94,11 +119,8 @@ class Analyzer:
         cached, status = await self.cache.get(key)
         if cached is not None:
             return Answer(with_cache_field(cached, status), status)
-        remaining_ms = int((deadline - time.monotonic()) * 1000)
-        budgeted = capped_budget(request, min(time_ms, remaining_ms))
-        text, table_status = await self.solve_from_table(
-            game, canonical, budgeted, deadline, caller_bounds_queue
-        )
+        job = SolveJob(game, request, time_ms, deadline, caller_bounds_queue)
+        text, table_status = await self.solve_from_table(job, canonical)
         if table_status == "bypassed":
             status = "bypassed"
         outcome = msgspec.json.decode(text, type=EngineOutcome)
@@ -125,46 +147,24 @@ class Analyzer:
             )
         return asked
 
-    async def solve_from_table(
-        self,
-        game: str,
-        canonical: str,
-        request: dict[str, Any],
-        deadline: float,
-        caller_bounds_queue: bool,
-    ) -> tuple[bytes, CacheStatus]:
+    async def solve_from_table(self, job: SolveJob, canonical: str) -> tuple[bytes, CacheStatus]:
         """The engine's answer, solved from the table of the request's deal (when it
         gives one), which is stored again; `bypassed` when Redis failed for the table."""
-        deal_table = table_key(game, canonical, request)
+        deal_table = table_key(job.game, canonical, job.request)
         if deal_table is None:
-            text, _ = await self.solve(game, request, deadline, caller_bounds_queue, None)
+            text, _ = await self.solve(job, None)
             return text, "miss"
         table, status = await self.tables.get(deal_table)
-        text, after = await self.solve(game, request, deadline, caller_bounds_queue, table)
+        text, after = await self.solve(job, table)
         if after and await self.tables.put(deal_table, after) == "bypassed":
             status = "bypassed"
         return text, status
 
-    async def solve(
-        self,
-        game: str,
-        request: dict[str, Any],
-        deadline: float,
-        caller_bounds_queue: bool,
-        table: bytes | None,
-    ) -> tuple[bytes, bytes]:
+    async def solve(self, job: SolveJob, table: bytes | None) -> tuple[bytes, bytes]:
         """The engine's answer, and the deal's table after the solve when `table` is given
         (the one to start from; empty for none)."""
-        body = msgspec.json.encode(request)
         try:
-            if table is None:
-                text = await self.slots.run(
-                    deadline, _solver.call, game, "analyze", body, wait=caller_bounds_queue
-                )
-                return text.encode(), b""
-            text, after = await self.slots.run(
-                deadline, _solver.analyze_seeded, game, body, table, wait=caller_bounds_queue
-            )
+            text, after = await self.slots.run(job.deadline, job.engine_call(table), wait=job.wait)
         except OverloadedError as exc:
             raise overloaded(f"the service is busy: {exc}", RETRY_AFTER_S) from exc
         except _solver.SolverError as exc:

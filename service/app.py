@@ -2,9 +2,10 @@
 
 `create_app()` reads the settings (environment unless given), loads the engine's catalogue
 once, builds the analyzer (cache, Redis level, solve slots), and wires the routes, the body
-size limit, the problem-details error handlers, the request-id/metrics/access-log middleware
-and the OpenAPI 3.1 document: an HTML page at `/schema` that needs nothing from the network,
-and JSON at `/schema/openapi.json`.
+size limit, the problem-details error handlers, JSON logging at `LOG_LEVEL`, the
+request-id/metrics/access-log middleware (around the whole app, so that 404 and 405 answers,
+made before any route is found, are observed too) and the OpenAPI 3.1 document: an HTML page at
+`/schema` that needs nothing from the network, and JSON at `/schema/openapi.json`.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from service.analysis import Analyzer
 from service.docs_page import OfflinePagePlugin
 from service.errors import EXCEPTION_HANDLERS
 from service.examples import add_examples
+from service.logs import logging_config
 from service.observe import observe
 from service.routes import ROUTE_HANDLERS, GameCatalogue
 from service.settings import Settings
@@ -56,20 +58,13 @@ def create_app(settings: Settings | None = None) -> Litestar:
         exception_handlers=EXCEPTION_HANDLERS,
         request_max_body_size=settings.max_body_bytes,
         openapi_config=openapi,
-        middleware=[observe],
+        logging_config=logging_config(settings.log_level),
         on_shutdown=[close_analyzer],
         state=State(
             {"settings": settings, "catalogue": GameCatalogue.load(), "analyzer": analyzer}
         ),
     )
+    # Route middleware never sees a request that no route matched: observe the whole app.
+    app.asgi_handler = observe(app.asgi_handler)
     add_examples(app)
     return app
-
-
-def serve_app() -> Litestar:
-    """The factory `python -m service` gives uvicorn: JSON logs, then the app from the env."""
-    from service.logs import configure
-
-    settings = Settings.from_env()
-    configure(settings.log_level)
-    return create_app(settings)

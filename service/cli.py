@@ -6,6 +6,10 @@ number, from 0). Locally (default) the positions are analysed in this process wi
 own cache and limits (settings from the environment, `REDIS_URL` included); with `--url` they are
 sent in batches to a running server. `--jobs` analyses run at once. The run is resumable: lines
 already answered in the output file (status 200 or a 4xx) are skipped, the rest appended.
+
+A line that is not JSON (400) or not a JSON object (422) gets its own error line in both modes,
+without being sent; a batch that the server refuses as a whole (a 4xx) is sent again one line
+at a time, so that only the line at fault gets the error.
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ import argparse
 import dataclasses
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
@@ -24,7 +29,7 @@ import msgspec
 
 from service.analysis import Analyzer, problem_line
 from service.batch import BATCH_PATH, analyze_one
-from service.errors import MALFORMED, ProblemError
+from service.errors import INVALID, MALFORMED, ProblemError
 from service.settings import Settings, SettingsError, available_cpus
 
 REMOTE_CHUNK = 16
@@ -58,7 +63,15 @@ def answered(output: Path) -> set[int]:
     return done
 
 
+@dataclass(frozen=True, slots=True)
+class Unreadable:
+    """An input line that is not JSON, with the decoder's reason."""
+
+    reason: str
+
+
 def read_items(path: Path, skip: set[int]) -> Iterator[tuple[int, Any]]:
+    """(line number, the line's JSON or `Unreadable`) for each line not answered yet."""
     with path.open("rb") as lines:
         for index, line in enumerate(lines):
             if index in skip or not line.strip():
@@ -66,7 +79,7 @@ def read_items(path: Path, skip: set[int]) -> Iterator[tuple[int, Any]]:
             try:
                 yield index, msgspec.json.decode(line)
             except msgspec.DecodeError as exc:
-                yield index, {"__unreadable__": str(exc)}
+                yield index, Unreadable(str(exc))
 
 
 class Progress:
@@ -115,10 +128,14 @@ async def run_local(
 
 
 def unreadable_line(index: int, item: Any) -> bytes | None:
-    """The answer line of an input line that is not JSON (a 400 with the reason), else None."""
-    if isinstance(item, dict) and "__unreadable__" in item:
-        reason = f"line {index} is not JSON: {item['__unreadable__']}"
+    """The answer line of an input line that is not JSON (400) or not an object (422), else
+    None: such a line is never analysed nor sent."""
+    if isinstance(item, Unreadable):
+        reason = f"line {index} is not JSON: {item.reason}"
         return problem_line(index, ProblemError(400, reason, type_=MALFORMED), "input")
+    if not isinstance(item, dict):
+        reason = f"line {index} is not a JSON object with 'position'"
+        return problem_line(index, ProblemError(422, reason, type_=INVALID), "input")
     return None
 
 
@@ -137,25 +154,47 @@ async def run_remote(
     chunks.reverse()
     async with httpx.AsyncClient(base_url=url, timeout=None) as client:
 
+        def write(out: bytes) -> None:
+            sink.write(out)
+            sink.flush()
+            bar.advance(out)
+
         async def worker() -> None:
             while chunks:
                 chunk = chunks.pop()
-                body = {"positions": [item for _, item in chunk]}
-                async with client.stream("POST", BATCH_PATH, json=body) as answer:
-                    if answer.status_code != 200:
-                        await answer.aread()
-                        raise SystemExit(f"{url}: {answer.status_code} {answer.text}")
-                    async for line in answer.aiter_lines():
-                        entry = msgspec.json.decode(line)
-                        entry["index"] = chunk[entry["index"]][0]
-                        out = msgspec.json.encode(entry) + b"\n"
-                        sink.write(out)
-                        sink.flush()
-                        bar.advance(out)
+                if not await send_batch(client, chunk, write):
+                    for item in chunk:  # refused as a whole: find the lines at fault
+                        await send_batch(client, [item], write)
 
         async with anyio.create_task_group() as group:
             for _ in range(min(jobs, len(chunks))):
                 group.start_soon(worker)
+
+
+async def send_batch(
+    client: httpx.AsyncClient, chunk: list[tuple[int, Any]], write: Callable[[bytes], None]
+) -> bool:
+    """Writes the server's answer line for each item of `chunk`; False (nothing written) when
+    the server refuses a batch of several items as a whole with a 4xx. A 4xx for one item is
+    its line; any other status stops the run."""
+    body = {"positions": [item for _, item in chunk]}
+    async with client.stream("POST", BATCH_PATH, json=body) as answer:
+        if answer.status_code == 200:
+            async for line in answer.aiter_lines():
+                entry = msgspec.json.decode(line)
+                entry["index"] = chunk[entry["index"]][0]
+                write(msgspec.json.encode(entry) + b"\n")
+            return True
+        await answer.aread()
+    if not 400 <= answer.status_code < 500:
+        raise SystemExit(f"{client.base_url}: {answer.status_code} {answer.text}")
+    if len(chunk) > 1:
+        return False
+    write(
+        b'{"index":%d,"status":%d,"problem":%s}\n'
+        % (chunk[0][0], answer.status_code, answer.content)
+    )
+    return True
 
 
 def analyze_command(argv: list[str]) -> int:

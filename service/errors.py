@@ -2,7 +2,8 @@
 
 One place maps each failure to a status and a problem type: the engine's errors (bad JSON, invalid
 positions with every reason and its path, unknown game, a caught engine panic), Litestar's own
-(envelope validation, route not found, method not allowed, body too large) and anything
+(envelope validation, route not found, method not allowed, body too large), a body that the JSON
+decoder cannot read (not UTF-8, nested too deeply: 400) and anything
 unexpected (500, logged, no internals in the answer). Bodies are `application/problem+json` with
 `type`, `title`, `status`, `detail`, `instance`, and `errors: [{path, message}]`.
 """
@@ -17,7 +18,7 @@ from http import HTTPStatus
 from typing import Any
 
 from litestar import Request, Response
-from litestar.exceptions import HTTPException, ValidationException
+from litestar.exceptions import HTTPException, InternalServerException, ValidationException
 from litestar.exceptions.base_exceptions import SerializationException
 from litestar.handlers import HTTPRouteHandler
 from litestar.types import ExceptionHandlersMap
@@ -35,10 +36,14 @@ UNKNOWN_GAME = "/problems/unknown-game"
 TOO_LARGE = "/problems/body-too-large"
 ENGINE_FAULT = "/problems/engine-fault"
 OVERLOADED = "/problems/overloaded"
+UNSUPPORTED_MEDIA = "/problems/unsupported-media-type"
 INTERNAL = "/problems/internal-error"
 HTTP_ERROR = "about:blank"
 
 log = logging.getLogger("service")
+
+# Litestar's detail of the 500 it raises when the client disconnects in the middle of the body.
+LITESTAR_DISCONNECTED = "client disconnected prematurely"
 
 
 class UnknownGameError(HTTPException):
@@ -206,6 +211,20 @@ def http_error(request: Request[Any, Any, Any], exc: HTTPException) -> Response[
     return problem(request, status, detail, headers=headers)
 
 
+def undecodable_body(
+    request: Request[Any, Any, Any], exc: UnicodeDecodeError
+) -> Response[ProblemDetails]:
+    """A body that is not UTF-8 (JSON text must be): bad bytes inside a string included."""
+    detail = f"the request body is not valid JSON: not UTF-8 at byte {exc.start}"
+    return problem(request, 400, detail, type_=MALFORMED)
+
+
+def too_deep(request: Request[Any, Any, Any], _: RecursionError) -> Response[ProblemDetails]:
+    """JSON nested deeper than the decoder follows (the engine stops at 128 levels)."""
+    detail = "the request body is not valid JSON: arrays and objects nested too deeply"
+    return problem(request, 400, detail, type_=MALFORMED)
+
+
 def body_limit(request: Request[Any, Any, Any]) -> int | None:
     """The body size limit of the route that was asked for."""
     handler = request.scope.get("route_handler")
@@ -215,7 +234,14 @@ def body_limit(request: Request[Any, Any, Any]) -> int | None:
 
 
 def internal_error(request: Request[Any, Any, Any], exc: Exception) -> Response[ProblemDetails]:
-    """Anything unexpected: logged with its traceback, answered without internals."""
+    """Anything unexpected: logged with its traceback, answered without internals. A client
+    gone before its body was read (or cut off by the body read timeout) is its own fault: a
+    400 that nobody reads, logged without a traceback."""
+    if isinstance(exc, InternalServerException) and exc.detail == LITESTAR_DISCONNECTED:
+        log.warning(
+            "%s %s: the client left before its body was read", request.method, request.url.path
+        )
+        return problem(request, 400, "the client disconnected before its body was read")
     log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
     return problem(request, 500, "an unexpected error occurred", type_=INTERNAL)
 
@@ -225,5 +251,7 @@ EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     ProblemError: problem_error,
     ValidationException: validation_error,
     HTTPException: http_error,
+    UnicodeDecodeError: undecodable_body,
+    RecursionError: too_deep,
     500: internal_error,
 }

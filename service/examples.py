@@ -58,7 +58,7 @@ def route_examples() -> dict[tuple[str, str], tuple[Any, Any]]:
         json.dumps({"index": 1, "status": 422, "problem": to_builtins(refused)}),
         json.dumps({"index": 0, "status": 200, "game": "marjapussi", "answer": answer}),
     ]
-    metrics_text = b"\n".join(exposition()[0].splitlines()[:12]).decode()
+    metrics_text = b"\n".join(exposition().splitlines()[:12]).decode()
     version = _solver.ENGINE_VERSION
     return {
         ("/v1/{game}/deal", "post"): (deal_request, dealt),

@@ -3,8 +3,8 @@
 `SolveSlots.run` runs one engine call in a worker thread once one of `SOLVE_THREADS` slots is
 free. If every slot is taken and `MAX_QUEUED_SOLVES` calls already wait, it refuses at once with
 :class:`OverloadedError` (HTTP 503 with `Retry-After`); a call that cannot start before its deadline
-is refused the same way. A call that has started is never abandoned: its time budget is capped
-to the deadline, so the engine itself stops in time.
+is refused the same way. A call that has started is never abandoned: it is given the time left
+before the deadline when its slot is taken (after the wait), so the engine itself stops in time.
 """
 
 from __future__ import annotations
@@ -39,10 +39,9 @@ class SolveSlots:
     def waiting(self) -> int:
         return int(self.limiter.statistics().tasks_waiting)
 
-    async def run(
-        self, deadline: float, work: Callable[..., T], *args: object, wait: bool = False
-    ) -> T:
-        """`work(*args)` in a thread, once a slot is free and before `deadline` (monotonic).
+    async def run(self, deadline: float, work: Callable[[int], T], *, wait: bool = False) -> T:
+        """`work(left_ms)` in a thread, once a slot is free and before `deadline` (monotonic);
+        `left_ms` is the time left before the deadline when the slot was taken.
 
         With `wait`, a full queue does not refuse the call: for callers that bound their own
         number of waiting calls (a batch's workers).
@@ -63,8 +62,9 @@ class SolveSlots:
         finally:
             metrics.QUEUE_DEPTH.dec()
         metrics.RUNNING.inc()
+        left_ms = max(1, int((deadline - time.monotonic()) * 1000))
         try:
-            return await anyio.to_thread.run_sync(work, *args, limiter=self.threads)
+            return await anyio.to_thread.run_sync(work, left_ms, limiter=self.threads)
         finally:
             metrics.RUNNING.dec()
             self.limiter.release()

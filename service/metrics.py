@@ -36,6 +36,11 @@ SOLVE_SECONDS = Histogram(
 CACHE_LOOKUPS = Counter(
     "cga_cache_lookups_total", "Cache lookups: hit, miss or bypassed", ["result", "level"]
 )
+CACHE_REJECTED = Counter(
+    "cga_cache_rejected_total",
+    "Values in Redis that failed their checksum or engine version: deleted, taken as a miss",
+    ["kind"],
+)
 CACHE_EVICTIONS = Counter("cga_cache_evictions_total", "Answers evicted from the in-process LRU")
 TABLE_LOOKUPS = Counter(
     "cga_table_lookups_total",
@@ -53,10 +58,14 @@ RUNNING = Gauge("cga_solves_running", "Solves running now", multiprocess_mode="l
 OVERLOADED = Counter("cga_overloaded_total", "Analyses refused with 503: no solve slot")
 
 
-def exposition() -> tuple[bytes, str]:
+# The text format's media type without its charset, which Litestar adds to every text/ type.
+MEDIA_TYPE = CONTENT_TYPE_LATEST.replace("; charset=utf-8", "")
+
+
+def exposition() -> bytes:
     """The metrics in the Prometheus text format, over every worker process."""
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         registry = CollectorRegistry()
         multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
-        return generate_latest(registry), CONTENT_TYPE_LATEST
-    return generate_latest(), CONTENT_TYPE_LATEST
+        return generate_latest(registry)
+    return generate_latest()

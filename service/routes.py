@@ -1,16 +1,19 @@
 """The HTTP routes: the rules as a service (`/v1/...`) and the operational endpoints.
 
 Each `/v1/{game}/...` request is answered by one `_solver.call` in a worker thread (the engine
-releases the GIL) with the raw request body; the engine's JSON text is sent back as it is, never
+releases the GIL) with the raw request body (an analysis whose client disconnects while it waits
+for a solve thread gives its place up); the engine's JSON text is sent back as it is, never
 decoded and encoded again. Litestar first checks the envelope of the body against the Structs of
 `service.schemas` (which also document it in OpenAPI); everything else is the engine's to judge.
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
+import anyio
 import anyio.to_thread
 import msgspec
 from litestar import Litestar, MediaType, Request, Response, Router, get, post
@@ -26,8 +29,15 @@ from litestar.types import ControllerRouterHandler
 from service import _solver
 from service.analysis import Analyzer
 from service.batch import BATCH_PATH, analyze_stream
-from service.errors import PROBLEM_JSON, UnknownGameError, invalid_field
-from service.metrics import exposition
+from service.errors import (
+    HTTP_ERROR,
+    PROBLEM_JSON,
+    UNSUPPORTED_MEDIA,
+    ProblemError,
+    UnknownGameError,
+    invalid_field,
+)
+from service.metrics import MEDIA_TYPE, exposition
 from service.schemas import (
     AnalyzeRequest,
     AnalyzeResponse,
@@ -80,6 +90,24 @@ def known_game(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandl
         raise UnknownGameError(detail=f"no game '{game}'; the games are: {', '.join(names)}")
 
 
+def json_body(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
+    """Guard: a body declared as anything but UTF-8 JSON (`application/json`, `...+json`) is a
+    415 before it is read; no `Content-Type` at all is taken as JSON."""
+    if not isinstance(connection, Request) or not connection.headers.get("content-type"):
+        return
+    media_type, options = connection.content_type
+    is_json = media_type == "application/json" or (
+        media_type.startswith("application/") and media_type.endswith("+json")
+    )
+    if not is_json or options.get("charset", "utf-8").lower() not in ("utf-8", "utf8"):
+        declared = connection.headers["content-type"]
+        raise ProblemError(
+            415,
+            f"the body is declared as {declared!r}; send application/json",
+            type_=UNSUPPORTED_MEDIA,
+        )
+
+
 async def solve(request: Request[Any, Any, Any], game: str, route: str) -> Response[bytes]:
     """One engine call on the raw body, in a worker thread; the answer is passed through."""
     body = await request.body()
@@ -92,6 +120,7 @@ def problem_specs(*statuses: int) -> dict[int, ResponseSpec]:
         400: "The body is not JSON.",
         404: "No game of that name.",
         413: "The body is larger than the limit.",
+        415: "The body is declared as something other than JSON (`Content-Type`).",
         422: "The request is JSON but wrong; `errors` lists every problem with its path.",
         500: "The engine failed.",
         503: "Every solve slot is busy and the queue is full: retry after `Retry-After` seconds.",
@@ -109,7 +138,7 @@ def problem_specs(*statuses: int) -> dict[int, ResponseSpec]:
 
 def answer_specs(model: type[msgspec.Struct], description: str) -> dict[int, ResponseSpec]:
     success = ResponseSpec(data_container=model, description=description, generate_examples=False)
-    return {200: success, **problem_specs(400, 404, 413, 422, 500)}
+    return {200: success, **problem_specs(400, 404, 413, 415, 422, 500)}
 
 
 GameName = Annotated[str, Parameter(description="The game, as listed by GET /v1/games.")]
@@ -179,8 +208,35 @@ async def analyze(
     `MAX_TIME_MS`; a view's sampled answer depends only on `seed` when `reproducible`.
     """
     body = msgspec.json.decode(await request.body())
-    answer = await analyzer_of(request.app).analyze(game, body)
+    answer = await unless_disconnected(request, analyzer_of(request.app).analyze(game, body))
     return Response(answer.body, media_type=MediaType.JSON)
+
+
+async def unless_disconnected(request: Request[Any, Any, Any], work: Awaitable[T]) -> T:
+    """`work`, cancelled if the client disconnects first: an analysis waiting for a solve
+    thread gives its queue place up at once; one that is running ends when the engine does
+    (its deadline), then frees its thread. What `work` raises is raised as it is."""
+    outcome: list[T] = []
+    failure: list[Exception] = []
+    async with anyio.create_task_group() as group:
+        group.start_soon(cancel_on_disconnect, request, group.cancel_scope)
+        try:
+            outcome.append(await work)
+        except Exception as exc:  # raised below, not wrapped in the task group's ExceptionGroup
+            failure.append(exc)
+        group.cancel_scope.cancel()
+    if failure:
+        raise failure[0]
+    if not outcome:
+        raise ProblemError(400, "the client disconnected before its answer", type_=HTTP_ERROR)
+    return outcome[0]
+
+
+async def cancel_on_disconnect(request: Request[Any, Any, Any], scope: anyio.CancelScope) -> None:
+    """Waits for the ASGI server to say the client has gone (its body read already)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
+    scope.cancel()
 
 
 @post(
@@ -188,6 +244,7 @@ async def analyze(
     operation_id="analyzeBatch",
     status_code=200,
     tags=["analysis"],
+    guards=[json_body],
     responses={
         200: ResponseSpec(
             data_container=BatchLine,
@@ -196,7 +253,7 @@ async def analyze(
             "`answer` (as from /v1/{game}/analyze) or `problem` (problem details).",
             generate_examples=False,
         ),
-        **problem_specs(400, 413, 422),
+        **problem_specs(400, 413, 415, 422),
     },
 )
 async def analyze_batch(data: JSONBody[BatchRequest], request: Request[Any, Any, Any]) -> Stream:
@@ -232,13 +289,19 @@ async def health(request: Request[Any, Any, Any]) -> Health:
     "/metrics",
     operation_id="metrics",
     tags=["operations"],
-    include_in_schema=True,
-    responses={200: ResponseSpec(None, media_type="text/plain", generate_examples=False)},
+    media_type=MediaType.TEXT,
+    responses={
+        200: ResponseSpec(
+            str,
+            media_type="text/plain",
+            description="The Prometheus text exposition format.",
+            generate_examples=False,
+        )
+    },
 )
 async def metrics() -> Response[bytes]:
     """Prometheus metrics of every worker process, in the text exposition format."""
-    body, content_type = exposition()
-    return Response(body, media_type=content_type)
+    return Response(exposition(), media_type=MEDIA_TYPE)
 
 
 @get(
@@ -266,7 +329,7 @@ async def ready(request: Request[Any, Any, Any]) -> Readiness:
 
 game_routes = Router(
     path="/v1/{game:str}",
-    guards=[known_game],
+    guards=[known_game, json_body],
     tags=["rules"],
     route_handlers=[deal, legal_moves, play, analyze],
 )

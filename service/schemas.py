@@ -292,7 +292,10 @@ class Health(Struct, kw_only=True):
     engine_version: str
     redis: Annotated[
         str,
-        Meta(description="disabled (no REDIS_URL), up, down, or down (breaker open)."),
+        Meta(
+            description="disabled (no REDIS_URL); up (Redis took a write and read it back); "
+            "down, down (refuses writes), or down (breaker open: the cache skips Redis)."
+        ),
     ]
 
 

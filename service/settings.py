@@ -2,8 +2,10 @@
 
 Every setting is one environment variable (listed with its default and meaning in `VARIABLES`
 and in the README). A bad value raises :class:`SettingsError` naming the variable, so the
-service never starts half-configured. Worker and thread counts default to the CPUs the process
-is given (its CPU affinity, and a cgroup CPU quota where one is set).
+service never starts half-configured. The worker count defaults to the CPUs the process is
+given (its CPU affinity, and a cgroup CPU quota where one is set), and the solve threads of each
+worker to those CPUs shared among the workers, so that WORKERS x SOLVE_THREADS concurrent
+solves do not outnumber the CPUs.
 """
 
 from __future__ import annotations
@@ -38,13 +40,25 @@ VARIABLES: dict[str, tuple[int | None, int, int, str]] = {
     "PORT": (8000, 1, 65535, "TCP port"),
     "MAX_BODY_BYTES": (1 << 20, 1, 1 << 30, "largest request body; larger gets a 413"),
     "WORKERS": (None, 1, 256, "server processes (default: the CPUs given)"),
-    "SOLVE_THREADS": (None, 1, 256, "concurrent solves per process (default: the CPUs given)"),
+    "SOLVE_THREADS": (None, 1, 256, "concurrent solves per process (default: CPUs / WORKERS)"),
     "MAX_QUEUED_SOLVES": (None, 0, 100_000, "solves that may wait per process (default 2x)"),
     "REQUEST_DEADLINE_MS": (30_000, 1, 3_600_000, "most one analysis may take, queue included"),
     "MAX_TIME_MS": (10_000, 1, 60_000, "largest budget.time_ms; also the budget when none"),
     "MAX_BATCH_POSITIONS": (1000, 1, 1_000_000, "positions per batch request"),
     "CACHE_SIZE": (10_000, 0, 100_000_000, "answers kept in the in-process LRU (0: none)"),
     "TABLE_CACHE_SIZE": (64, 0, 100_000, "deals' tables kept in-process (0: none)"),
+    "HEADER_TIMEOUT_MS": (
+        10_000,
+        1,
+        600_000,
+        "most time from a request's first byte to its headers",
+    ),
+    "BODY_TIMEOUT_MS": (
+        30_000,
+        1,
+        3_600_000,
+        "most time from a request's headers to its last byte",
+    ),
     "REDIS_TIMEOUT_MS": (50, 1, 60_000, "timeout of one Redis command or connect"),
     "REDIS_BREAKER_FAILURES": (3, 1, 1000, "Redis failures in a row that open the breaker"),
     "REDIS_BREAKER_RESET_MS": (5000, 1, 3_600_000, "how long the open breaker skips Redis"),
@@ -64,6 +78,8 @@ class Settings:
     max_batch_positions: int = 1000
     cache_size: int = 10_000
     table_cache_size: int = 64
+    header_timeout_ms: int = 10_000
+    body_timeout_ms: int = 30_000
     redis_url: str | None = None
     redis_timeout_ms: int = 50
     redis_breaker_failures: int = 3
@@ -97,9 +113,10 @@ class Settings:
         values: dict[str, object] = {}
         for name, (default, _, _, _) in VARIABLES.items():
             values[name.lower()] = parse_int(name, env.get(name), default)
-        for sized in ("workers", "solve_threads"):
-            if values[sized] is None:
-                values[sized] = cpus
+        if values["workers"] is None:
+            values["workers"] = cpus
+        if values["solve_threads"] is None:
+            values["solve_threads"] = max(1, cpus // max(1, int(str(values["workers"]))))
         if values["max_queued_solves"] is None:
             values["max_queued_solves"] = 2 * int(str(values["solve_threads"]))
         return cls(

@@ -54,7 +54,8 @@ class DealTables:
     """The tables of deals, in the two cache levels."""
 
     def __init__(self, size: int, shared: RedisStore | None) -> None:
-        self.cache = Cache(LocalCache(size, metrics.TABLE_EVICTIONS), shared, metrics.TABLE_LOOKUPS)
+        local = LocalCache(size, metrics.TABLE_EVICTIONS)
+        self.cache = Cache(local, shared, metrics.TABLE_LOOKUPS, kind="table")
 
     async def get(self, key: str) -> tuple[bytes, CacheStatus]:
         """The deal's table (empty when none is known)."""

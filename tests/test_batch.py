@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,9 @@ from service.settings import Settings
 from tests.positions import late_position, snapshot_of
 
 Client = TestClient[Litestar]
+ANALYZE = "/v1/marjapussi/analyze"
+# How late an answer may be after REQUEST_DEADLINE_MS (the README's figure).
+DEADLINE_MARGIN_S = 0.1
 
 
 def batch(client: Client, items: list[Any]) -> list[BatchLine]:
@@ -92,6 +96,31 @@ def test_beyond_the_solve_slots_and_queue_the_answer_is_503_with_retry_after() -
     assert refused is not None, "the long solve finished before any refusal could be seen"
     assert refused.headers["retry-after"] == "1"
     assert refused.json()["type"] == "/problems/overloaded"
+
+
+def test_a_queued_analysis_gets_only_the_time_left_before_its_deadline() -> None:
+    """One slot: the second analysis, asking 5 s, waits 0.8 s of its 2 s deadline for the
+    first, then has 1.2 s of search (ISMCTS with iterations to spare runs as long as it may)."""
+    position = late_position(54, cards=8)
+
+    def endless(time_ms: int) -> dict[str, Any]:
+        budget = {"iterations": 10**8, "time_ms": time_ms}
+        return {"position": position, "method": "ismcts", "budget": budget, "seed": time_ms}
+
+    settings = Settings(solve_threads=1, request_deadline_ms=2000, max_time_ms=60_000)
+    with TestClient(create_app(settings)) as client:
+        holder = threading.Thread(
+            target=client.post, args=(ANALYZE,), kwargs={"json": endless(1000)}
+        )
+        holder.start()
+        time.sleep(0.2)
+        start = time.monotonic()
+        answer = client.post(ANALYZE, json=endless(5000))
+        elapsed = time.monotonic() - start
+        holder.join()
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["stats"]["time_ms"] < 1250
+    assert elapsed < 2.0 + DEADLINE_MARGIN_S
 
 
 def test_metrics_count_requests_solves_and_cache_lookups() -> None:

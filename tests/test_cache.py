@@ -12,7 +12,9 @@ import msgspec
 from litestar import Litestar
 from litestar.testing import TestClient
 
+from service import _solver
 from service.app import create_app
+from service.cache import unseal
 from service.schemas import AnalyzeResponse
 from service.settings import Settings
 from tests.positions import late_position, snapshot_of
@@ -83,6 +85,37 @@ def test_redis_shares_answers_between_replicas_and_outlives_lru_eviction(
     assert len(answer_keys(redis_server)) == 2
 
 
+def rejected(client: Client) -> float:
+    """`cga_cache_rejected_total` for answers, as /metrics says it."""
+    for line in client.get("/metrics").text.splitlines():
+        if line.startswith('cga_cache_rejected_total{kind="answer"}'):
+            return float(line.split()[-1])
+    return 0.0
+
+
+def test_junk_in_redis_under_an_answer_key_is_a_miss_deleted_and_counted(
+    redis_server: RedisServer,
+) -> None:
+    position = late_position(15)
+    with client_for(redis_url=redis_server.url) as one:
+        good = analyse(one, position)
+    (key,) = answer_keys(redis_server)
+    stored = redis_server.client().get(key)
+    assert isinstance(stored, bytes)
+    other_engine = stored.replace(_solver.ENGINE_VERSION.encode(), b"0.0.0+old", 1)
+    for junk in (stored[:-20], b'{"moves": []}', other_engine, stored[:-1] + b"!"):
+        redis_server.client().set(key, junk)
+        with client_for(redis_url=redis_server.url) as fresh:
+            before = rejected(fresh)
+            again = analyse(fresh, position)
+            assert again.cache == "miss"
+            assert rejected(fresh) == before + 1
+        assert (again.moves, again.best_move) == (good.moves, good.best_move)
+        restored = redis_server.client().get(key)  # deleted, then stored again whole
+        assert isinstance(restored, bytes)
+        assert unseal(restored) is not None
+
+
 def test_redis_killed_then_restarted(redis_server: RedisServer) -> None:
     a, b, c = late_position(8), late_position(9), late_position(10)
     settings = {"redis_url": redis_server.url, "redis_breaker_reset_ms": 1}
@@ -125,6 +158,24 @@ def test_redis_refusing_writes_is_bypassed(redis_server: RedisServer) -> None:
     with client_for(redis_url=redis_server.url) as client:
         assert analyse(client, position).cache == "bypassed"
         assert analyse(client, position).cache == "hit"
+
+
+def test_health_says_down_while_redis_refuses_writes(redis_server: RedisServer) -> None:
+    with client_for(redis_url=redis_server.url) as client:
+        assert client.get("/health").json()["redis"] == "up"
+        admin = redis_server.client()
+        admin.config_set("maxmemory-policy", "noeviction")
+        admin.config_set("maxmemory", "1")
+        assert client.get("/health").json()["redis"] == "down (refuses writes)"
+
+
+def test_health_says_up_while_redis_is_slower_than_the_command_timeout(
+    redis_server: RedisServer,
+) -> None:
+    """A busy process or a busy Redis answering in 300 ms is not a Redis that is down."""
+    with client_for(redis_url=redis_server.url, redis_timeout_ms=50) as client:
+        redis_server.client().execute_command("CLIENT", "PAUSE", "300", "ALL")
+        assert client.get("/health").json()["redis"] == "up"
 
 
 def test_killing_redis_during_a_stream_of_requests_fails_none(redis_server: RedisServer) -> None:

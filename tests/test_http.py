@@ -216,6 +216,57 @@ def test_truncated_json_is_a_bad_request(client: Client) -> None:
     assert problem.errors == []
 
 
+@pytest.mark.parametrize("route", ["marjapussi/deal", "marjapussi/analyze", "analyze/batch"])
+def test_invalid_utf8_in_a_string_is_malformed_json(client: Client, route: str) -> None:
+    answer = client.post(f"/v1/{route}", content=b'{"variant": "huutopussi\xff\xfe"}')
+    problem = problem_of(answer, 400)
+    assert problem.type.endswith("malformed-json")
+    assert "UTF-8" in problem.detail
+
+
+@pytest.mark.parametrize("depth", [100, 200, 1000, 100_000])
+@pytest.mark.parametrize("route", ["marjapussi/deal", "marjapussi/analyze", "analyze/batch"])
+def test_deeply_nested_json_is_a_client_error_at_any_depth(
+    client: Client, route: str, depth: int
+) -> None:
+    nested = b"[" * depth + b"]" * depth
+    body = b'{"options": {"x": %s}, "position": {"game": "marjapussi"}, "positions": %s}' % (
+        nested,
+        nested,
+    )
+    answer = client.post(f"/v1/{route}", content=body)
+    assert answer.status_code in (400, 422), answer.text
+    if answer.status_code == 400:  # said by the service's decoder or by the engine's
+        detail = problem_of(answer, 400).detail
+        assert "nested too deeply" in detail or "recursion limit exceeded" in detail
+
+
+@pytest.mark.parametrize(
+    "content_type",
+    ["text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin-1"],
+)
+@pytest.mark.parametrize("route", ["marjapussi/deal", "analyze/batch"])
+def test_a_body_declared_as_not_json_is_unsupported(
+    client: Client, route: str, content_type: str
+) -> None:
+    body = b'{"variant": "huutopussi", "positions": []}'
+    answer = client.post(f"/v1/{route}", content=body, headers={"content-type": content_type})
+    problem = problem_of(answer, 415)
+    assert problem.type.endswith("unsupported-media-type")
+    assert content_type in problem.detail
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [{}, {"content-type": "application/json"}, {"content-type": "application/json; charset=UTF-8"}],
+)
+def test_json_with_or_without_its_content_type_is_taken(
+    client: Client, headers: dict[str, str]
+) -> None:
+    answer = client.post(f"/v1/{GAME}/deal", content=b'{"seed": 1}', headers=headers)
+    assert answer.status_code == 200, answer.text
+
+
 def test_empty_body_is_a_bad_request(client: Client) -> None:
     problem = problem_of(client.post(f"/v1/{GAME}/legal-moves", content=b""), 400)
     assert "empty" in problem.detail
@@ -248,6 +299,22 @@ def test_unknown_route_and_wrong_method_are_problems(client: Client) -> None:
     wrong = client.get(f"/v1/{GAME}/deal")
     problem_of(wrong, 405)
     assert "POST" in wrong.headers["allow"]
+
+
+def test_unknown_routes_and_wrong_methods_are_observed(
+    client: Client, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level("INFO", logger="service.access"):
+        missing = client.get("/v2/games", headers={"X-Request-ID": "lost-1"})
+        wrong = client.put("/health")
+    assert missing.headers["x-request-id"] == "lost-1"
+    assert wrong.headers["x-request-id"]
+    access = [r.__dict__ for r in caplog.records if r.name == "service.access"]
+    logged = {(entry["status"], entry["route"]) for entry in access}
+    assert {(404, "unmatched"), (405, "unmatched")} <= logged
+    text = client.get("/metrics").text
+    for status in (404, 405):
+        assert f'cga_requests_total{{game="",route="unmatched",status="{status}"}}' in text
 
 
 def test_engine_fault_and_unexpected_errors_are_500_problems() -> None:
@@ -283,6 +350,14 @@ def test_ready(client: Client) -> None:
     answer = client.get("/ready")
     assert answer.status_code == 200
     assert answer.json() == {"status": "ready"}
+
+
+def test_metrics_are_text_with_one_charset_in_the_answer_and_the_schema(client: Client) -> None:
+    content_type = client.get("/metrics").headers["content-type"]
+    assert content_type.startswith("text/plain; version=")
+    assert content_type.count("charset") == 1
+    operation = client.get("/schema/openapi.json").json()["paths"]["/metrics"]["get"]
+    assert list(operation["responses"]["200"]["content"]) == ["text/plain"]
 
 
 def test_schema_is_openapi_3_1_with_typed_bodies(client: Client) -> None:

@@ -17,9 +17,28 @@ def test_settings_from_the_environment() -> None:
 
 def test_worker_and_thread_counts_follow_the_cpus_given() -> None:
     settings = Settings.from_env({})
-    assert settings.workers == settings.solve_threads == available_cpus() >= 1
+    assert settings.workers == available_cpus() >= 1
     assert settings.max_queued_solves == 2 * settings.solve_threads
     assert Settings.from_env({"SOLVE_THREADS": "3"}).max_queued_solves == 6
+
+
+@pytest.mark.parametrize(
+    ("cpus", "environ", "workers", "threads"),
+    [
+        (2, {}, 2, 1),
+        (2, {"WORKERS": "1"}, 1, 2),
+        (8, {"WORKERS": "2"}, 2, 4),
+        (2, {"WORKERS": "4"}, 4, 1),
+        (2, {"SOLVE_THREADS": "3"}, 2, 3),
+    ],
+)
+def test_concurrent_solves_default_to_the_cpus_given(
+    monkeypatch: pytest.MonkeyPatch, cpus: int, environ: dict[str, str], workers: int, threads: int
+) -> None:
+    """WORKERS x SOLVE_THREADS is the CPUs given unless set: a 2-CPU pod runs 2 solves, not 4."""
+    monkeypatch.setattr("service.settings.available_cpus", lambda: cpus)
+    settings = Settings.from_env(environ)
+    assert (settings.workers, settings.solve_threads) == (workers, threads)
 
 
 @pytest.mark.parametrize(

@@ -8,9 +8,20 @@
 {{- end -}}
 {{- end -}}
 
+{{/* The release's labels; every selector adds a component, so none matches another's pods. */}}
 {{- define "cardgame.selectorLabels" -}}
 app.kubernetes.io/name: {{ .Chart.Name }}
 app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end -}}
+
+{{- define "cardgame.appSelectorLabels" -}}
+{{ include "cardgame.selectorLabels" . }}
+app.kubernetes.io/component: api
+{{- end -}}
+
+{{- define "cardgame.cacheSelectorLabels" -}}
+{{ include "cardgame.selectorLabels" . }}
+app.kubernetes.io/component: cache
 {{- end -}}
 
 {{- define "cardgame.labels" -}}
@@ -31,6 +42,26 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- else if .Values.redis.url -}}
 {{ include "cardgame.fullname" . }}-redis-url
 {{- end -}}
+{{- end -}}
+
+{{/* The Secret with the bundled Redis's password: the operator's, or the one the chart makes. */}}
+{{- define "cardgame.redisAuthSecretName" -}}
+{{- .Values.redis.bundled.auth.existingSecret | default (printf "%s-redis-auth" (include "cardgame.fullname" .)) -}}
+{{- end -}}
+
+{{- define "cardgame.redisAuthSecretKey" -}}
+{{- if .Values.redis.bundled.auth.existingSecret -}}
+{{ .Values.redis.bundled.auth.existingSecretKey }}
+{{- else -}}
+password
+{{- end -}}
+{{- end -}}
+
+{{/* The seconds a pod is given to stop: the preStop pause, then an analysis's deadline and the
+service's own margin (REQUEST_DEADLINE_MS + 5 s), then 5 s more. */}}
+{{- define "cardgame.terminationGraceSeconds" -}}
+{{- $deadlineMs := .Values.config.REQUEST_DEADLINE_MS | default "30000" | int -}}
+{{- add .Values.shutdown.preStopSeconds (div (add $deadlineMs 999) 1000) 10 -}}
 {{- end -}}
 
 {{- define "cardgame.redisSecretKey" -}}
