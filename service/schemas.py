@@ -180,6 +180,10 @@ class AnalyzeResponse(Struct, kw_only=True):
     engine_version: str
     method_asked: Annotated[str | None, Meta(description="Views: the method asked for.")] = None
     why_method: Annotated[str | None, Meta(description="Views: why this method.")] = None
+    unused_budget: Annotated[
+        list[str],
+        Meta(description="Budget fields asked that the method used does not read."),
+    ] = []
     seed: Annotated[int | None, Meta(description="Views: the seed of the worlds.")] = None
     reproducible: Annotated[
         bool | None,

@@ -108,7 +108,6 @@ def test_bad_view_requests_name_the_field(client: Client) -> None:
     view = view_of(late_position(32, cards=3))
     cases = [
         ({"method": "ismcts", "rollout": "greedy"}, "rollout"),
-        ({"method": "pimc", "budget": {"iterations": 5}}, "budget.iterations"),
         ({"method": "exact"}, "method"),
         ({"method": "auto", "seed": -1}, "seed"),
     ]
@@ -116,3 +115,50 @@ def test_bad_view_requests_name_the_field(client: Client) -> None:
         answer = client.post(ANALYZE, json={"position": view, **extra})
         assert answer.status_code == 422, answer.text
         assert path in [e["path"] for e in answer.json()["errors"]], answer.text
+
+
+BRIDGE_VIEW: dict[str, Any] = {
+    "version": 1,
+    "game": "bridge",
+    "variant": "bridge",
+    "options": {"strain": "NT", "declarer": 0},
+    "view": 0,
+    "deal": {
+        "hands": [
+            ["S5", "S6", "S7", "S8", "SQ", "SK", "H3", "HA", "D6", "D7", "D9", "C3", "CQ"],
+            13,
+            ["S4", "H2", "H5", "H7", "HT", "HQ", "D2", "D3", "DT", "DQ", "DA", "C5", "C6"],
+            13,
+        ]
+    },
+    "moves": ["SA", "S4", "S3", "S5", "C8", "C6", "C9", "CQ", "SQ", "S9", "DT", "S2", "D6", "CT"],
+}
+
+
+def test_a_view_whose_hidden_seat_showed_out_is_analysed_by_every_method(
+    client: Client,
+) -> None:
+    for method in ("pimc", "ismcts", "auto"):
+        body = {"position": BRIDGE_VIEW, "method": method, "seed": 1, "budget": {"worlds": 10}}
+        answer = client.post("/v1/bridge/analyze", json=body)
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["best_move"] is not None
+
+
+def test_short_budgets_answer_and_name_the_fields_they_did_not_use(client: Client) -> None:
+    view = view_of(late_position(32, cards=3))
+    body = {
+        "position": view,
+        "method": "pimc",
+        "budget": {"worlds": 3, "nodes": 1, "iterations": 5},
+    }
+    short = analyse(client, view, **{k: v for k, v in body.items() if k != "position"})
+    assert short.method == "ismcts"
+    assert short.why_method is not None
+    assert "no sampled world was solved" in short.why_method
+    assert short.unused_budget == ["worlds"]
+    complete = client.post(
+        ANALYZE, json={"position": late_position(32, cards=3), "budget": {"worlds": 5}}
+    )
+    assert complete.status_code == 200, complete.text
+    assert complete.json()["unused_budget"] == ["worlds"]

@@ -5,7 +5,7 @@
 //! dealt plus the moves so far (`deal` and `moves`); with `view` set it is one seat's view, in
 //! which the other seats' hidden cards are given as counts.
 
-use crate::cards::CardSet;
+use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::problems::{field_path, index_path, kind, Fields, Problems};
 use serde_json::{json, Value};
@@ -74,8 +74,13 @@ pub trait Rules: Game {
 
     fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
 
-    /// The cards a move shows to everybody (a played card, a declared marriage).
+    /// The cards a move shows to everybody (a played card, a declared marriage), or that a
+    /// view's history names for a hidden seat (cards passed between partners).
     fn revealed_cards(&self, mv: Self::Move) -> CardSet;
+
+    /// This position with `seat`'s hand replaced by `hand` (other places untouched), used only to
+    /// ask [`Game::legal_moves`] whether a hidden seat could have made a move.
+    fn with_hand(&self, seat: Seat, hand: CardSet) -> Self;
 
     /// The name of the phase, as listed in the catalogue.
     fn phase(&self) -> &'static str;
@@ -291,31 +296,78 @@ fn replay<G: Rules>(
     })
 }
 
-/// Parses and plays one move, checked. In a view, a hidden seat's move may show cards that the
-/// observer had placed elsewhere; they are swapped into the mover's hand first.
+/// Parses and plays one move, checked: a hidden seat's move in a view by [`play_in_view`].
 fn apply<G: Rules>(state: &mut G, text: &str, view: Option<Seat>) -> Result<G::Move, String> {
     let Some(mover) = state.to_move() else {
         return Err("the hand is over; no move can follow".to_string());
     };
     let mv = state.parse_move(text)?;
     match view {
-        Some(observer) if observer != mover => {
-            reveal(state, observer, mover, state.revealed_cards(mv))
-                .map_err(|why| format!("'{text}': {why}"))?;
-            let mut legal = Vec::new();
-            state.legal_moves(&mut legal);
-            if !legal.contains(&mv) && state.revealed_cards(mv).is_empty() {
-                return Err(illegal_message(state, text, mv, mover));
-            }
-            // The observer cannot check a hidden seat's duties (follow suit...) against the
-            // guessed hands, so a shown card is taken as played.
-            state.play_unchecked(mv);
+        Some(observer) => {
+            play_in_view(state, mv, observer).map_err(|why| match why {
+                InView::Illegal => illegal_message(state, text, mv, mover),
+                InView::Unplaceable(why) => format!("'{text}': {why}"),
+            })?;
         }
-        _ => state
+        None => state
             .play(mv)
             .map_err(|_| illegal_message(state, text, mv, mover))?,
     }
     Ok(mv)
+}
+
+/// Why a move cannot be replayed in a view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum InView {
+    /// No hand the mover could hold makes it legal.
+    Illegal,
+    /// It shows a card the observer sees elsewhere (the message says which).
+    Unplaceable(String),
+}
+
+/// Plays `mv` in `observer`'s view, whose hidden hands are guesses. The observer's own moves
+/// are checked as in a complete position. A hidden seat's move is never checked against its
+/// guessed hand: the cards it shows are swapped into that hand, and one that shows none must be
+/// legal for some hand the seat could hold (its guessed hand, or the cards the observer knows it
+/// holds with at most one unseen card more). Returns the swaps made, `(shown card, card given
+/// back)`.
+pub(crate) fn play_in_view<G: Rules>(
+    state: &mut G,
+    mv: G::Move,
+    observer: Seat,
+) -> Result<Vec<(Card, Card)>, InView> {
+    let mover = state.to_move().ok_or(InView::Illegal)?;
+    if mover == observer {
+        return state
+            .play(mv)
+            .map(|()| Vec::new())
+            .map_err(|_| InView::Illegal);
+    }
+    let swaps =
+        reveal(state, observer, mover, state.revealed_cards(mv)).map_err(InView::Unplaceable)?;
+    if state.revealed_cards(mv).is_empty() && !could_play(state, observer, mover, mv) {
+        return Err(InView::Illegal);
+    }
+    state.play_unchecked(mv);
+    Ok(swaps)
+}
+
+/// Whether hidden `mover` could make `mv`: legal with its guessed hand, or with the cards
+/// `observer` knows it holds and at most one unseen card more.
+fn could_play<G: Rules>(state: &G, observer: Seat, mover: Seat, mv: G::Move) -> bool {
+    let mut legal = Vec::new();
+    let mut legal_with = |hand: CardSet| {
+        state.with_hand(mover, hand).legal_moves(&mut legal);
+        legal.contains(&mv)
+    };
+    let unseen = state.unseen(observer);
+    let known = state.hand(mover) - unseen.places[mover];
+    legal_with(state.hand(mover))
+        || legal_with(known)
+        || unseen
+            .cards()
+            .iter()
+            .any(|card| legal_with(known | CardSet::single(card)))
 }
 
 fn illegal_message<G: Rules>(state: &G, text: &str, mv: G::Move, mover: Seat) -> String {
@@ -335,14 +387,17 @@ fn illegal_message<G: Rules>(state: &G, text: &str, mv: G::Move, mover: Seat) ->
     )
 }
 
-/// Moves `cards` into `mover`'s hidden hand, swapping out cards the observer placed there.
-pub(crate) fn reveal<G: Game>(
+/// Moves `cards` into `mover`'s hidden hand, swapping out cards the observer placed there;
+/// returns the swaps, `(card shown, card given back)`. A position is only touched where a guess
+/// must change (refilling reorders a talon).
+fn reveal<G: Game>(
     state: &mut G,
     observer: Seat,
     mover: Seat,
     cards: CardSet,
-) -> Result<(), String> {
+) -> Result<Vec<(Card, Card)>, String> {
     let mut unseen = state.unseen(observer);
+    let mut swaps = Vec::new();
     for card in cards {
         if state.hand(mover).contains(card) || unseen.places[mover].contains(card) {
             continue;
@@ -359,9 +414,12 @@ pub(crate) fn reveal<G: Game>(
         unseen.places[from].insert(give_back);
         unseen.places[mover].remove(give_back);
         unseen.places[mover].insert(card);
+        swaps.push((card, give_back));
     }
-    state.set_unseen(observer, &unseen);
-    Ok(())
+    if !swaps.is_empty() {
+        state.set_unseen(observer, &unseen);
+    }
+    Ok(swaps)
 }
 
 /// `moves` in move notation, played one after another from `start`.

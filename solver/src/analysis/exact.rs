@@ -27,12 +27,6 @@ pub(super) fn analyze_complete<G: Analysable>(
         problems.push("method", "'pimc' samples the hidden cards of a view (a position with 'view' set); a complete position is analysed by 'exact', 'ismcts' or 'auto'");
     }
     misplaced_fields(request, request.method, &mut problems);
-    if request.budget.worlds.is_some() {
-        problems.push(
-            "budget.worlds",
-            "PIMC's worlds are the deals of a view's hidden cards; a complete position has one",
-        );
-    }
     if !problems.is_empty() {
         return Err(problems.into());
     }

@@ -125,10 +125,27 @@ pub fn analyze_seeded<G: Analysable>(
 ) -> Result<(Value, Carried), ApiError> {
     let (position, extra) = position_request::<G>(body, &FIELDS)?;
     let request = read_request(&extra, position.state.seats())?;
-    if position.view.is_some() {
-        return view::analyze_view(&position, &request).map(|answer| (answer, Carried::default()));
+    let (mut answer, carried) = if position.view.is_some() {
+        (view::analyze_view(&position, &request)?, Carried::default())
+    } else {
+        exact::analyze_complete(&position.state, &request, carried)?
+    };
+    answer["unused_budget"] = json!(unused_budget(&request, &answer["method"]));
+    Ok((answer, carried))
+}
+
+/// The budget fields asked that the method which answered (`used`, by name) does not read:
+/// reported, never refused, since a budget never makes a valid request fail.
+fn unused_budget(request: &Request, used: &Value) -> Vec<&'static str> {
+    let asked = &request.budget;
+    let mut unused = Vec::new();
+    if asked.worlds.is_some() && used != "pimc" {
+        unused.push("worlds");
     }
-    exact::analyze_complete(&position.state, &request, carried)
+    if asked.iterations.is_some() && used != "ismcts" {
+        unused.push("iterations");
+    }
+    unused
 }
 
 fn read_request(extra: &[Option<&Value>], seats: usize) -> Result<Request, Problems> {
@@ -208,17 +225,10 @@ fn read_budget(value: Option<&Value>, problems: &mut Problems) -> Asked {
     budget
 }
 
-/// The request fields that only some methods take, each named with the methods that take it,
-/// when the request has them but `method` does not take them.
+/// The request fields other than the budget that only some methods take, each named with the
+/// methods that take it, when the request has them but `method` does not take them.
 fn misplaced_fields(request: &Request, method: Method, problems: &mut Problems) {
     let takes = |methods: &[Method]| methods.contains(&method) || method == Method::Auto;
-    let asked = &request.budget;
-    if asked.worlds.is_some() && !takes(&[Method::Pimc]) {
-        problems.push("budget.worlds", "only PIMC solves worlds");
-    }
-    if asked.iterations.is_some() && !takes(&[Method::Ismcts]) {
-        problems.push("budget.iterations", "only ISMCTS runs iterations");
-    }
     if request.rollout.is_some() && !takes(&[Method::Ismcts]) {
         problems.push("rollout", "only ISMCTS plays rollouts");
     }

@@ -95,25 +95,28 @@ pub(super) fn analyze_view<G: Analysable>(position: &Position<G>, request: &Requ
         }
         _ => None,
     };
-    let pimc_failed = matches!(pimc_answered, Some(Err(_)));
-    let mut answer = match pimc_answered {
-        Some(Ok(answer)) => answer,
-        Some(Err(refused)) if request.method != Method::Auto => return Err(refused),
+    let (pimc_answer, unsolved) = match pimc_answered {
+        Some(Ok(answer)) => (Some(answer), None),
+        Some(Err(unsolved)) => (None, Some(unsolved)),
+        None => (None, None),
+    };
+    let mut answer = match pimc_answer {
+        Some(answer) => answer,
         _ => {
             let observer = knowledge.observer();
-            let deals = knowledge.consistent_deals();
+            let deals = deals_json(&knowledge);
             let mut rest = *request;
             rest.budget.deadline = Some(left(start));
             let mut answer =
                 ismcts_answer(state, observer, &mut ViewSampler::new(knowledge), &rest);
-            answer["stats"]["consistent_deals"] = json!(deals);
+            answer["stats"]["consistent_deals"] = deals.0;
+            answer["stats"]["consistent_deals_exact"] = deals.1;
             answer
         }
     };
-    let why = if pimc_failed {
-        format!("{why}, but no world was solved within the time: ISMCTS")
-    } else {
-        why
+    let why = match unsolved {
+        Some(unsolved) => format!("{why}, but {unsolved}: ISMCTS"),
+        None => why,
     };
     label_sampled(&mut answer, request, why);
     Ok(answer)
@@ -155,22 +158,19 @@ fn auto_method<G: Analysable>(
     (Method::Pimc, format!("the first {AUTO_PROBES} sampled worlds were solved in {nodes} nodes, within the {allowance} that they may take for {} worlds to fit the time asked", budget.worlds))
 }
 
+/// PIMC's answer, or why it has none: no sampled world was solved within the budget.
 fn pimc_answer<G: Analysable>(
     state: &G,
     knowledge: &Knowledge,
     seed: u64,
     budget: PimcBudget,
-) -> ApiResult {
+) -> Result<Value, String> {
     let estimate = pimc(state, knowledge, seed, budget);
     if estimate.solved == 0 {
-        return Err(Problems::single(
-            "budget",
-            format!(
-                "no sampled world was solved within the budget ({} worlds left unfinished by the node budget per world); raise budget.nodes or budget.time_ms, or use 'ismcts'",
-                estimate.unfinished
-            ),
-        )
-        .into());
+        return Err(format!(
+            "no sampled world was solved within the budget ({} worlds left unfinished by the node budget per world)",
+            estimate.unfinished
+        ));
     }
     let moves: Vec<Value> = estimate
         .moves
@@ -211,7 +211,16 @@ fn pimc_answer<G: Analysable>(
             "worlds_unfinished": estimate.unfinished,
             "timed_out": estimate.timed_out,
             "consistent_deals": knowledge.consistent_deals(),
+            "consistent_deals_exact": knowledge.count_is_exact(),
             "threads": estimate.threads,
         },
     }))
+}
+
+/// The count of deals consistent with the view, and whether it is exact (else an upper bound).
+fn deals_json(knowledge: &Knowledge) -> (Value, Value) {
+    (
+        json!(knowledge.consistent_deals()),
+        json!(knowledge.count_is_exact()),
+    )
 }

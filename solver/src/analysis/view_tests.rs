@@ -252,15 +252,7 @@ fn ismcts_serves_a_view_given_as_deal_and_moves_and_bridge_declarer_plays_dummy(
 fn fields_of_other_methods_are_refused_where_they_are() {
     let view = play_view("marjapussi", "huutopussi", 2, 8);
     let refusals = [
-        (
-            json!({ "method": "pimc", "budget": { "iterations": 10 } }),
-            "budget.iterations",
-        ),
         (json!({ "method": "pimc", "rollout": "random" }), "rollout"),
-        (
-            json!({ "method": "ismcts", "budget": { "worlds": 10 } }),
-            "budget.worlds",
-        ),
         (
             json!({ "method": "ismcts", "rollout": "greedy" }),
             "rollout",
@@ -347,4 +339,57 @@ fn the_catalogue_says_per_game_what_the_exact_value_is_and_where_each_method_app
             assert!(phases.contains(phase.as_str().unwrap()), "{game}: {phase}");
         }
     }
+}
+
+/// The bridge view (NT by North, North's view after East discarded on a suit it had
+/// shown out of): every method answers it.
+pub(crate) fn bridge_discard_view() -> Value {
+    json!({"version": 1, "game": "bridge", "variant": "bridge", "options": {"strain": "NT", "declarer": 0}, "view": 0, "deal": {"hands": [["S5","S6","S7","S8","SQ","SK","H3","HA","D6","D7","D9","C3","CQ"], 13, ["S4","H2","H5","H7","HT","HQ","D2","D3","DT","DQ","DA","C5","C6"], 13]}, "moves": ["SA","S4","S3","S5","C8","C6","C9","CQ","SQ","S9","DT","S2","D6","CT"]})
+}
+
+#[test]
+fn a_view_with_a_hidden_seat_showing_out_is_analysed_by_every_method() {
+    for method in ["pimc", "ismcts", "auto"] {
+        let body = json!({ "position": bridge_discard_view(), "method": method, "seed": 1, "budget": { "worlds": 10 } });
+        let answer = analyze_ok("bridge", body);
+        assert!(answer["best_move"].is_string(), "{method}: {answer}");
+    }
+}
+
+/// The answer of a request that must succeed.
+fn analyze_ok(game: &str, body: Value) -> Value {
+    let answer = handle(game, Route::Analyze, body.to_string().as_bytes());
+    answer.unwrap_or_else(|e| panic!("{body}: {e:?}"))
+}
+
+#[test]
+fn short_budgets_answer_and_report_what_they_did_not_use() {
+    let view = play_view("marjapussi", "huutopussi", 2, 8);
+    let unsolved = analyze_ok(
+        "marjapussi",
+        json!({ "position": view, "method": "pimc", "budget": { "worlds": 4, "nodes": 1, "iterations": 50 } }),
+    );
+    assert_eq!(unsolved["method"], "ismcts", "{unsolved}");
+    assert!(unsolved["why_method"]
+        .as_str()
+        .unwrap()
+        .contains("no sampled world was solved"));
+    assert_eq!(unsolved["unused_budget"], json!(["worlds"]));
+    let ismcts = analyze_ok(
+        "marjapussi",
+        json!({ "position": view, "method": "ismcts", "budget": { "worlds": 10, "iterations": 50 } }),
+    );
+    assert_eq!(ismcts["unused_budget"], json!(["worlds"]));
+    let dealt = call("bridge", Route::Deal, json!({ "seed": 1 }));
+    let mut plays = 0;
+    let late = walk("bridge", dealt["position"].clone(), 1, |_, _| {
+        plays += 1;
+        plays <= 40
+    });
+    let complete = analyze_ok(
+        "bridge",
+        json!({ "position": late, "budget": { "worlds": 10 } }),
+    );
+    assert_eq!(complete["method"], "exact", "{complete}");
+    assert_eq!(complete["unused_budget"], json!(["worlds"]));
 }

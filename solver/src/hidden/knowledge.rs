@@ -17,9 +17,10 @@
 //! A snapshot without history knows only what the snapshot shows: each unseen card may be in any
 //! place that holds unseen cards.
 
-use super::sampler::Counts;
+use super::replay::WorldCheck;
+use super::sampler::{Counts, MAX_DRAWS};
 use super::{Observable, Places};
-use crate::api::{reveal, Position};
+use crate::api::{play_in_view, InView, Position};
 use crate::cards::{Card, CardSet};
 use crate::game::{Seat, Unseen, MAX_PLACES};
 
@@ -33,13 +34,25 @@ fn bit(place: usize) -> Places {
 #[derive(Clone, Debug)]
 pub struct Facts {
     allowed: [Places; 64],
+    /// Some move showed more than the places can say (an ask's answer, a duty needing two cards).
+    inexact: bool,
+    /// Unnamed hidden cards moved between hidden places: the deal at the start is not known from
+    /// the deal now.
+    untracked: bool,
 }
 
 impl Facts {
     fn new() -> Facts {
         Facts {
             allowed: [ANYWHERE; 64],
+            inexact: false,
+            untracked: false,
         }
+    }
+
+    /// A move showed more than the places each card may be in can say.
+    pub fn inexact(&mut self) {
+        self.inexact = true;
     }
 
     /// `card` is not in `place`.
@@ -91,6 +104,11 @@ pub struct Knowledge {
     /// Per unseen card (by index), the places it may be in; only places with unseen cards.
     pub(super) allowed: [Places; 64],
     pub(super) counts: Counts,
+    /// Whether the places allowed say all the history shows, so that `counts` are exact.
+    pub(super) exact: bool,
+    /// Where they do not, and the history can be replayed in a drawn world: the check that
+    /// rejects the worlds it rules out.
+    pub(super) check: Option<WorldCheck>,
 }
 
 impl Knowledge {
@@ -101,8 +119,8 @@ impl Knowledge {
         moves: &[G::Move],
         observer: Seat,
     ) -> Result<Knowledge, String> {
-        let (state, facts) = learn(start, moves, observer)?;
-        Knowledge::build(&state, observer, &facts)
+        let learnt = learn(start, moves, observer)?;
+        Knowledge::build(&learnt.state, observer, &learnt.facts)?.checked(learnt, moves)
     }
 
     /// What a snapshot shows `observer`: only the sizes of the hidden places.
@@ -114,11 +132,32 @@ impl Knowledge {
     /// complete position.
     pub fn of_position<G: Observable>(position: &Position<G>) -> Option<Result<Knowledge, String>> {
         let observer = position.view?;
-        let facts = match &position.history {
-            Some((start, moves)) => learn(start, moves, observer).map(|(_, facts)| facts),
-            None => Ok(Facts::new()),
-        };
-        Some(facts.and_then(|facts| Knowledge::build(&position.state, observer, &facts)))
+        Some(match &position.history {
+            Some((start, moves)) => Knowledge::from_history(start, moves, observer),
+            None => Knowledge::from_snapshot(&position.state, observer),
+        })
+    }
+
+    /// This knowledge with the check of drawn worlds that `learnt` needs, verified to accept
+    /// some world.
+    fn checked<G: Observable>(
+        mut self,
+        learnt: Learnt<G>,
+        moves: &[G::Move],
+    ) -> Result<Knowledge, String> {
+        if !learnt.facts.inexact || learnt.facts.untracked {
+            return Ok(self);
+        }
+        self.check = Some(WorldCheck::new(
+            learnt.start,
+            moves.to_vec(),
+            &learnt.state,
+            self.observer,
+        ));
+        if !self.has_checked_world() {
+            return Err(format!("no deal fits the view: none of {MAX_DRAWS} deals drawn from what the seat saw replays its history with the rules"));
+        }
+        Ok(self)
     }
 
     fn build<G: Observable>(state: &G, observer: Seat, facts: &Facts) -> Result<Knowledge, String> {
@@ -144,6 +183,8 @@ impl Knowledge {
             unknown,
             allowed,
             counts,
+            exact: !facts.inexact && !facts.untracked,
+            check: None,
         })
     }
 
@@ -167,33 +208,72 @@ impl Knowledge {
         self.unknown
     }
 
-    /// How many deals of the unseen cards meet every constraint (as a float: they can be many).
+    /// How many deals of the unseen cards meet every constraint (as a float: they can be many):
+    /// the deals consistent with the view where [`Knowledge::count_is_exact`], else an upper
+    /// bound on them.
     pub fn consistent_deals(&self) -> f64 {
         self.counts.total()
     }
+
+    /// Whether [`Knowledge::consistent_deals`] counts exactly the deals consistent with the view.
+    pub fn count_is_exact(&self) -> bool {
+        self.exact
+    }
+}
+
+/// What replaying a view's history taught, and the guessed start that replays it.
+struct Learnt<G> {
+    /// The guessed world after the history.
+    state: G,
+    facts: Facts,
+    /// The guessed start, with every card a hidden seat showed swapped into its hand there.
+    start: G,
 }
 
 /// Replays the view's history from `start`: the position reached and what was learnt.
-fn learn<G: Observable>(
-    start: &G,
-    moves: &[G::Move],
-    observer: Seat,
-) -> Result<(G, Facts), String> {
-    let mut facts = Facts::new();
-    let mut state = start.clone();
+fn learn<G: Observable>(start: &G, moves: &[G::Move], observer: Seat) -> Result<Learnt<G>, String> {
+    let mut learnt = Learnt {
+        state: start.clone(),
+        facts: Facts::new(),
+        start: start.clone(),
+    };
     for &mv in moves {
-        learn_from_move(&mut state, mv, observer, &mut facts)?;
+        let swaps = learn_from_move(&mut learnt.state, mv, observer, &mut learnt.facts)?;
+        if !swap_at_start(&mut learnt.start, observer, &swaps) {
+            learnt.facts.untracked = true;
+        }
     }
-    Ok((state, facts))
+    Ok(learnt)
 }
 
-/// Replays one move of the view's history in the guessed world, learning from it.
+/// Makes the swaps of a reveal in the guessed start too, so that it deals every shown card to
+/// the seat that showed it; false when a swapped card was not hidden there.
+fn swap_at_start<G: Observable>(start: &mut G, observer: Seat, swaps: &[(Card, Card)]) -> bool {
+    if swaps.is_empty() {
+        return true;
+    }
+    let mut unseen = start.unseen(observer);
+    for &(shown, given_back) in swaps {
+        let (Some(a), Some(b)) = (unseen.place_of(shown), unseen.place_of(given_back)) else {
+            return false;
+        };
+        unseen.places[a].remove(shown);
+        unseen.places[b].remove(given_back);
+        unseen.places[a].insert(given_back);
+        unseen.places[b].insert(shown);
+    }
+    start.set_unseen(observer, &unseen);
+    true
+}
+
+/// Replays one move of the view's history in the guessed world, learning from it; returns the
+/// swaps that put the cards it showed into the mover's guessed hand.
 fn learn_from_move<G: Observable>(
     state: &mut G,
     mv: G::Move,
     observer: Seat,
     facts: &mut Facts,
-) -> Result<(), String> {
+) -> Result<Vec<(Card, Card)>, String> {
     let Some(mover) = state.to_move() else {
         return Err("a move follows the end of the hand".to_string());
     };
@@ -201,29 +281,23 @@ fn learn_from_move<G: Observable>(
     if mover != observer {
         if state.legality_reveals(mv) {
             learn_duties(state, mv, mover, observer, shown, facts);
-        }
-        // Shown cards the observer saw elsewhere (a card taken from the table) need no guess;
-        // a position is only touched where a guess must change (refilling reorders a talon).
-        let to_place = shown & state.unseen(observer).cards();
-        if !to_place.is_subset(state.unseen(observer).places[mover]) {
-            reveal(state, observer, mover, to_place)?;
+        } else {
+            facts.inexact();
         }
     }
     let before_state = state.clone();
     let before = state.unseen(observer);
-    if state.play(mv).is_err() {
-        return Err(
-            "the history cannot be replayed: a move is not legal in any deal the seat could have seen"
-                .to_string(),
-        );
-    }
+    let swaps = play_in_view(state, mv, observer).map_err(|why| match why {
+        InView::Illegal => {
+            "the history cannot be replayed: a move is not legal for any hand its seat could hold"
+                .to_string()
+        }
+        InView::Unplaceable(why) => format!("the history cannot be replayed: {why}"),
+    })?;
     let after = state.unseen(observer);
-    for card in shown & state.hand(mover) {
-        facts.pin(card, mover);
-    }
-    learn_flows(&before, &after, facts);
+    learn_flows(&before, &after, shown, facts);
     G::observe(&before_state, mv, state, observer, facts);
-    Ok(())
+    Ok(swaps)
 }
 
 /// The generic trick-game rule: a card whose holding would have forbidden `mv` is not held.
@@ -245,6 +319,7 @@ fn learn_duties<G: Observable>(
     };
     if !is_legal(base) {
         // The move needs cards the observer cannot place; nothing sound can be learnt from it.
+        facts.inexact();
         return;
     }
     for card in unseen.cards() - base {
@@ -254,9 +329,11 @@ fn learn_duties<G: Observable>(
     }
 }
 
-/// Cards that moved between places during one move, as the observer saw the counts change.
-fn learn_flows(before: &Unseen, after: &Unseen, facts: &mut Facts) {
-    let still_hidden = before.cards() & after.cards();
+/// Cards that moved between places during one move, as the observer saw the counts change:
+/// cards `shown` (and cards that were in sight) are where they went; other hidden cards that
+/// moved between hidden places may now be in any place that received some.
+fn learn_flows(before: &Unseen, after: &Unseen, shown: CardSet, facts: &mut Facts) {
+    let still_hidden = (before.cards() & after.cards()) - shown;
     let mut sources: Places = 0;
     let mut targets: Places = 0;
     for place in 0..MAX_PLACES {
@@ -267,12 +344,12 @@ fn learn_flows(before: &Unseen, after: &Unseen, facts: &mut Facts) {
         if gained.intersects(still_hidden) {
             targets |= bit(place);
         }
-        // A card that was in sight and is now hidden went where the observer saw it go.
-        for card in gained - before.cards() {
+        for card in (gained - before.cards()) | (after.places[place] & shown) {
             facts.pin(card, place);
         }
     }
     if targets != 0 {
         facts.spread(sources, targets);
+        facts.untracked = true;
     }
 }

@@ -10,15 +10,18 @@
 pub(crate) mod api_tests;
 mod knowledge;
 pub mod pimc;
+mod replay;
 mod sampler;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod view_replay_tests;
 
 pub use knowledge::Knowledge;
 pub use sampler::sample;
 
 use crate::api::Rules;
-use crate::cards::{Card, CardSet};
+use crate::cards::Card;
 use crate::game::Seat;
 
 /// Bit mask over places (`0..MAX_PLACES`, as in [`crate::game::Unseen`]).
@@ -26,10 +29,6 @@ pub type Places = u16;
 
 /// What the knowledge of a view needs from a game beyond [`Rules`].
 pub trait Observable: Rules {
-    /// This position with `seat`'s hand replaced by `hand` (other places untouched), used only to
-    /// ask [`crate::game::Game::legal_moves`] whether holding a card would have forbidden a move.
-    fn with_hand(&self, seat: Seat, hand: CardSet) -> Self;
-
     fn card_name(&self, card: Card) -> String;
 
     /// A place of [`crate::game::Unseen`] in words, for messages: a seat, or the game's pile.

@@ -21,7 +21,8 @@ pub struct PimcBudget {
     pub world_nodes: u64,
 }
 
-/// One root move: its mean value over the solved worlds and the half-width of a 95% interval.
+/// One root move: its mean value over the solved worlds and the half-width of a 95% interval
+/// (Student's t).
 #[derive(Clone, Debug)]
 pub struct MoveEstimate<M> {
     pub mv: M,
@@ -152,8 +153,8 @@ pub fn pimc<G: Searchable>(
     }
 }
 
-/// The mean of `values` and the half-width of its 95% interval (normal approximation); NaN
-/// for no values, a zero width for one.
+/// The mean of `values` and the half-width of its 95% interval (Student's t, which holds for
+/// few worlds where the normal 1.96 is too narrow); NaN for no values, a zero width for one.
 fn mean_and_interval(values: impl Iterator<Item = f64> + Clone) -> (f64, f64) {
     let n = values.clone().count() as f64;
     let mean = values.clone().sum::<f64>() / n;
@@ -161,5 +162,40 @@ fn mean_and_interval(values: impl Iterator<Item = f64> + Clone) -> (f64, f64) {
         return (mean, 0.0);
     }
     let variance = values.map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
-    (mean, 1.96 * (variance / n).sqrt())
+    (mean, t_975(n as usize - 1) * (variance / n).sqrt())
+}
+
+/// The 97.5% quantile of Student's t with `df` degrees of freedom: exact to three decimals for
+/// up to 30, then the Cornish-Fisher expansion about the normal quantile (error below 1e-4).
+fn t_975(df: usize) -> f64 {
+    const TABLE: [f64; 30] = [
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
+        2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
+        2.052, 2.048, 2.045, 2.042,
+    ];
+    if let Some(&t) = TABLE.get(df.wrapping_sub(1)) {
+        return t;
+    }
+    let (z, v) = (1.959_964, df as f64);
+    let z3 = z * z * z;
+    z + (z3 + z) / (4.0 * v) + (5.0 * z3 * z * z + 16.0 * z3 + 3.0 * z) / (96.0 * v * v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{mean_and_interval, t_975};
+
+    #[test]
+    fn few_worlds_get_student_t_intervals() {
+        assert_eq!(t_975(1), 12.706);
+        assert!((t_975(49) - 2.0096).abs() < 2e-4, "{}", t_975(49));
+        assert!((t_975(1000) - 1.9623).abs() < 2e-4);
+        // Five worlds: 4 degrees of freedom, 2.776 standard errors rather than 1.96.
+        let (mean, half) = mean_and_interval([1.0, 2.0, 3.0, 4.0, 5.0].into_iter());
+        assert_eq!(mean, 3.0);
+        assert!(
+            (half - 2.776 * (2.5f64 / 5.0).sqrt()).abs() < 1e-9,
+            "{half}"
+        );
+    }
 }

@@ -277,8 +277,40 @@ fn unit(rng: &mut Rng) -> f64 {
     (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
 }
 
-/// The unseen cards of `knowledge` dealt uniformly among every deal it allows.
+/// The most worlds drawn for one world that the history allows (where the knowledge checks
+/// drawn worlds): a view is refused when that many draws find none, so a sample never needs it.
+pub(super) const MAX_DRAWS: usize = 10_000;
+
+/// The unseen cards of `knowledge` dealt uniformly among every deal it allows: drawn again
+/// while its check rejects them (up to [`MAX_DRAWS`] draws).
 pub(super) fn draw_unseen(knowledge: &Knowledge, rng: &mut Rng) -> Unseen {
+    let mut world = draw_places(knowledge, rng);
+    for _ in 1..MAX_DRAWS {
+        if knowledge
+            .check
+            .as_ref()
+            .is_none_or(|check| check.accepts(&world))
+        {
+            break;
+        }
+        world = draw_places(knowledge, rng);
+    }
+    world
+}
+
+impl Knowledge {
+    /// Whether [`MAX_DRAWS`] draws find a world that the check accepts.
+    pub(super) fn has_checked_world(&self) -> bool {
+        let Some(check) = &self.check else {
+            return true;
+        };
+        let mut rng = Rng::seeded(0);
+        (0..MAX_DRAWS).any(|_| check.accepts(&draw_places(self, &mut rng)))
+    }
+}
+
+/// The unseen cards dealt uniformly among every deal the places allowed allow.
+fn draw_places(knowledge: &Knowledge, rng: &mut Rng) -> Unseen {
     let counts = &knowledge.counts;
     let mut split = [[0u8; MAX_PLACES]; 64];
     counts.draw_split(rng, &mut split);

@@ -139,6 +139,8 @@ fn small_case() -> Knowledge {
         unknown,
         allowed,
         counts,
+        exact: true,
+        check: None,
     }
 }
 

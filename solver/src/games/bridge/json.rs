@@ -255,6 +255,12 @@ impl Rules for Bridge {
         parse_card(token).ok_or_else(|| format!("'{token}' is not a card of the {DECK_NAME}"))
     }
 
+    fn with_hand(&self, seat: Seat, hand: CardSet) -> Self {
+        let mut copy = *self;
+        copy.hands[seat] = hand;
+        copy
+    }
+
     fn revealed_cards(&self, card: Card) -> CardSet {
         CardSet::single(card)
     }

@@ -443,10 +443,18 @@ impl Rules for Marjapussi {
         }
     }
 
+    fn with_hand(&self, seat: Seat, hand: CardSet) -> Self {
+        let mut copy = self.clone();
+        copy.hands[seat] = hand;
+        copy
+    }
+
     fn revealed_cards(&self, mv: Move) -> CardSet {
         match mv {
             Move::Play(c) => CardSet::single(c),
             Move::Declare(s) | Move::Answer(s) => cards::marriage(s),
+            Move::Give(set) | Move::Return(set) | Move::Discard(set) => set,
+            Move::GiveEach { left, right } => CardSet::single(left) | CardSet::single(right),
             _ => CardSet::EMPTY,
         }
     }

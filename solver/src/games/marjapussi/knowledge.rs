@@ -2,17 +2,11 @@
 
 use super::json::card_name;
 use super::{cards, Marjapussi, Move};
-use crate::cards::{Card, CardSet};
+use crate::cards::Card;
 use crate::game::{Game, Seat};
 use crate::hidden::{Facts, Observable};
 
 impl Observable for Marjapussi {
-    fn with_hand(&self, seat: Seat, hand: CardSet) -> Self {
-        let mut copy = self.clone();
-        copy.hands[seat] = hand;
-        copy
-    }
-
     fn card_name(&self, card: Card) -> String {
         card_name(card)
     }
@@ -28,10 +22,16 @@ impl Observable for Marjapussi {
     /// A half ask that made a marriage: its king and queen are with the asker and the partner.
     /// One that did not: the partner holds neither, where the asker is known to hold one (the
     /// rules demand it, or the observer is the asker and holds one).
+    /// Either ask also shows what places cannot say (the asker holds exactly one; the partner
+    /// holds no undeclared marriage), left to the check of drawn worlds.
     fn observe(before: &Self, mv: Move, after: &Self, observer: Seat, facts: &mut Facts) {
+        if mv == Move::AskWhole {
+            facts.inexact();
+        }
         let Move::AskHalf(suit) = mv else {
             return;
         };
+        facts.inexact();
         let asker = before.actor;
         let partner = before.partner(asker);
         let marriage = cards::marriage(suit);

@@ -423,6 +423,12 @@ impl Rules for Mu {
         }
     }
 
+    fn with_hand(&self, seat: Seat, hand: CardSet) -> Self {
+        let mut copy = self.clone();
+        copy.hands[seat] = hand;
+        copy
+    }
+
     fn revealed_cards(&self, mv: Move) -> CardSet {
         match mv {
             Move::Bid(cards) => cards,

@@ -3,17 +3,10 @@
 
 use super::json::card_name;
 use super::{Move, Mu};
-use crate::cards::{Card, CardSet};
-use crate::game::Seat;
+use crate::cards::Card;
 use crate::hidden::Observable;
 
 impl Observable for Mu {
-    fn with_hand(&self, seat: Seat, hand: CardSet) -> Self {
-        let mut copy = self.clone();
-        copy.hands[seat] = hand;
-        copy
-    }
-
     fn legality_reveals(&self, mv: Move) -> bool {
         matches!(mv, Move::Play(_))
     }

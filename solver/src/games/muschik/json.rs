@@ -463,6 +463,12 @@ impl Rules for Muschik {
         }
     }
 
+    fn with_hand(&self, seat: Seat, hand: CardSet) -> Self {
+        let mut copy = self.clone();
+        copy.hands[seat] = hand;
+        copy
+    }
+
     fn revealed_cards(&self, mv: Move) -> CardSet {
         match mv {
             Move::Play(card) => CardSet::single(card),

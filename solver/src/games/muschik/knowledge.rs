@@ -3,17 +3,11 @@
 
 use super::json::card_name;
 use super::Muschik;
-use crate::cards::{Card, CardSet};
-use crate::game::{Game, Seat};
+use crate::cards::Card;
+use crate::game::Game;
 use crate::hidden::Observable;
 
 impl Observable for Muschik {
-    fn with_hand(&self, seat: Seat, hand: CardSet) -> Self {
-        let mut copy = self.clone();
-        copy.hands[seat] = hand;
-        copy
-    }
-
     fn card_name(&self, card: Card) -> String {
         card_name(card)
     }

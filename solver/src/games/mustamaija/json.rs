@@ -492,6 +492,12 @@ impl Rules for Mustamaija {
         (!reasons.is_empty()).then(|| reasons.join("; "))
     }
 
+    fn with_hand(&self, seat: Seat, hand: CardSet) -> Self {
+        let mut copy = self.clone();
+        copy.hands[seat] = hand;
+        copy
+    }
+
     fn revealed_cards(&self, mv: Move) -> CardSet {
         match mv {
             Move::Attack(cards) => cards,
