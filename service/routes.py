@@ -9,6 +9,7 @@ decoded and encoded again. Litestar first checks the envelope of the body agains
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import UnionType
 from typing import Annotated, Any, TypeVar
 
 import anyio.to_thread
@@ -43,6 +44,7 @@ from service.schemas import (
     PositionRequest,
     ProblemDetails,
     Readiness,
+    TableResponse,
 )
 
 
@@ -107,7 +109,9 @@ def problem_specs(*statuses: int) -> dict[int, ResponseSpec]:
     }
 
 
-def answer_specs(model: type[msgspec.Struct], description: str) -> dict[int, ResponseSpec]:
+def answer_specs(
+    model: type[msgspec.Struct] | UnionType, description: str
+) -> dict[int, ResponseSpec]:
     success = ResponseSpec(data_container=model, description=description, generate_examples=False)
     return {200: success, **problem_specs(400, 404, 413, 422, 500)}
 
@@ -164,7 +168,11 @@ async def play(
     operation_id="analyze",
     status_code=200,
     responses={
-        **answer_specs(AnalyzeResponse, "Every legal move with its value, the best move."),
+        **answer_specs(
+            AnalyzeResponse | TableResponse,
+            "Every legal move with its value, the best move; for a bridge table request "
+            "(`table: true`) the deal's tricks for every strain and declarer.",
+        ),
         **problem_specs(503),
     },
 )
