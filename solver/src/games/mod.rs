@@ -86,6 +86,7 @@ fn dispatch(game: &str, route: Route, body: &Value) -> ApiResult {
 /// `analyze` for `game` seeded with a deal's table of carried entries in its binary form (see
 /// [`crate::search::analyze_seeded`]): the answer and the table known after the solve. A table
 /// that does not read (torn in a cache) is left out: it only costs the work it would have saved.
+/// Bridge's whole-deal table (`"table": true`) is solved on its own: no table in, none out.
 pub fn analyze_seeded(game: &str, body: &[u8], table: &[u8]) -> Result<(Value, Vec<u8>), ApiError> {
     let seed = search::from_bytes(table).unwrap_or_default();
     let body = api::parse_body(body)?;

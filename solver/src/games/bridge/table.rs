@@ -45,13 +45,6 @@ pub struct DealTable {
     pub elapsed: Duration,
 }
 
-impl DealTable {
-    /// Every result exact.
-    pub fn is_exact(&self) -> bool {
-        self.tricks.iter().flatten().all(|t| t.low == t.high)
-    }
-}
-
 /// The table of the deal `hands` (13 cards each), within `budget` for the whole table.
 pub fn deal_table(hands: [CardSet; 4], budget: Budget) -> DealTable {
     let start = Instant::now();
