@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable
 from dataclasses import dataclass
+from types import UnionType
 from typing import Annotated, Any, TypeVar
 
 import anyio
@@ -53,6 +54,7 @@ from service.schemas import (
     PositionRequest,
     ProblemDetails,
     Readiness,
+    TableResponse,
 )
 
 
@@ -136,7 +138,9 @@ def problem_specs(*statuses: int) -> dict[int, ResponseSpec]:
     }
 
 
-def answer_specs(model: type[msgspec.Struct], description: str) -> dict[int, ResponseSpec]:
+def answer_specs(
+    model: type[msgspec.Struct] | UnionType, description: str
+) -> dict[int, ResponseSpec]:
     success = ResponseSpec(data_container=model, description=description, generate_examples=False)
     return {200: success, **problem_specs(400, 404, 413, 415, 422, 500)}
 
@@ -193,7 +197,11 @@ async def play(
     operation_id="analyze",
     status_code=200,
     responses={
-        **answer_specs(AnalyzeResponse, "Every legal move with its value, the best move."),
+        **answer_specs(
+            AnalyzeResponse | TableResponse,
+            "Every legal move with its value, the best move; for a bridge table request "
+            "(`table: true`) the deal's tricks for every strain and declarer.",
+        ),
         **problem_specs(503),
     },
 )

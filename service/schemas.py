@@ -122,6 +122,14 @@ class AnalyzeRequest(Struct, kw_only=True):
     rollout: Annotated[
         str | None, Meta(description="ISMCTS: heuristic (default) or random rollouts.")
     ] = None
+    table: Annotated[
+        bool | None,
+        Meta(
+            description="Bridge: true for the deal's table instead of the moves (a "
+            "TableResponse): the declarer's tricks for every strain and declarer, as DDS's "
+            "CalcDDtable; the position must be before the opening lead, its contract is ignored."
+        ),
+    ] = None
 
 
 class ScoredMove(Struct, kw_only=True):
@@ -157,6 +165,7 @@ class SearchStats(Struct, kw_only=True):
     consistent_deals: Annotated[
         float | None, Meta(description="Views: the deals consistent with what the seat saw.")
     ] = None
+    solves: Annotated[int | None, Meta(description="Tables: the searches run.")] = None
 
 
 class AnalyzeResponse(Struct, kw_only=True):
@@ -201,6 +210,35 @@ class AnalyzeResponse(Struct, kw_only=True):
         ),
     ] = None
     why_estimate: str | None = None
+
+
+class TableBound(Struct, kw_only=True):
+    strain: str
+    declarer: str
+    low: int
+    high: int
+
+
+class TableResponse(Struct, kw_only=True):
+    """`POST /v1/bridge/analyze` with `"table": true`: the deal's 20 double-dummy results."""
+
+    cache: str
+    method: Annotated[str, Meta(description="Always exact.")]
+    unit: Annotated[str, Meta(description="Always tricks.")]
+    tricks: Annotated[
+        dict[str, dict[str, int]],
+        Meta(
+            description="tricks[strain][declarer]: the declarer's side's tricks, strains S H D C "
+            "NT, declarers N E S W (the fewest proved where the budget ran out)."
+        ),
+    ]
+    exact: bool
+    bounds: Annotated[
+        list[TableBound],
+        Meta(description="The results the budget left as a range; empty when exact."),
+    ]
+    stats: SearchStats
+    engine_version: str
 
 
 class DealResponse(Struct, kw_only=True):

@@ -118,7 +118,13 @@ def test_junk_in_redis_under_an_answer_key_is_a_miss_deleted_and_counted(
 
 def test_redis_killed_then_restarted(redis_server: RedisServer) -> None:
     a, b, c = late_position(8), late_position(9), late_position(10)
-    settings = {"redis_url": redis_server.url, "redis_breaker_reset_ms": 1}
+    # Redis down refuses connections at once; once back, a garbage collection of the test
+    # process in the middle of the first connect must not time it out (50 ms by default).
+    settings = {
+        "redis_url": redis_server.url,
+        "redis_breaker_reset_ms": 1,
+        "redis_timeout_ms": 1000,
+    }
     with client_for(**settings) as client:
         assert analyse(client, a).cache == "miss"
         assert client.get("/health").json()["redis"] == "up"

@@ -35,11 +35,7 @@ pub(super) fn analyze_complete<G: Analysable>(
             Problems::single("position", "the hand is over: there is no move to analyse").into(),
         );
     }
-    let default = Budget::default();
-    let budget = Budget {
-        nodes: request.budget.nodes.unwrap_or(default.nodes),
-        time: request.budget.time_or(default.time),
-    };
+    let budget = request.budget.exact();
     let perspective = request.perspective;
     let beyond_exact = state.exact_applies().err();
     if request.method == Method::Ismcts {

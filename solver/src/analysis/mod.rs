@@ -90,6 +90,15 @@ impl Asked {
         let time = self.time.unwrap_or(default);
         self.deadline.map_or(time, |d| time.min(d))
     }
+
+    /// The exact search's budget: the nodes and time asked, or its defaults.
+    fn exact(&self) -> Budget {
+        let default = Budget::default();
+        Budget {
+            nodes: self.nodes.unwrap_or(default.nodes),
+            time: self.time_or(default.time),
+        }
+    }
 }
 
 /// An analysis request beside its position.
@@ -200,6 +209,19 @@ fn read_request(extra: &[Option<&Value>], seats: usize) -> Result<Request, Probl
     } else {
         Err(problems)
     }
+}
+
+/// The budget of a request answered by the exact search alone (bridge's deal table): time,
+/// nodes and the deadline; worlds and iterations are refused.
+pub(crate) fn table_budget(value: Option<&Value>, problems: &mut Problems) -> Budget {
+    let asked = read_budget(value, problems);
+    if asked.worlds.is_some() || asked.iterations.is_some() {
+        problems.push(
+            "budget",
+            "a table is solved by the exact search: time_ms and nodes only",
+        );
+    }
+    asked.exact()
 }
 
 fn read_budget(value: Option<&Value>, problems: &mut Problems) -> Asked {

@@ -72,6 +72,9 @@ fn dispatch(game: &str, route: Route, body: &Value) -> ApiResult {
         mustamaija::Mustamaija::NAME => serve::<mustamaija::Mustamaija>(route, body),
         muschik::Muschik::NAME => serve::<muschik::Muschik>(route, body),
         mu::Mu::NAME => serve::<mu::Mu>(route, body),
+        bridge::Bridge::NAME if route == Route::Analyze && bridge::table::asked(body) => {
+            bridge::table::answer(body)
+        }
         bridge::Bridge::NAME => serve::<bridge::Bridge>(route, body),
         _ => Err(ApiError::UnknownGame(format!(
             "no game '{game}'; the games are: {}",
@@ -83,6 +86,7 @@ fn dispatch(game: &str, route: Route, body: &Value) -> ApiResult {
 /// `analyze` for `game` seeded with a deal's table of carried entries in its binary form (see
 /// [`crate::search::analyze_seeded`]): the answer and the table known after the solve. A table
 /// that does not read (torn in a cache) is left out: it only costs the work it would have saved.
+/// Bridge's whole-deal table (`"table": true`) is solved on its own: no table in, none out.
 pub fn analyze_seeded(game: &str, body: &[u8], table: &[u8]) -> Result<(Value, Vec<u8>), ApiError> {
     let seed = search::from_bytes(table).unwrap_or_default();
     let body = api::parse_body(body)?;
@@ -95,7 +99,9 @@ pub fn analyze_seeded(game: &str, body: &[u8], table: &[u8]) -> Result<(Value, V
         }
         muschik::Muschik::NAME => analysis::analyze_seeded::<muschik::Muschik>(&body, &seed)?,
         mu::Mu::NAME => analysis::analyze_seeded::<mu::Mu>(&body, &seed)?,
-        bridge::Bridge::NAME => analysis::analyze_seeded::<bridge::Bridge>(&body, &seed)?,
+        bridge::Bridge::NAME if !bridge::table::asked(&body) => {
+            analysis::analyze_seeded::<bridge::Bridge>(&body, &seed)?
+        }
         _ => return dispatch(game, Route::Analyze, &body).map(|a| (a, Vec::new())),
     };
     Ok((answer, search::to_bytes(&table)))

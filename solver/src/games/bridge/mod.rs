@@ -22,6 +22,7 @@ mod partition;
 mod pbn;
 mod search;
 mod snapshot;
+pub mod table;
 #[cfg(test)]
 mod tests;
 

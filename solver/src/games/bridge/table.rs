@@ -1,0 +1,154 @@
+//! The whole-deal table, as DDS's `CalcDDtable`: the declarer's tricks for every strain and
+//! declarer of one deal (20 results), by the exact search, and its answer to
+//! `POST /v1/bridge/analyze` with `"table": true`.
+//!
+//! Each result is one search of the opening lead: the leader's side's best lead is the
+//! defenders' tricks, and the declarer's are the rest of the 13. Within a strain the four
+//! opening-lead positions differ only in who leads, so their searches share one contract
+//! (the declarer is not part of the play) and each starts from the table entries the
+//! previous one proved: from the second trick on they meet the same positions.
+
+use super::config::{strain_name, Config, SEAT_LETTERS};
+use super::{Bridge, TRICKS};
+use crate::analysis::table_budget;
+use crate::api::{position_request, ApiError, ApiResult};
+use crate::cards::CardSet;
+use crate::problems::Problems;
+use crate::search::{analyze_seeded, Budget, Carried};
+use crate::suited::Suit;
+use serde_json::{json, Map, Value};
+use std::time::{Duration, Instant};
+
+/// The strains in DDS's table order: spades, hearts, diamonds, clubs, no trump.
+pub const STRAINS: [Option<Suit>; 5] = [
+    Some(Suit::Spades),
+    Some(Suit::Hearts),
+    Some(Suit::Diamonds),
+    Some(Suit::Clubs),
+    None,
+];
+
+/// The declarer's tricks for one strain and declarer: exact when `low == high`, else the
+/// budget ran out and the tricks lie in `low..=high`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tricks {
+    pub low: u8,
+    pub high: u8,
+}
+
+/// The 20 results of a deal: `tricks[strain][declarer]`, strains in [`STRAINS`] order and
+/// declarers by seat (0 North .. 3 West).
+#[derive(Clone, Debug, Default)]
+pub struct DealTable {
+    pub tricks: [[Tricks; 4]; 5],
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+/// The table of the deal `hands` (13 cards each), within `budget` for the whole table.
+pub fn deal_table(hands: [CardSet; 4], budget: Budget) -> DealTable {
+    let start = Instant::now();
+    let mut table = DealTable::default();
+    for (row, &trump) in table.tricks.iter_mut().zip(&STRAINS) {
+        let mut carried = Carried::default();
+        for leader in 0..4u8 {
+            let left = Budget {
+                nodes: budget.nodes.saturating_sub(table.nodes),
+                time: budget.time.saturating_sub(start.elapsed()),
+            };
+            let lead = opening_lead(hands, trump, leader);
+            let (analysis, after) = analyze_seeded(&lead, None, left, &carried);
+            carried = after;
+            table.nodes += analysis.nodes;
+            let best_high = analysis.moves.iter().map(|m| m.high).max().unwrap_or(0);
+            // The declarer is the leader's right-hand opponent.
+            row[(leader as usize + 3) % 4] = Tricks {
+                low: declarer_tricks(best_high),
+                high: declarer_tricks(analysis.value),
+            };
+        }
+    }
+    table.elapsed = start.elapsed();
+    table
+}
+
+/// The opening lead of `leader`; every leader of a strain gets the same contract, so that the
+/// searches' table entries serve each other.
+fn opening_lead(hands: [CardSet; 4], trump: Option<Suit>, leader: u8) -> Bridge {
+    let mut lead = Bridge::new_deal(Config { trump, declarer: 0 }, hands);
+    lead.leader = leader;
+    lead
+}
+
+/// The declarer's tricks when the defenders take `defence`.
+fn declarer_tricks(defence: i32) -> u8 {
+    TRICKS - defence.clamp(0, i32::from(TRICKS)) as u8
+}
+
+/// Whether an `analyze` request asks for the table (it has a `table` field).
+pub fn asked(body: &Value) -> bool {
+    body.get("table").is_some()
+}
+
+/// `POST /v1/bridge/analyze` with `"table": true`: `{position, table, method, budget}`, the
+/// position one before the opening lead (its contract does not matter) → the table.
+pub fn answer(body: &Value) -> ApiResult {
+    let (position, extra) = position_request::<Bridge>(body, &["table", "method", "budget"])?;
+    let mut problems = Problems::default();
+    if extra[0] != Some(&Value::Bool(true)) {
+        problems.push("table", "expected true (leave it out to score the moves)");
+    }
+    if !matches!(
+        extra[1].and_then(Value::as_str),
+        None | Some("exact" | "auto")
+    ) {
+        problems.push(
+            "method",
+            "a table is solved by the exact search: exact or auto",
+        );
+    }
+    let budget = table_budget(extra[2], &mut problems);
+    let state = position.state;
+    if state.dummy_shown() || state.hands.iter().any(|h| h.len() != u32::from(TRICKS)) {
+        problems.push(
+            "position",
+            "a table is of a whole deal: give the position before the opening lead",
+        );
+    }
+    if !problems.is_empty() {
+        return Err(ApiError::from(problems));
+    }
+    Ok(table_json(&deal_table(state.hands, budget)))
+}
+
+/// The answer: `tricks[strain][declarer]`, the declarer's tricks (the fewest proved where the
+/// budget ran out, each such result also in `bounds`).
+fn table_json(table: &DealTable) -> Value {
+    let mut tricks = Map::new();
+    let mut bounds = Vec::new();
+    for (row, &trump) in table.tricks.iter().zip(&STRAINS) {
+        let strain = strain_name(trump);
+        let mut by_declarer = Map::new();
+        for (seat, cell) in row.iter().enumerate() {
+            let declarer = SEAT_LETTERS[seat].to_string();
+            by_declarer.insert(declarer.clone(), json!(cell.low));
+            if cell.low != cell.high {
+                bounds.push(json!({"strain": strain, "declarer": declarer, "low": cell.low, "high": cell.high}));
+            }
+        }
+        tricks.insert(strain, Value::Object(by_declarer));
+    }
+    json!({
+        "method": "exact",
+        "unit": "tricks",
+        "tricks": tricks,
+        "exact": bounds.is_empty(),
+        "bounds": bounds,
+        "stats": {
+            "nodes": table.nodes,
+            "time_ms": table.elapsed.as_secs_f64() * 1e3,
+            "solves": 20,
+        },
+        "engine_version": crate::ENGINE_VERSION,
+    })
+}
