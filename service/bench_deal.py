@@ -47,8 +47,10 @@ def deal_positions(game: str, variant: str | None, seed: int, cards: int) -> lis
         analysed = len(hands[position["state"]["to_move"]]) <= cards
         if analysed:
             positions.append(position)
-        # Before the positions analysed, a good move is enough: the play only leads there.
-        body = {"position": position, "budget": {"time_ms": 60000 if analysed else 200}}
+        # Before the positions analysed, a good move is enough: the play only leads there. Its
+        # budget is nodes, not time, so the deal's positions do not depend on the machine.
+        budget = {"time_ms": 60000} if analysed else {"nodes": 300_000, "time_ms": 60000}
+        body = {"position": position, "budget": budget}
         best = engine(game, "analyze", body)["best_move"]
         position = engine(game, "play", {"position": position, "move": best})["position"]
     return positions
