@@ -26,5 +26,6 @@ pub mod suited;
 mod python;
 
 /// Changes whenever an answer of the engine may change, so caches never serve stale results,
-/// and whenever the deal tables' binary form does (`table2`: partition entries carried).
-pub const ENGINE_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+rules1.table2");
+/// and whenever the deal tables' binary form or keys do (`table3`: partition games key exact
+/// entries by the partition).
+pub const ENGINE_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+rules1.table3");

@@ -91,6 +91,13 @@ pub trait Searchable: Game {
         0
     }
 
+    /// [`Searchable::order_hint`] of each of `moves`, in order, into `hints` (cleared first):
+    /// a game can share the work the moves of one position have in common.
+    fn order_hints(&self, moves: &[Self::Move], hints: &mut Vec<i32>) {
+        hints.clear();
+        hints.extend(moves.iter().map(|&mv| self.order_hint(mv)));
+    }
+
     /// Whether the transposition table is worth probing and filling here. Positions reached
     /// again only rarely (bridge: inside a trick) cost more to key than they save.
     fn tabled(&self) -> bool {
@@ -115,7 +122,9 @@ pub trait Searchable: Game {
     /// on here (only at [`Searchable::tabled`] positions) with the bucket (what every such
     /// position shares exactly), the banked part of `side`'s value (as in
     /// [`Searchable::table_key`]) and the position's *profile*, which
-    /// [`Searchable::spec_mask`] masks.
+    /// [`Searchable::spec_mask`] masks. The bucket and the profile together must identify
+    /// the position up to the banked part of the value: at tabled positions they are the
+    /// exact table's key too.
     fn partition(&self, side: usize) -> Option<(u64, i32, u128)> {
         let _ = side;
         None
@@ -219,6 +228,8 @@ struct Searcher<G: Searchable> {
     merged: Vec<Vec<(G::Move, G::Move)>>,
     /// Scratch for move ordering: each move with its sort rank.
     ranked: Vec<(i32, G::Move)>,
+    /// Scratch for move ordering: each move's hint.
+    hints: Vec<i32>,
     nodes: u64,
     deadline: Instant,
     node_limit: u64,
@@ -284,7 +295,7 @@ impl<G: Searchable> Searcher<G> {
                 }
             }
         }
-        let slot = tabled.then(|| Slot::of(state, self.side));
+        let slot = tabled.then(|| Slot::keyed(state, self.side, partition));
         let entry = slot.as_ref().and_then(|slot| self.table.read(slot));
         // With partitions, the exact entry's bounds (every card relevant) serve only where
         // no partition is known: entries seeded from earlier solves.
@@ -434,13 +445,10 @@ impl<G: Searchable> Searcher<G> {
         }
         moves.truncate(kept);
         let mut ranked = std::mem::take(&mut self.ranked);
+        state.order_hints(moves, &mut self.hints);
         ranked.clear();
-        ranked.extend(moves.iter().map(|&m| {
-            let rank = if Some(m) == hint {
-                i32::MIN
-            } else {
-                -state.order_hint(m)
-            };
+        ranked.extend(moves.iter().zip(&self.hints).map(|(&m, &h)| {
+            let rank = if Some(m) == hint { i32::MIN } else { -h };
             (rank, m)
         }));
         ranked.sort_by_key(|&(rank, _)| rank);
@@ -528,6 +536,7 @@ fn solve<G: Searchable>(
         buffers: Vec::new(),
         merged: Vec::new(),
         ranked: Vec::new(),
+        hints: Vec::new(),
         nodes: 0,
         deadline: start + budget.time,
         node_limit: budget.nodes,

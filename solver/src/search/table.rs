@@ -61,7 +61,29 @@ pub struct Slot {
 
 impl Slot {
     pub fn of<G: Searchable>(state: &G, side: usize) -> Slot {
-        let (key, banked) = state.table_key(side);
+        let partition = if state.tabled() {
+            state.partition(side)
+        } else {
+            None
+        };
+        Slot::keyed(state, side, partition)
+    }
+
+    /// The slot of `state`, whose [`Searchable::partition`] is `partition` (computed by the
+    /// caller only at tabled positions): where there is one, its bucket and profile name the
+    /// position, so the game's [`Searchable::table_key`] is not computed again.
+    pub fn keyed<G: Searchable>(
+        state: &G,
+        side: usize,
+        partition: Option<(u64, i32, u128)>,
+    ) -> Slot {
+        let (key, banked) = match partition {
+            Some((bucket, banked, profile)) => (
+                mix(mix(bucket, profile as u64), (profile >> 64) as u64),
+                banked,
+            ),
+            None => state.table_key(side),
+        };
         let total = state.sides_total();
         let owner = if total.is_some() { 0 } else { side };
         Slot {

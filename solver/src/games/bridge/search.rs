@@ -213,9 +213,8 @@ impl Bridge {
     /// A lead's ordering weight: leads that win the trick for the leader's side first, in
     /// suits where the opponents hold few cards (a smaller tree) and no opponent can ruff;
     /// then leads that set up the side's honours or lead through the opponents'.
-    fn lead_weight(&self, card: Card) -> i32 {
+    fn lead_weight(&self, card: Card, lead: &Lead) -> i32 {
         let suit = suit_of(card);
-        let lead = Lead::of(self, suit);
         let in_play = lane(self.in_hands(), suit);
         let rank = (in_play & ((1 << power_of(card)) - 1)).count_ones() as i32;
         let top_card = u32::from(power_of(card)) == top_bit(in_play);
@@ -229,6 +228,42 @@ impl Bridge {
             let second_best =
                 lead.second == Some(lead.seat) && rank == in_play.count_ones() as i32 - 2;
             base + lead.losing_weight(rank, sequence, second_best)
+        }
+    }
+}
+
+/// What a seat following to a trick sees, for ordering its cards.
+struct Follow {
+    seat: usize,
+    winner: Card,
+    partner_wins: bool,
+    led: Option<Suit>,
+}
+
+impl Follow {
+    fn of(game: &Bridge) -> Follow {
+        let seat = game.seat_to_move() as usize;
+        let offset = game.winning_offset();
+        Follow {
+            seat,
+            winner: game.trick[offset],
+            partner_wins: (game.leader as usize + offset) % 2 == seat % 2,
+            led: game.led_suit(),
+        }
+    }
+
+    /// Cheap winners first when the opponents hold the trick, low cards when the partner
+    /// does, never a ruff of the partner's winner; a discard's suit weighs `discard`.
+    fn weight(&self, game: &Bridge, card: Card, discard: i32) -> i32 {
+        let power = i32::from(power_of(card));
+        let follows = Some(suit_of(card)) == self.led;
+        let discard = if follows { 0 } else { discard };
+        match (self.partner_wins, game.beats(card, self.winner)) {
+            (true, true) if !follows => -100 - power,
+            (true, _) => 100 - power + discard,
+            (false, true) if game.trick_len == 3 || follows => 300 - power,
+            (false, true) => 250 - power,
+            (false, false) => 100 - power + discard,
         }
     }
 }
@@ -493,28 +528,28 @@ impl Searchable for Bridge {
     }
 
     fn order_hint(&self, card: Card) -> i32 {
-        let seat = self.seat_to_move() as usize;
-        let power = i32::from(power_of(card));
-        let suit = suit_of(card);
+        let mut hints = Vec::with_capacity(1);
+        self.order_hints(&[card], &mut hints);
+        hints[0]
+    }
+
+    fn order_hints(&self, cards: &[Card], hints: &mut Vec<i32>) {
+        hints.clear();
         if self.trick_len == 0 {
-            return self.lead_weight(card);
-        }
-        let offset = self.winning_offset();
-        let winner = self.trick[offset];
-        let partner_wins = (self.leader as usize + offset) % 2 == seat % 2;
-        let beats = self.beats(card, winner);
-        let follows = Some(suit) == self.led_suit();
-        let discard = if follows {
-            0
+            let mut leads: [Option<Lead>; 4] = [None, None, None, None];
+            hints.extend(cards.iter().map(|&card| {
+                let lead = leads[suit_of(card) as usize]
+                    .get_or_insert_with(|| Lead::of(self, suit_of(card)));
+                self.lead_weight(card, lead)
+            }));
         } else {
-            self.discard_weight(seat, suit)
-        };
-        match (partner_wins, beats) {
-            (true, true) if !follows => -100 - power,
-            (true, _) => 100 - power + discard,
-            (false, true) if self.trick_len == 3 || follows => 300 - power,
-            (false, true) => 250 - power,
-            (false, false) => 100 - power + discard,
+            let follow = Follow::of(self);
+            let mut discards = [None; 4];
+            hints.extend(cards.iter().map(|&card| {
+                let discard = discards[suit_of(card) as usize]
+                    .get_or_insert_with(|| self.discard_weight(follow.seat, suit_of(card)));
+                follow.weight(self, card, *discard)
+            }));
         }
     }
 }
