@@ -522,38 +522,12 @@ fn solve<G: Searchable>(
     let start = Instant::now();
     let seat = seat.or(state.to_move()).unwrap_or(0);
     let side = state.side(seat);
-    let (table, partitions) = seed_tables::<G>(seed, side);
-    let mut searcher: Searcher<G> = Searcher {
-        side,
-        table,
-        partitions,
-        found: Found {
-            low: 0,
-            high: 0,
-            best: None,
-            specs: Vec::new(),
-        },
-        buffers: Vec::new(),
-        merged: Vec::new(),
-        ranked: Vec::new(),
-        hints: Vec::new(),
-        nodes: 0,
-        deadline: start + budget.time,
-        node_limit: budget.nodes,
-        stopped: false,
-    };
+    let mut searcher = Searcher::<G>::seeded(side, seed, start + budget.time, budget.nodes);
     let mut legal = Vec::new();
     state.legal_moves(&mut legal);
     let mut scored: Vec<ScoredMove<G::Move>> = Vec::with_capacity(legal.len());
     let mut researches = 0;
-    // The first guess: the root's value as far as the table knows it (a seeded solve has
-    // often proved it already), else its lowest reachable value.
-    let (floor, ceiling) = state.value_bounds(side);
-    let mut sibling = match searcher.table.read(&Slot::of(state, side)) {
-        Some(e) if e.low > floor => e.low,
-        Some(e) if e.high < ceiling => e.high,
-        _ => floor,
-    };
+    let mut sibling = searcher.first_guess(state);
     for &mv in &legal {
         if let Some(twin) = scored.iter().find(|s| state.equivalent(s.mv, mv)).cloned() {
             scored.push(ScoredMove { mv, ..twin });
@@ -603,7 +577,74 @@ fn movers_choice<G: Searchable>(
     (best.cloned(), value.unwrap_or_else(|| state.value(side)))
 }
 
+/// The value of `state` for the side of `seat` (by default the seat to move), without
+/// scoring each move (DDS's `solutions=1`), starting from `seed` as [`analyze_seeded`] does;
+/// also the entries known after the solve.
+pub fn value_seeded<G: Searchable>(
+    state: &G,
+    seat: Option<Seat>,
+    budget: Budget,
+    seed: &Carried,
+) -> (RootValue, Carried) {
+    let start = Instant::now();
+    let side = state.side(seat.or(state.to_move()).unwrap_or(0));
+    let mut searcher = Searcher::<G>::seeded(side, seed, start + budget.time, budget.nodes);
+    let guess = searcher.first_guess(state);
+    let (low, high) = searcher.pin(state, guess, &mut 0);
+    let value = RootValue {
+        low,
+        high,
+        nodes: searcher.nodes,
+        elapsed: start.elapsed(),
+    };
+    (value, hand_on(&searcher.table, &searcher.partitions, side))
+}
+
+/// The outcome of [`value_seeded`]: the value lies in `low..=high` (exact when equal).
+#[derive(Clone, Copy, Debug)]
+pub struct RootValue {
+    pub low: i32,
+    pub high: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
 impl<G: Searchable> Searcher<G> {
+    /// A searcher for `side` whose tables start from `seed`.
+    fn seeded(side: usize, seed: &Carried, deadline: Instant, node_limit: u64) -> Searcher<G> {
+        let (table, partitions) = seed_tables::<G>(seed, side);
+        Searcher {
+            side,
+            table,
+            partitions,
+            found: Found {
+                low: 0,
+                high: 0,
+                best: None,
+                specs: Vec::new(),
+            },
+            buffers: Vec::new(),
+            merged: Vec::new(),
+            ranked: Vec::new(),
+            hints: Vec::new(),
+            nodes: 0,
+            deadline,
+            node_limit,
+            stopped: false,
+        }
+    }
+
+    /// The first guess of a root's value: as far as the table knows it (a seeded solve has
+    /// often proved it already), else its lowest reachable value.
+    fn first_guess(&self, state: &G) -> i32 {
+        let (floor, ceiling) = state.value_bounds(self.side);
+        match self.table.read(&Slot::of(state, self.side)) {
+            Some(e) if e.low > floor => e.low,
+            Some(e) if e.high < ceiling => e.high,
+            _ => floor,
+        }
+    }
+
     /// The best move, then the table's best replies; where the table has none (an entry from
     /// the seed, or one of a position of the same shape with other cards), a reply that keeps
     /// the best move's exact value, found by a narrow search.

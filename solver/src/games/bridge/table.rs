@@ -2,8 +2,8 @@
 //! declarer of one deal (20 results), by the exact search, and its answer to
 //! `POST /v1/bridge/analyze` with `"table": true`.
 //!
-//! Each result is one search of the opening lead: the leader's side's best lead is the
-//! defenders' tricks, and the declarer's are the rest of the 13. Within a strain the four
+//! Each result is one search of the opening lead's value (the leads are not scored one by
+//! one: DDS's `solutions=1`): the defenders' tricks, and the declarer's are the rest of the 13. Within a strain the four
 //! opening-lead positions differ only in who leads, so their searches share one contract
 //! (the declarer is not part of the play) and each starts from the table entries the
 //! previous one proved: from the second trick on they meet the same positions.
@@ -14,7 +14,7 @@ use crate::analysis::table_budget;
 use crate::api::{position_request, ApiError, ApiResult};
 use crate::cards::CardSet;
 use crate::problems::Problems;
-use crate::search::{analyze_seeded, Budget, Carried};
+use crate::search::{value_seeded, Budget, Carried};
 use crate::suited::Suit;
 use serde_json::{json, Map, Value};
 use std::time::{Duration, Instant};
@@ -57,14 +57,13 @@ pub fn deal_table(hands: [CardSet; 4], budget: Budget) -> DealTable {
                 time: budget.time.saturating_sub(start.elapsed()),
             };
             let lead = opening_lead(hands, trump, leader);
-            let (analysis, after) = analyze_seeded(&lead, None, left, &carried);
+            let (defence, after) = value_seeded(&lead, None, left, &carried);
             carried = after;
-            table.nodes += analysis.nodes;
-            let best_high = analysis.moves.iter().map(|m| m.high).max().unwrap_or(0);
+            table.nodes += defence.nodes;
             // The declarer is the leader's right-hand opponent.
             row[(leader as usize + 3) % 4] = Tricks {
-                low: declarer_tricks(best_high),
-                high: declarer_tricks(analysis.value),
+                low: declarer_tricks(defence.high),
+                high: declarer_tricks(defence.low),
             };
         }
     }
