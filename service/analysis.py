@@ -1,7 +1,10 @@
 """One analysis, as the HTTP routes, the batch route and the CLI run it: limits, cache, engine.
 
 `Analyzer.analyze(game, request)` checks the service's limits on the request (the time budget),
-asks the engine for the canonical position and looks its key up in the cache; on a miss it runs
+then looks up the request itself: a first-level key, the hash of its JSON with sorted keys and
+without the budget's clock, maps a request already answered to its cache key, so that a hit
+needs no engine call. Otherwise it asks the engine for the canonical position and looks its key
+up in the cache (two forms of one position share that entry); on a miss it runs
 the engine in a solve slot, with its time capped to what is left of the request's deadline when
 the slot is taken (`budget.deadline_ms`, which the engine applies over its own default time),
 and stores the answers that the clock did not shape: exact ones (`exact: true`) and sampled ones
@@ -15,6 +18,7 @@ the engine judges the rest.
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,7 +31,7 @@ from service import _solver, metrics
 from service.breaker import CircuitBreaker
 from service.cache import Cache, CacheStatus, LocalCache, cache_key
 from service.errors import ProblemError, invalid_field, overloaded, solver_problem
-from service.limits import RETRY_AFTER_S, OverloadedError, SolveSlots
+from service.limits import RETRY_AFTER_S, OverloadedError, Priority, SolveSlots
 from service.redis_store import RedisStore
 from service.settings import Settings
 from service.tables import DealTables, table_key
@@ -60,7 +64,7 @@ class SolveJob:
     request: dict[str, Any]
     time_ms: int
     deadline: float
-    wait: bool  # the caller bounds its own waiting calls: never refused for a full queue
+    priority: Priority  # batch: after every interactive call, never refused for a full queue
 
     def engine_call(self, table: bytes | None) -> Callable[[int], tuple[str, bytes]]:
         """The call a slot runs with the time left then: the time asked, cut to what is left
@@ -81,6 +85,8 @@ class Analyzer:
     cache: Cache
     tables: DealTables
     slots: SolveSlots
+    # First level: the hash of a request's own canonical JSON -> its engine-canonical cache key.
+    aliases: LocalCache
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Analyzer:
@@ -95,42 +101,60 @@ class Analyzer:
             cache=Cache(LocalCache(settings.cache_size), shared),
             tables=DealTables(settings.table_cache_size, shared),
             slots=SolveSlots(settings.solve_threads, settings.max_queued_solves),
+            aliases=LocalCache(settings.cache_size, metrics.ALIAS_EVICTIONS),
         )
 
     async def analyze(
-        self, game: str, request: dict[str, Any], *, caller_bounds_queue: bool = False
+        self, game: str, request: dict[str, Any], *, priority: Priority = "interactive"
     ) -> Answer:
         """Answers one analysis request; raises ProblemError for anything not answered.
 
-        `caller_bounds_queue`: the caller limits how many of its calls wait (a batch's fixed
-        set of workers), so the call waits for a slot instead of being refused when the
-        queue is full.
+        `priority` batch: the caller limits how many of its calls wait (a batch's fixed set
+        of workers); the call waits for a slot after every interactive one instead of being
+        refused when the queue is full.
         """
         deadline = time.monotonic() + self.settings.request_deadline_ms / 1000
         time_ms = self.asked_time_ms(request)
-        method = request.get("method", "auto")
+        alias = request_key(game, request)
+        known = self.aliases.get(alias)
+        if known is not None:  # this request, in any key order, was answered: no engine call
+            cached, status = await self.cache.get(known.decode())
+            if cached is not None:
+                return Answer(with_cache_field(cached, status), status)
+        method = str(request.get("method", "auto"))
+        canonical = await self.canonical(game, request)
+        key = cache_key(game, canonical, method, key_params(request))
+        cached, status = await self.cache.get(key)
+        if cached is not None:
+            self.aliases.put(alias, key.encode())
+            return Answer(with_cache_field(cached, status), status)
+        job = SolveJob(game, request, time_ms, deadline, priority)
+        text, table_status = await self.solve_from_table(job, canonical)
+        if table_status == "bypassed":
+            status = "bypassed"
+        if self.kept(game, method, text):
+            self.aliases.put(alias, key.encode())
+            if await self.cache.put(key, text) == "bypassed":
+                status = "bypassed"
+        return Answer(with_cache_field(text, status), status)
+
+    async def canonical(self, game: str, request: dict[str, Any]) -> str:
+        """The engine's canonical position of the request (a worker thread's call)."""
         try:
-            canonical = await anyio.to_thread.run_sync(
+            return await anyio.to_thread.run_sync(
                 _solver.call, game, "canonical", msgspec.json.encode(request)
             )
         except _solver.SolverError as exc:
             raise solver_problem(exc) from exc
-        key = cache_key(game, canonical, str(method), key_params(request))
-        cached, status = await self.cache.get(key)
-        if cached is not None:
-            return Answer(with_cache_field(cached, status), status)
-        job = SolveJob(game, request, time_ms, deadline, caller_bounds_queue)
-        text, table_status = await self.solve_from_table(job, canonical)
-        if table_status == "bypassed":
-            status = "bypassed"
+
+    @staticmethod
+    def kept(game: str, method: str, text: bytes) -> bool:
+        """Counts a solve in the metrics; whether its answer may be cached (not clock-shaped)."""
         outcome = msgspec.json.decode(text, type=EngineOutcome)
-        metrics.SOLVES.labels(game=game, method=str(method)).inc()
+        metrics.SOLVES.labels(game=game, method=method).inc()
         metrics.NODES.labels(game=game).inc(int(outcome.stats.get("nodes", 0)))
         metrics.SOLVE_SECONDS.labels(game=game).observe(outcome.stats.get("time_ms", 0) / 1000)
-        keep = outcome.exact or outcome.reproducible
-        if keep and await self.cache.put(key, text) == "bypassed":
-            status = "bypassed"
-        return Answer(with_cache_field(text, status), status)
+        return outcome.exact or outcome.reproducible
 
     def asked_time_ms(self, request: dict[str, Any]) -> int:
         """The time budget asked for, checked against MAX_TIME_MS; the limit if none."""
@@ -164,7 +188,9 @@ class Analyzer:
         """The engine's answer, and the deal's table after the solve when `table` is given
         (the one to start from; empty for none)."""
         try:
-            text, after = await self.slots.run(job.deadline, job.engine_call(table), wait=job.wait)
+            text, after = await self.slots.run(
+                job.deadline, job.engine_call(table), priority=job.priority
+            )
         except OverloadedError as exc:
             raise overloaded(f"the service is busy: {exc}", RETRY_AFTER_S) from exc
         except _solver.SolverError as exc:
@@ -185,6 +211,16 @@ def key_params(request: dict[str, Any]) -> dict[str, Any]:
     if budget:
         params["budget"] = budget
     return params
+
+
+def request_key(game: str, request: dict[str, Any]) -> str:
+    """The first-level key of a request: a hash of its JSON with sorted keys and without the
+    budget's clock, so that a request sent again, in any key order, maps to its answer's key."""
+    budget = request.get("budget")
+    if isinstance(budget, dict):
+        request = {**request, "budget": {k: v for k, v in budget.items() if k not in CLOCK_FIELDS}}
+    material = msgspec.json.encode([game, request], order="sorted")
+    return hashlib.blake2b(material, digest_size=20).hexdigest()
 
 
 def capped_budget(request: dict[str, Any], time_ms: int) -> dict[str, Any]:
