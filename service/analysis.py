@@ -4,16 +4,18 @@
 then looks up the request itself: a first-level key, the hash of its JSON with sorted keys and
 without the budget's clock, maps a request already answered to its cache key, so that a hit
 needs no engine call. Otherwise it asks the engine for the canonical position and looks its key
-up in the cache (two forms of one position share that entry); on a miss it runs
-the engine in a solve slot, with its time capped to what is left of the request's deadline when
-the slot is taken (`budget.deadline_ms`, which the engine applies over its own default time),
-and stores the answers that the clock did not shape: exact ones (`exact: true`) and sampled ones
-that did every world or iteration asked (`reproducible: true`), kept under their seed and budget
-but for its clock (`time_ms`). A complete position given with its deal is solved from the deal's
-table (`service.tables`), which is stored again after the solve. The answer is the engine's JSON
-with `"cache"` added in front: `hit`, `miss` or `bypassed` (Redis should have been asked, for
-the answer or the table, but was not usable). Every method and game goes through the same path;
-the engine judges the rest.
+up in the cache (two forms of one position share that entry). The same analysis asked while one
+is being solved waits for that solve's answer, when it is kept, instead of solving it again (a
+`hit`; a single analysis never waits so for a batch's solve, which may still be queued). On a
+miss it runs the engine in a solve slot, with its time capped to what is left of the request's
+deadline when the slot is taken (`budget.deadline_ms`, which the engine applies over its own
+default time), and stores the answers that the clock did not shape: exact ones (`exact: true`)
+and sampled ones that did every world or iteration asked (`reproducible: true`), kept under
+their seed and budget but for its clock (`time_ms`). A complete position given with its deal is
+solved from the deal's table (`service.tables`), which is stored again after the solve. The
+answer is the engine's JSON with `"cache"` added in front: `hit`, `miss` or `bypassed` (Redis
+should have been asked, for the answer or the table, but was not usable). Every method and game
+goes through the same path; the engine judges the rest.
 """
 
 from __future__ import annotations
@@ -21,9 +23,10 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+import anyio
 import anyio.to_thread
 import msgspec
 
@@ -79,6 +82,26 @@ class SolveJob:
         return call
 
 
+@dataclass(eq=False)
+class Flight:
+    """An analysis being solved: the same analysis asked meanwhile waits for its answer
+    instead of solving it again, when that answer is kept (not shaped by the clock)."""
+
+    priority: Priority
+    done: anyio.Event = field(default_factory=anyio.Event)
+    kept: bytes | None = None
+
+    async def kept_answer(self) -> bytes | None:
+        await self.done.wait()
+        return self.kept
+
+    def land(self, flights: dict[str, Flight], key: str) -> None:
+        """The solve is over (answered, failed or cancelled): its followers go on."""
+        if flights.get(key) is self:
+            del flights[key]
+        self.done.set()
+
+
 @dataclass
 class Analyzer:
     settings: Settings
@@ -87,6 +110,8 @@ class Analyzer:
     slots: SolveSlots
     # First level: the hash of a request's own canonical JSON -> its engine-canonical cache key.
     aliases: LocalCache
+    # Solves under way, by cache key: the same analysis asked meanwhile waits for the first.
+    flights: dict[str, Flight] = field(default_factory=dict)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Analyzer:
@@ -125,18 +150,53 @@ class Analyzer:
         canonical = await self.canonical(game, request)
         key = cache_key(game, canonical, method, key_params(request))
         cached, status = await self.cache.get(key)
+        if cached is None:
+            cached, status = await self.joined(key, priority, status)
         if cached is not None:
             self.aliases.put(alias, key.encode())
             return Answer(with_cache_field(cached, status), status)
         job = SolveJob(game, request, time_ms, deadline, priority)
+        return await self.solved(job, canonical, key, alias, status)
+
+    async def joined(
+        self, key: str, priority: Priority, status: CacheStatus
+    ) -> tuple[bytes | None, CacheStatus]:
+        """The kept answer of the same analysis being solved now (a hit), if any; a single
+        analysis does not wait for a batch's solve, which may still be queued."""
+        flight = self.flights.get(key)
+        if flight is None or (priority == "interactive" and flight.priority == "batch"):
+            return None, status
+        answer = await flight.kept_answer()
+        return answer, "hit" if answer is not None else status
+
+    async def solved(
+        self, job: SolveJob, canonical: str, key: str, alias: str, status: CacheStatus
+    ) -> Answer:
+        """The job solved, with the same analyses asked meanwhile waiting for its answer."""
+        flight = Flight(job.priority)
+        if key not in self.flights or job.priority == "interactive":
+            self.flights[key] = flight
+        try:
+            text, kept, status = await self.computed(job, canonical, key, status)
+            if kept:
+                self.aliases.put(alias, key.encode())
+                flight.kept = text
+        finally:
+            flight.land(self.flights, key)
+        return Answer(with_cache_field(text, status), status)
+
+    async def computed(
+        self, job: SolveJob, canonical: str, key: str, status: CacheStatus
+    ) -> tuple[bytes, bool, CacheStatus]:
+        """Solves the job and stores its answer if kept: (answer, kept, cache status)."""
         text, table_status = await self.solve_from_table(job, canonical)
         if table_status == "bypassed":
             status = "bypassed"
-        if self.kept(game, method, text):
-            self.aliases.put(alias, key.encode())
-            if await self.cache.put(key, text) == "bypassed":
-                status = "bypassed"
-        return Answer(with_cache_field(text, status), status)
+        if not self.kept(job.game, str(job.request.get("method", "auto")), text):
+            return text, False, status
+        if await self.cache.put(key, text) == "bypassed":
+            status = "bypassed"
+        return text, True, status
 
     async def canonical(self, game: str, request: dict[str, Any]) -> str:
         """The engine's canonical position of the request (a worker thread's call)."""

@@ -9,6 +9,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import anyio
@@ -111,3 +112,17 @@ def test_a_single_analysis_is_served_while_batches_fill_every_thread(server: str
     assert hint.cache == "miss"
     assert len(batch_ends) == 3
     assert answered < max(batch_ends)
+
+
+def test_the_same_analysis_asked_at_once_is_solved_once(server: str) -> None:
+    """Six hint apps ask one position at once, on one thread with one queue place: the first
+    solves it and the others wait for its answer, none refused."""
+    position = late_position(251, cards=8)
+
+    def hint() -> str:
+        with Client(server) as service:
+            return service.analyze(position, method="exact", time_ms=10_000).cache
+
+    with ThreadPoolExecutor(6) as pool:
+        caches = sorted(pool.map(lambda _: hint(), range(6)))
+    assert caches == ["hit"] * 5 + ["miss"]
