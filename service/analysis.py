@@ -141,11 +141,9 @@ class Analyzer:
         deadline = time.monotonic() + self.settings.request_deadline_ms / 1000
         time_ms = self.asked_time_ms(request)
         alias = request_key(game, request)
-        known = self.aliases.get(alias)
-        if known is not None:  # this request, in any key order, was answered: no engine call
-            cached, status = await self.cache.get(known.decode())
-            if cached is not None:
-                return Answer(with_cache_field(cached, status), status)
+        known = await self.known_answer(alias)
+        if known is not None:
+            return known
         method = str(request.get("method", "auto"))
         canonical = await self.canonical(game, request)
         key = cache_key(game, canonical, method, key_params(request))
@@ -157,6 +155,19 @@ class Analyzer:
             return Answer(with_cache_field(cached, status), status)
         job = SolveJob(game, request, time_ms, deadline, priority)
         return await self.solved(job, canonical, key, alias, status)
+
+    async def answered_before(self, game: str, request: dict[str, Any]) -> Answer | None:
+        """The cached answer of this request, in any key order, if it was answered before;
+        no engine call, no thread (the time budget is checked still)."""
+        self.asked_time_ms(request)
+        return await self.known_answer(request_key(game, request))
+
+    async def known_answer(self, alias: str) -> Answer | None:
+        known = self.aliases.get(alias)
+        if known is None:
+            return None
+        cached, status = await self.cache.get(known.decode())
+        return None if cached is None else Answer(with_cache_field(cached, status), status)
 
     async def joined(
         self, key: str, priority: Priority, status: CacheStatus
