@@ -78,20 +78,6 @@ class PositionRequest(Struct, kw_only=True):
     position: Position
 
 
-class Budget(Struct, kw_only=True):
-    """Limits of one analysis; past them the answer marks values that are only bounds."""
-
-    time_ms: Annotated[int, Meta(ge=1, description="Time budget in milliseconds.")] | None = None
-    nodes: (
-        Annotated[
-            int, Meta(ge=1, description="Node budget of the exact search (for PIMC: per world).")
-        ]
-        | None
-    ) = None
-    worlds: Annotated[int, Meta(ge=1, description="PIMC: worlds to solve.")] | None = None
-    iterations: Annotated[int, Meta(ge=1, description="ISMCTS: iterations to run.")] | None = None
-
-
 class PlayRequest(Struct, kw_only=True):
     """`POST /v1/{game}/play`: a position and the move to play in it."""
 
@@ -113,6 +99,20 @@ class PlayRequest(Struct, kw_only=True):
         Annotated[int, Meta(ge=0, description="With move `best`: a view's seed (default 1).")]
         | None
     ) = None
+
+
+class Budget(Struct, kw_only=True):
+    """Limits of one analysis; past them the answer marks values that are only bounds."""
+
+    time_ms: Annotated[int, Meta(ge=1, description="Time budget in milliseconds.")] | None = None
+    nodes: (
+        Annotated[
+            int, Meta(ge=1, description="Node budget of the exact search (for PIMC: per world).")
+        ]
+        | None
+    ) = None
+    worlds: Annotated[int, Meta(ge=1, description="PIMC: worlds to solve.")] | None = None
+    iterations: Annotated[int, Meta(ge=1, description="ISMCTS: iterations to run.")] | None = None
 
 
 class AnalyzeRequest(Struct, kw_only=True):
