@@ -7,8 +7,10 @@ interactive work leaves, and a single analysis waits at most for the solves runn
 interactive calls ahead of it), never behind a batch's queue.
 
 An interactive call is refused at once with :class:`OverloadedError` (HTTP 503 with
-`Retry-After`) when every slot is taken and `MAX_QUEUED_SOLVES` interactive calls already wait;
-batch calls never count against that queue (their callers bound their own number). A call that
+`Retry-After`) when every slot is taken and `MAX_QUEUED_SOLVES` interactive calls already wait,
+plus one for each batch call running: a batch never makes a single analysis fail, as those
+threads would otherwise have run interactive work. Batch calls never count against the queue
+(their callers bound their own number). A call that
 cannot start before its deadline is refused the same way. A call that has started is never
 abandoned: it is given the time left before the deadline when its slot is taken (after the
 wait), so the engine itself stops in time.
@@ -50,6 +52,7 @@ class SolveSlots:
         self.free = threads
         self.max_queued = max_queued
         self.queues: dict[Priority, deque[Waiter]] = {"interactive": deque(), "batch": deque()}
+        self.running: dict[Priority, int] = {"interactive": 0, "batch": 0}
         # The slots do the limiting; the thread call must not also wait on anyio's default
         # limiter of 40 threads.
         self.threads = anyio.CapacityLimiter(threads)
@@ -64,17 +67,24 @@ class SolveSlots:
     ) -> T:
         """`work(left_ms)` in a thread, once a slot is free and before `deadline` (monotonic);
         `left_ms` is the time left before the deadline when the slot was taken."""
-        if priority == "interactive" and not self.free and self.waiting >= self.max_queued:
+        if priority == "interactive" and self.queue_full():
             metrics.OVERLOADED.inc()
             raise OverloadedError(f"every solve slot is taken and {self.waiting} solves wait")
         await self.acquire(deadline, priority)
         metrics.RUNNING.inc()
+        self.running[priority] += 1
         left_ms = max(1, int((deadline - time.monotonic()) * 1000))
         try:
             return await anyio.to_thread.run_sync(work, left_ms, limiter=self.threads)
         finally:
+            self.running[priority] -= 1
             metrics.RUNNING.dec()
             self.release()
+
+    def queue_full(self) -> bool:
+        """No slot is free and the interactive queue is full: `MAX_QUEUED_SOLVES`, and a place
+        for each slot a batch holds."""
+        return not self.free and self.waiting >= self.max_queued + self.running["batch"]
 
     def can_take_now(self, priority: Priority) -> bool:
         """A free slot that no waiting call of this priority or a higher one comes before."""

@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import anyio
 import pytest
@@ -126,3 +127,27 @@ def test_the_same_analysis_asked_at_once_is_solved_once(server: str) -> None:
     with ThreadPoolExecutor(6) as pool:
         caches = sorted(pool.map(lambda _: hint(), range(6)))
     assert caches == ["hit"] * 5 + ["miss"]
+
+
+def test_a_batch_solve_running_takes_no_queue_place_from_single_analyses(server: str) -> None:
+    """One thread, one queue place, and a batch's solve running: two single analyses asked
+    then both wait (one for the batch's solve, one in the queue) and neither is refused."""
+    endless = {"iterations": 10**8, "time_ms": 1500}  # ISMCTS runs to its time budget
+    position = late_position(300, cards=8)
+    items = [{"game": "marjapussi", "position": position, "method": "ismcts", "budget": endless}]
+    hints = [late_position(seed, cards=8) for seed in (310, 311)]
+
+    def batch() -> list[int]:
+        with Client(server) as service:
+            return [line.status for line in service.batch(items)]
+
+    def hint(position: dict[str, Any]) -> str:
+        with Client(server) as service:
+            return service.analyze(position, method="exact", time_ms=300).cache
+
+    with ThreadPoolExecutor(3) as pool:
+        batched = pool.submit(batch)
+        time.sleep(0.5)
+        answered = list(pool.map(hint, hints))
+        assert batched.result() == [200]
+    assert answered == ["miss", "miss"]
