@@ -25,6 +25,7 @@ from __future__ import annotations
 import collections
 import itertools
 import json
+import logging
 import random
 import time
 from collections.abc import Callable
@@ -39,6 +40,7 @@ from service.client import Client, ServiceError
 from service.schemas import DealResponse, PlayResponse
 
 T = TypeVar("T")
+logging.getLogger("httpx").setLevel(logging.WARNING)  # the bots' client: no line per request
 
 HINT_POSITIONS = 32
 BATCH_POSITIONS = 48
