@@ -18,11 +18,10 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypedDict, TypeVar
+from typing import Any, Generic, TypedDict, TypeVar, Unpack
 
 import httpx
 import msgspec
-from typing_extensions import Unpack
 
 from service.schemas import (
     AnalyzeResponse,
