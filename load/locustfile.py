@@ -2,11 +2,12 @@
 
 - `HintUser`, an app that gives hints to a human: one exact analysis at a time of a seeded
   Marjapussi-family position late in the play (`load/positions.py`), then the human thinks.
-- `BotUser`, an AI opponent's driver: deals a hand of a game and variant (every one in turn, from
-  the catalogue; successive bots start at successive games), and at every turn asks for a move
-  and plays it through `/play` until the hand is over. In the card play of the Marjapussi family
-  the move is the best move of a budgeted `/analyze`; elsewhere (other games, bidding) a seeded
-  random move from `/legal-moves`.
+- `BotUser`, an AI opponent's driver, through the Python client (`service.client`): deals a hand
+  of a game and variant (every one in turn, from the catalogue; successive bots start at
+  successive games), and plays a move at every turn until the hand is over. In the card play of
+  the Marjapussi family a turn is one call, `/play` with `"move": "best"` and a 100 ms exact
+  analysis; elsewhere (other games, bidding) a seeded random move from `/legal-moves`, then
+  `/play`.
 - `BatchUser`, batch analysis of recorded games: `POST /v1/analyze/batch` with every position of
   a second seeded pool, in a seeded order, its NDJSON lines checked one by one.
 
@@ -24,17 +25,27 @@ from __future__ import annotations
 import collections
 import itertools
 import json
+import logging
 import random
-from typing import Any
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
 
+import msgspec
 import positions
-from locust import FastHttpUser, between, events, task
+from locust import FastHttpUser, User, between, events, task
 from locust.env import Environment
+
+from service.client import Client, ServiceError
+from service.schemas import DealResponse, PlayResponse
+
+T = TypeVar("T")
+logging.getLogger("httpx").setLevel(logging.WARNING)  # the bots' client: no line per request
 
 HINT_POSITIONS = 32
 BATCH_POSITIONS = 48
 HINT_BUDGET = {"time_ms": 1000}
-BOT_BUDGET = {"time_ms": 100}
+BOT_TIME_MS = 100
 GAMES = positions.variants()
 # (game, variant) in an order that changes game at every step, so that a bot's successive hands
 # go through every game.
@@ -44,7 +55,7 @@ GAME_ROTATION = [
     for game, variants in GAMES.items()
 ]
 ROUTE_NAMES = [f"/v1/{game}/{route}" for game in GAMES for route in ("deal", "legal-moves", "play")]
-ROUTE_NAMES += ["/v1/marjapussi/analyze [hint]", "/v1/marjapussi/analyze [bot]"]
+ROUTE_NAMES += ["/v1/marjapussi/analyze [hint]", "/v1/marjapussi/play [best]"]
 ROUTE_NAMES += ["/v1/analyze/batch"]
 
 hint_pool: list[dict[str, Any]] = []
@@ -94,7 +105,10 @@ class HintUser(FastHttpUser):
                 check_analysis(answer.json(), answer, "/v1/marjapussi/analyze [hint]")
 
 
-class BotUser(FastHttpUser):
+class BotUser(User):
+    """A bot through `service.client` (httpx, cooperative under Locust's gevent): each call is
+    reported to Locust under its route, a ServiceError or a bad answer as a failure."""
+
     weight = 1
     wait_time = between(0.0, 0.1)
 
@@ -103,43 +117,61 @@ class BotUser(FastHttpUser):
         self.rng = user_rng(self.environment, "bot", number)
         # Bot n starts at the n-th hand of the rotation: any four bots begin with four games.
         self.hands = itertools.islice(itertools.cycle(GAME_ROTATION), number, None)
+        self.service = Client(self.host or "", timeout=60)
+
+    def on_stop(self) -> None:
+        self.service.close()
 
     @task
     def play_a_hand(self) -> None:
         game, variant = next(self.hands)
-        dealt = self.call(game, "deal", {"variant": variant, "seed": self.rng.randrange(2**32)})
-        if dealt is None:
-            return
-        position = dealt["position"]
-        while True:
-            move = self.choose_move(game, position)
-            if move is None:
-                return
-            played = self.call(game, "play", {"position": position, "move": move})
-            if played is None or played["over"]:
-                return
-            position = played["position"]
+        seed = self.rng.randrange(2**32)
+        dealt = self.timed(
+            f"/v1/{game}/deal", lambda: self.service.deal(game, variant=variant, seed=seed)
+        )
+        position = None if dealt is None else dealt.position
+        while position is not None:
+            turn = self.turn(game, msgspec.to_builtins(position))
+            position = None if turn is None or turn.over else turn.position
 
-    def choose_move(self, game: str, position: dict[str, Any]) -> str | None:
+    def deal(self, game: str, variant: str, seed: int) -> DealResponse:
+        return self.service.deal(game, variant=variant, seed=seed)
+
+    def turn(self, game: str, position: dict[str, Any]) -> PlayResponse | None:
+        """One decision: in Marjapussi-family card play one call, the best move of a budgeted
+        exact analysis played (`"move": "best"`); elsewhere a seeded random legal move."""
         if positions.is_trick_play(position):
-            body = {"position": position, "method": "exact", "budget": BOT_BUDGET}
-            analysis = self.call(game, "analyze", body, name_suffix=" [bot]")
-            return None if analysis is None else str(analysis["best_move"])
-        legal = self.call(game, "legal-moves", {"position": position})
-        return None if legal is None else positions.pick_move(legal, self.rng)
+            return self.timed(f"/v1/{game}/play [best]", lambda: self.best(position))
+        legal = self.timed(f"/v1/{game}/legal-moves", lambda: self.service.legal_moves(position))
+        if legal is None:
+            return None
+        move = positions.pick_move(msgspec.to_builtins(legal), self.rng)
+        return self.timed(f"/v1/{game}/play", lambda: self.service.play(position, move))
 
-    def call(
-        self, game: str, route: str, body: dict[str, Any], name_suffix: str = ""
-    ) -> dict[str, Any] | None:
-        """The JSON answer of one request, or None when it failed (and was counted so)."""
-        path = f"/v1/{game}/{route}"
-        with self.client.post(path, json=body, name=path + name_suffix, catch_response=True) as r:
-            if r.status_code != 200:
-                return None
-            answer: dict[str, Any] = r.json()
-            if route == "analyze":
-                check_analysis(answer, r, path + name_suffix)
-            return answer
+    def best(self, position: dict[str, Any]) -> PlayResponse:
+        turn = self.service.play(position, "best", method="exact", time_ms=BOT_TIME_MS)
+        assert turn.analysis is not None
+        check_analysis(msgspec.to_builtins(turn.analysis), None, "/v1/marjapussi/play [best]")
+        return turn
+
+    def timed(self, name: str, call: Callable[[], T]) -> T | None:
+        """`call()`, reported to Locust as one request named `name`; None if it failed."""
+        began = time.perf_counter()
+        outcome, failure = None, None
+        try:
+            outcome = call()
+        except (ServiceError, ValueError, AssertionError) as exc:
+            failure = exc
+        elapsed_ms = (time.perf_counter() - began) * 1000
+        self.environment.events.request.fire(
+            request_type="POST",
+            name=name,
+            response_time=elapsed_ms,
+            response_length=0,
+            exception=failure,
+            context={},
+        )
+        return outcome
 
 
 class BatchUser(FastHttpUser):
@@ -171,12 +203,15 @@ class BatchUser(FastHttpUser):
 
 
 def check_analysis(analysis: dict[str, Any], answer: Any, name: str) -> None:
-    """Counts an analysis (and whether the cache gave it); marks the answer failed unless its
-    best move is one of its scored moves."""
+    """Counts an analysis (and whether the cache gave it); marks the answer failed (raises
+    ValueError without an answer) unless its best move is one of its scored moves."""
     analyses[name] += 1
     cache_hits[name] += analysis["cache"] == "hit"
     if analysis["best_move"] not in {line["move"] for line in analysis["moves"]}:
-        answer.failure(f"best move {analysis['best_move']} is not among the scored moves")
+        wrong = f"best move {analysis['best_move']} is not among the scored moves"
+        if answer is None:
+            raise ValueError(wrong)
+        answer.failure(wrong)
 
 
 @events.quitting.add_listener

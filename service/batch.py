@@ -2,7 +2,8 @@
 finishes, with its index in the request.
 
 Up to `SOLVE_THREADS` positions of a batch are analysed at once; their waiting is bounded by
-that, so they queue for a solve slot instead of being refused. A position that cannot be
+that, so they queue for a solve slot instead of being refused, behind every single analysis
+(`service.limits`): a batch uses the threads that interactive work leaves. A position that cannot be
 answered (bad position, unknown game, a limit) gets its own line with a problem-details object
 and the others go on. The body's size and the number of positions are limited
 (`MAX_BODY_BYTES`, `MAX_BATCH_POSITIONS`).
@@ -39,7 +40,7 @@ async def analyze_one(analyzer: Analyzer, index: int, item: Any) -> bytes:
     try:
         game = game_of(item)
         request = {k: v for k, v in item.items() if k != "game"}
-        answer = await analyzer.analyze(game, request, caller_bounds_queue=True)
+        answer = await analyzer.analyze(game, request, priority="batch")
     except ProblemError as problem:
         return problem_line(index, problem, BATCH_PATH)
     except Exception:

@@ -4,8 +4,9 @@ Each input line is a batch item (`{"game", "position", "method", "budget", "pers
 each output line is what `POST /v1/analyze/batch` streams for it (`index` is the input line's
 number, from 0). Locally (default) the positions are analysed in this process with the service's
 own cache and limits (settings from the environment, `REDIS_URL` included); with `--url` they are
-sent in batches to a running server. `--jobs` analyses run at once. The run is resumable: lines
-already answered in the output file (status 200 or a 4xx) are skipped, the rest appended.
+sent in batches to a running server through `service.client`. `--jobs` analyses run at once.
+The run is resumable: lines already answered in the output file (status 200 or a 4xx) are
+skipped, the rest appended.
 
 A line that is not JSON (400) or not a JSON object (422) gets its own error line in both modes,
 without being sent; a batch that the server refuses as a whole (a 4xx) is sent again one line
@@ -24,11 +25,11 @@ from pathlib import Path
 from typing import IO, Any
 
 import anyio
-import httpx
 import msgspec
 
 from service.analysis import Analyzer, problem_line
-from service.batch import BATCH_PATH, analyze_one
+from service.batch import analyze_one
+from service.client import AsyncClient, ServiceError
 from service.errors import INVALID, MALFORMED, ProblemError
 from service.settings import Settings, SettingsError, available_cpus
 
@@ -152,7 +153,7 @@ async def run_remote(
             bar.advance(line)
     chunks = [readable[i : i + REMOTE_CHUNK] for i in range(0, len(readable), REMOTE_CHUNK)]
     chunks.reverse()
-    async with httpx.AsyncClient(base_url=url, timeout=None) as client:
+    async with AsyncClient(url, timeout=None) as service:
 
         def write(out: bytes) -> None:
             sink.write(out)
@@ -162,9 +163,9 @@ async def run_remote(
         async def worker() -> None:
             while chunks:
                 chunk = chunks.pop()
-                if not await send_batch(client, chunk, write):
+                if not await send_batch(service, chunk, write):
                     for item in chunk:  # refused as a whole: find the lines at fault
-                        await send_batch(client, [item], write)
+                        await send_batch(service, [item], write)
 
         async with anyio.create_task_group() as group:
             for _ in range(min(jobs, len(chunks))):
@@ -172,28 +173,23 @@ async def run_remote(
 
 
 async def send_batch(
-    client: httpx.AsyncClient, chunk: list[tuple[int, Any]], write: Callable[[bytes], None]
+    service: AsyncClient, chunk: list[tuple[int, Any]], write: Callable[[bytes], None]
 ) -> bool:
     """Writes the server's answer line for each item of `chunk`; False (nothing written) when
     the server refuses a batch of several items as a whole with a 4xx. A 4xx for one item is
     its line; any other status stops the run."""
-    body = {"positions": [item for _, item in chunk]}
-    async with client.stream("POST", BATCH_PATH, json=body) as answer:
-        if answer.status_code == 200:
-            async for line in answer.aiter_lines():
-                entry = msgspec.json.decode(line)
-                entry["index"] = chunk[entry["index"]][0]
-                write(msgspec.json.encode(entry) + b"\n")
-            return True
-        await answer.aread()
-    if not 400 <= answer.status_code < 500:
-        raise SystemExit(f"{client.base_url}: {answer.status_code} {answer.text}")
-    if len(chunk) > 1:
-        return False
-    write(
-        b'{"index":%d,"status":%d,"problem":%s}\n'
-        % (chunk[0][0], answer.status_code, answer.content)
-    )
+    try:
+        async for line in service.batch_lines(item for _, item in chunk):
+            entry = msgspec.json.decode(line)
+            entry["index"] = chunk[entry["index"]][0]
+            write(msgspec.json.encode(entry) + b"\n")
+    except ServiceError as refused:
+        if not 400 <= refused.status < 500:
+            raise SystemExit(f"{service.http.base_url}: {refused}") from None
+        if len(chunk) > 1:
+            return False
+        problem = msgspec.json.encode(refused.problem)
+        write(b'{"index":%d,"status":%d,"problem":%s}\n' % (chunk[0][0], refused.status, problem))
     return True
 
 

@@ -1,17 +1,28 @@
-"""How many solves a process runs at once, and how many may wait: never an unbounded queue.
+"""How many solves a process runs at once, and who waits: interactive work before batches.
 
 `SolveSlots.run` runs one engine call in a worker thread once one of `SOLVE_THREADS` slots is
-free. If every slot is taken and `MAX_QUEUED_SOLVES` calls already wait, it refuses at once with
-:class:`OverloadedError` (HTTP 503 with `Retry-After`); a call that cannot start before its deadline
-is refused the same way. A call that has started is never abandoned: it is given the time left
-before the deadline when its slot is taken (after the wait), so the engine itself stops in time.
+free. Waiting calls are served by priority: every interactive call (a single analysis, a bot's
+turn) before any batch call, each kind in arrival order. So a batch uses the threads that
+interactive work leaves, and a single analysis waits at most for the solves running (and the
+interactive calls ahead of it), never behind a batch's queue.
+
+An interactive call is refused at once with :class:`OverloadedError` (HTTP 503 with
+`Retry-After`) when every slot is taken and `MAX_QUEUED_SOLVES` interactive calls already wait,
+plus one for each batch call running: a batch never makes a single analysis fail, as those
+threads would otherwise have run interactive work. Batch calls never count against the queue
+(their callers bound their own number). A call that
+cannot start before its deadline is refused the same way. A call that has started is never
+abandoned: it is given the time left before the deadline when its slot is taken (after the
+wait), so the engine itself stops in time.
 """
 
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable
-from typing import TypeVar
+from dataclasses import dataclass, field
+from typing import Literal, TypeVar
 
 import anyio
 import anyio.to_thread
@@ -19,6 +30,7 @@ import anyio.to_thread
 from service import metrics
 
 T = TypeVar("T")
+Priority = Literal["interactive", "batch"]
 
 RETRY_AFTER_S = 1
 
@@ -27,44 +39,93 @@ class OverloadedError(Exception):
     """No solve slot is free, and the queue is full or the deadline passed."""
 
 
+@dataclass(eq=False)
+class Waiter:
+    """One call waiting for a slot; `granted` once a released slot is handed to it."""
+
+    granted: bool = False
+    event: anyio.Event = field(default_factory=anyio.Event)
+
+
 class SolveSlots:
     def __init__(self, threads: int, max_queued: int) -> None:
-        self.limiter = anyio.CapacityLimiter(threads)
+        self.free = threads
         self.max_queued = max_queued
+        self.queues: dict[Priority, deque[Waiter]] = {"interactive": deque(), "batch": deque()}
+        self.running: dict[Priority, int] = {"interactive": 0, "batch": 0}
         # The slots do the limiting; the thread call must not also wait on anyio's default
         # limiter of 40 threads.
         self.threads = anyio.CapacityLimiter(threads)
 
     @property
     def waiting(self) -> int:
-        return int(self.limiter.statistics().tasks_waiting)
+        """Interactive calls waiting for a slot (those that count against the queue's limit)."""
+        return len(self.queues["interactive"])
 
-    async def run(self, deadline: float, work: Callable[[int], T], *, wait: bool = False) -> T:
+    async def run(
+        self, deadline: float, work: Callable[[int], T], *, priority: Priority = "interactive"
+    ) -> T:
         """`work(left_ms)` in a thread, once a slot is free and before `deadline` (monotonic);
-        `left_ms` is the time left before the deadline when the slot was taken.
-
-        With `wait`, a full queue does not refuse the call: for callers that bound their own
-        number of waiting calls (a batch's workers).
-        """
-        busy = self.limiter.borrowed_tokens >= self.limiter.total_tokens
-        if busy and self.waiting >= self.max_queued and not wait:
+        `left_ms` is the time left before the deadline when the slot was taken."""
+        if priority == "interactive" and self.queue_full():
             metrics.OVERLOADED.inc()
             raise OverloadedError(f"every solve slot is taken and {self.waiting} solves wait")
-        metrics.QUEUE_DEPTH.inc()
-        try:
-            with anyio.fail_after(max(0.0, deadline - time.monotonic())):
-                await self.limiter.acquire()
-        except TimeoutError:
-            metrics.OVERLOADED.inc()
-            raise OverloadedError(
-                "no solve slot became free before the request's deadline"
-            ) from None
-        finally:
-            metrics.QUEUE_DEPTH.dec()
+        await self.acquire(deadline, priority)
         metrics.RUNNING.inc()
+        self.running[priority] += 1
         left_ms = max(1, int((deadline - time.monotonic()) * 1000))
         try:
             return await anyio.to_thread.run_sync(work, left_ms, limiter=self.threads)
         finally:
+            self.running[priority] -= 1
             metrics.RUNNING.dec()
-            self.limiter.release()
+            self.release()
+
+    def queue_full(self) -> bool:
+        """No slot is free and the interactive queue is full: `MAX_QUEUED_SOLVES`, and a place
+        for each slot a batch holds."""
+        return not self.free and self.waiting >= self.max_queued + self.running["batch"]
+
+    def can_take_now(self, priority: Priority) -> bool:
+        """A free slot that no waiting call of this priority or a higher one comes before."""
+        ahead = self.queues["interactive"] or (priority == "batch" and self.queues["batch"])
+        return self.free > 0 and not ahead
+
+    async def acquire(self, deadline: float, priority: Priority) -> None:
+        if self.can_take_now(priority):
+            self.free -= 1
+            return
+        waiter = Waiter()
+        self.queues[priority].append(waiter)
+        metrics.QUEUE_DEPTH.inc()
+        try:
+            with anyio.fail_after(max(0.0, deadline - time.monotonic())):
+                await waiter.event.wait()
+        except TimeoutError:
+            self.give_up(waiter, priority)
+            metrics.OVERLOADED.inc()
+            raise OverloadedError(
+                "no solve slot became free before the request's deadline"
+            ) from None
+        except BaseException:  # cancelled: the client went away
+            self.give_up(waiter, priority)
+            raise
+        finally:
+            metrics.QUEUE_DEPTH.dec()
+
+    def give_up(self, waiter: Waiter, priority: Priority) -> None:
+        """A waiter leaves: its place in the queue, or the slot handed to it meanwhile."""
+        if waiter.granted:
+            self.release()
+        else:
+            self.queues[priority].remove(waiter)
+
+    def release(self) -> None:
+        """Hands the slot to the first interactive waiter, else the first batch waiter."""
+        for queue in self.queues.values():
+            if queue:
+                waiter = queue.popleft()
+                waiter.granted = True
+                waiter.event.set()
+                return
+        self.free += 1

@@ -42,6 +42,10 @@ CACHE_REJECTED = Counter(
     ["kind"],
 )
 CACHE_EVICTIONS = Counter("cga_cache_evictions_total", "Answers evicted from the in-process LRU")
+ALIAS_EVICTIONS = Counter(
+    "cga_cache_alias_evictions_total",
+    "Requests' first-level keys (request JSON to engine-canonical key) evicted from their LRU",
+)
 TABLE_LOOKUPS = Counter(
     "cga_table_lookups_total",
     "Lookups of a deal's table: hit, miss or bypassed",

@@ -56,6 +56,7 @@ from service.schemas import (
     Readiness,
     TableResponse,
 )
+from service.turn import BEST_MOVE, best_turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,13 +184,24 @@ async def legal_moves(
     "/play",
     operation_id="play",
     status_code=200,
-    responses=answer_specs(PlayResponse, "The position after the move, and the result once over."),
+    responses={
+        **answer_specs(PlayResponse, "The position after the move, and the result once over."),
+        **problem_specs(503),
+    },
 )
 async def play(
     game: GameName, data: JSONBody[PlayRequest], request: Request[Any, Any, Any]
 ) -> Response[bytes]:
-    """Plays one move, checked: an illegal move is a 422 that lists the legal ones."""
-    return await solve(request, game, "play")
+    """Plays one move, checked: an illegal move is a 422 that lists the legal ones.
+
+    `"move": "best"` plays the best move of an analysis (`method`, `budget`, `seed` as for
+    /analyze) and answers its `value` and the `analysis` too: a bot's turn in one call.
+    """
+    if data.move != BEST_MOVE:
+        return await solve(request, game, "play")
+    body = msgspec.json.decode(await request.body())
+    answer = await unless_disconnected(request, best_turn(analyzer_of(request.app), game, body))
+    return Response(answer, media_type=MediaType.JSON)
 
 
 @post(
@@ -216,7 +228,10 @@ async def analyze(
     `MAX_TIME_MS`; a view's sampled answer depends only on `seed` when `reproducible`.
     """
     body = msgspec.json.decode(await request.body())
-    answer = await unless_disconnected(request, analyzer_of(request.app).analyze(game, body))
+    analyzer = analyzer_of(request.app)
+    answer = await analyzer.answered_before(game, body)  # a hit needs no disconnect watch
+    if answer is None:
+        answer = await unless_disconnected(request, analyzer.analyze(game, body))
     return Response(answer.body, media_type=MediaType.JSON)
 
 

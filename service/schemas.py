@@ -82,7 +82,23 @@ class PlayRequest(Struct, kw_only=True):
     """`POST /v1/{game}/play`: a position and the move to play in it."""
 
     position: Position
-    move: Annotated[str, Meta(description="The move, in the text notation of legal-moves.")]
+    move: Annotated[
+        str,
+        Meta(
+            description="The move, in the text notation of legal-moves; or `best`: the best "
+            "move of an analysis of the position (`method`, `budget`, `seed`), a bot's turn."
+        ),
+    ]
+    method: Annotated[
+        str | None, Meta(description="With move `best`: the analysis method (default auto).")
+    ] = None
+    budget: Annotated[Budget | None, Meta(description="With move `best`: the analysis budget.")] = (
+        None
+    )
+    seed: (
+        Annotated[int, Meta(ge=0, description="With move `best`: a view's seed (default 1).")]
+        | None
+    ) = None
 
 
 class Budget(Struct, kw_only=True):
@@ -277,6 +293,13 @@ class PlayResponse(Struct, kw_only=True):
     result: Annotated[
         JSONObject | None, Meta(description="The hand's scores and the match after it, once over.")
     ]
+    value: Annotated[
+        float | None,
+        Meta(description="Move `best`: the chosen move's value, for the side that moved."),
+    ] = None
+    analysis: Annotated[
+        AnalyzeResponse | None, Meta(description="Move `best`: the analysis that chose it.")
+    ] = None
 
 
 class VariantEntry(Struct, kw_only=True):
