@@ -22,6 +22,7 @@ from litestar.openapi.spec import Tag
 
 from service import _solver
 from service.analysis import Analyzer
+from service.board import BOARD_ROUTES
 from service.docs_page import OfflinePagePlugin
 from service.errors import EXCEPTION_HANDLERS
 from service.examples import add_examples
@@ -75,7 +76,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         await analyzer.close()
 
     app = Litestar(
-        route_handlers=ROUTE_HANDLERS,
+        route_handlers=[*ROUTE_HANDLERS, *BOARD_ROUTES],
         exception_handlers=EXCEPTION_HANDLERS,
         request_max_body_size=settings.max_body_bytes,
         compression_config=COMPRESSION,
