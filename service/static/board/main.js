@@ -3,7 +3,7 @@
 // URL's hash reproduces all of it. Every rule is the engine's: moves are checked by /play.
 
 import * as api from "./api.js";
-import { cardsOf } from "./cards.js";
+import { cardsOf, moveElement } from "./cards.js";
 import { describeAnalysis, renderMoves, renderPv } from "./analysis.js";
 import { renderGraph } from "./graph.js";
 import { renderTable, seatName } from "./table.js";
@@ -210,7 +210,8 @@ function drawHistory() {
     const item = document.createElement("li");
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = move;
+    button.append(moveElement(app.game, move, app.start.options || {}));
+    button.dataset.move = move;
     button.className = i + 1 === app.ply ? "current" : "";
     button.addEventListener("click", () => guarded(() => go(i + 1)));
     item.append(button);
