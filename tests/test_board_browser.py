@@ -146,11 +146,11 @@ def test_deal_analyse_play_and_step_back(page: Page, game: str, variant: str) ->
     wait_ply(page, "1 / 1")
     assert page.locator("#history button").get_attribute("data-move") == first
     wait_analysed(page)
+    shoot(page, f"{game}-{variant}")  # after the move: the trick, bid or attack is on the table
     page.click("#back")
     wait_ply(page, "0 / 1")
     assert page.inner_text("#status") == status.replace("move 0 of 0", "move 0 of 1")
     wait_analysed(page)
-    shoot(page, f"{game}-{variant}")
 
 
 def test_a_pasted_pbn_deal_is_drawn_and_played(page: Page) -> None:

@@ -65,7 +65,11 @@ function trickElement(ctx, trick) {
   return box;
 }
 
-const value = (v) => (v === null || v === undefined ? "\u2013" : Array.isArray(v) ? v.join(", ") : String(v));
+const DASH = "\u2013";
+const value = (v) => {
+  if (v === null || v === undefined || (Array.isArray(v) && !v.length)) return DASH;
+  return Array.isArray(v) ? v.join(", ") : String(v);
+};
 
 // Per game: the centre's facts and piles, each seat's roles and public piles.
 const GAMES = {
@@ -84,8 +88,8 @@ const GAMES = {
     return {
       facts: [
         ["Trump", STRAINS[s.trump] || value(s.trump)],
-        ["Contract", s.contract === null ? "\u2013" : `${s.contract} by ${seatName("", s.declarer)}`],
-        ["High bid", s.auction && s.auction.high_bid !== null ? `${s.auction.high_bid} (seat ${s.auction.high_bidder})` : "\u2013"],
+        ["Contract", s.contract === null ? DASH : `${s.contract} by ${seatName("", s.declarer)}`],
+        ["High bid", s.auction && s.auction.high_bid !== null ? `${s.auction.high_bid} (seat ${s.auction.high_bidder})` : DASH],
         ["Marriages", value(declarations)],
         ["Tricks", value(s.tricks_played)],
       ],
@@ -101,7 +105,7 @@ const GAMES = {
       facts: [
         ["Trump", STRAINS[s.trump] || value(s.trump)],
         ["Attacks", value(s.attacks_made)],
-        ["Loser", s.loser === null ? "\u2013" : seatName("", s.loser)],
+        ["Loser", s.loser === null ? DASH : seatName("", s.loser)],
       ],
       piles: [
         ["Attack", (table.attack || []).flat()],
@@ -118,7 +122,7 @@ const GAMES = {
   muschik(ctx, s) {
     return {
       facts: [
-        ["Trump", s.trump_card ? STRAINS[s.trump_card[0]] : "\u2013"],
+        ["Trump", s.trump_card ? STRAINS[s.trump_card[0]] : DASH],
         ["Swap", value(s.swap)],
         ["Tricks so far", value((s.tricks || []).length)],
       ],
@@ -134,8 +138,8 @@ const GAMES = {
   mu(ctx, s) {
     return {
       facts: [
-        ["Chief", s.chief === null ? "\u2013" : `${seatName("", s.chief)}, trump ${value(s.chief_trump)}`],
-        ["Vice", s.vice === null ? "\u2013" : `${seatName("", s.vice)}, trump ${value(s.vice_trump)}`],
+        ["Chief", s.chief === null ? DASH : `${seatName("", s.chief)}, trump ${value(s.chief_trump)}`],
+        ["Vice", s.vice === null ? DASH : `${seatName("", s.vice)}, trump ${value(s.vice_trump)}`],
         ["Partner", s.partner === null ? value(s.called_card) : seatName("", s.partner)],
         ["Tricks", value(s.tricks_played)],
       ],
