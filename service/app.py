@@ -5,9 +5,10 @@ once, builds the analyzer (cache, Redis level, solve slots), and wires the route
 size limit, the problem-details error handlers, JSON logging at `LOG_LEVEL`, the
 request-id/metrics/access-log middleware (around the whole app, so that 404 and 405 answers,
 made before any route is found, are observed too) and the OpenAPI 3.1 document: an HTML page at
-`/schema` that needs nothing from the network, and JSON at `/schema/openapi.json`. Answers of
-at least `GZIP_MIN_BYTES` are gzipped for a client that accepts it (streams always), and
-`CORS_ORIGINS` (none by default) may call the API from a browser page of another origin.
+`/schema` that needs nothing from the network, and JSON at `/schema/openapi.json`; the analysis
+board (`service.board`) at `/` and `/board`. Answers of at least `GZIP_MIN_BYTES` are gzipped
+for a client that accepts it (streams always), and `CORS_ORIGINS` (none by default) may call
+the API from a browser page of another origin.
 """
 
 from __future__ import annotations
