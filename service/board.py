@@ -19,7 +19,7 @@ from litestar.static_files import create_static_files_router
 from litestar.types import ControllerRouterHandler
 
 from service import _solver
-from service.routes import json_body, known_game
+from service.routes import GameName, json_body, known_game
 
 STATIC = Path(__file__).parent / "static" / "board"
 PAGE = (STATIC / "board.html").read_bytes()
@@ -37,7 +37,7 @@ async def board_page() -> Response[bytes]:
     status_code=200,
     guards=[known_game, json_body],
 )
-async def board_state(game: str, request: Request[Any, Any, Any]) -> Response[bytes]:
+async def board_state(game: GameName, request: Request[Any, Any, Any]) -> Response[bytes]:
     """`{"position"}` -> the engine's canonical position, with `state` (for `view`: that
     seat's view of it)."""
     body = await request.body()

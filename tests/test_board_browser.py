@@ -8,6 +8,7 @@ chromium the tests are skipped, except in CI (`CI=true`), where a missing browse
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -169,6 +170,27 @@ def test_a_pasted_pbn_deal_is_drawn_and_played(page: Page) -> None:
     assert len(page.locator("#table .trick .card").all()) == 1
     wait_analysed(page)
     shoot(page, "bridge-pbn")
+
+
+def test_a_pasted_snapshot_is_played_and_seen_from_a_seat(page: Page, service_url: str) -> None:
+    """A position given as a snapshot only (no deal to replay): drawn, played, and viewed."""
+    dealt = httpx.post(f"{service_url}/v1/mustamaija/deal", json={"seed": 11}).json()
+    snapshot = {key: dealt["position"][key] for key in ("game", "variant", "options", "state")}
+    open_board(page)
+    page.click("#paste-box summary")
+    page.fill("#paste", json.dumps(snapshot))
+    page.click("#load")
+    page.wait_for_function("location.hash.includes('game=mustamaija')")
+    wait_analysed(page)
+    page.locator("#moves .move").first.click()
+    wait_ply(page, "1 / 1")
+    wait_analysed(page)
+    page.select_option("#seat", "0")
+    page.wait_for_selector("#table .seat-1 .backs")
+    page.keyboard.press("Home")
+    wait_ply(page, "0 / 1")
+    assert page.locator("#table .seat-0 .card:not(.back)").count() == 5
+    assert page.inner_text("#error") == ""
 
 
 def test_the_url_keys_and_a_seats_view(page: Page) -> None:

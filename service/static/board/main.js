@@ -269,8 +269,8 @@ async function analyse() {
     drawMoves();
     return;
   }
-  const position = { ...(await ensurePosition(app.ply)), view: app.view };
-  const request = analysisRequest(app.view === null ? position : withoutState(position));
+  const position = await ensurePosition(app.ply);
+  const request = analysisRequest(app.view === null ? position : viewOf(position));
   const key = JSON.stringify(request);
   $("analysis-info").textContent = "analysing\u2026";
   const analysis = app.analyses.get(key) || (await api.analyze(app.game, request));
@@ -278,6 +278,13 @@ async function analyse() {
   if (token !== app.token) return;
   app.analysis = analysis;
   drawMoves();
+}
+
+// The shown seat's view of `position`: its deal and moves marked with the seat (the engine
+// hides the rest), or for a snapshot without a deal the view's snapshot drawn.
+function viewOf(position) {
+  if (position.deal) return { ...withoutState(position), view: app.view };
+  return { ...position, view: app.view, state: app.state };
 }
 
 function graphSide() {
