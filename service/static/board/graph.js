@@ -44,7 +44,9 @@ export function renderGraph(box, points, current, onPick, caption) {
   });
   const legend = document.createElement("p");
   legend.className = "graph-caption";
-  legend.textContent = `${caption}: ${round(low)} to ${round(high)}`;
+  const missing = points.length - known.length;
+  const gaps = missing ? `; ${missing} without a value (the hand's end, or ISMCTS, which scores only the seat to move)` : "";
+  legend.textContent = `${caption}: ${round(low)} to ${round(high)}${gaps}`;
   box.append(svg, legend);
 }
 
