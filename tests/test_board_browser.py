@@ -218,6 +218,18 @@ def test_the_url_keys_and_a_seats_view(page: Page) -> None:
     shoot(page, "bridge-west-view")
 
 
+def test_mustamaijas_attack_shows_each_beaten_card_across_its_attacker(page: Page) -> None:
+    moves = "attack D2 D3 D7,beat DJ,attack H6 HT,beat H7,attack S4 ST,attack H9 HK,beat HT,"
+    open_board(page, f"#game=mustamaija&variant=standard&seed=5&moves={moves}attack C5 C8,beat CQ")
+    wait_ply(page, "9 / 9")
+    stacks = page.locator("#table .attack .stack")
+    assert [stacks.nth(i).locator(".card").count() for i in range(stacks.count())] == [2, 1]
+    assert stacks.first.locator(".card").evaluate_all("c => c.map(e => e.dataset.card)") == [
+        "C8",
+        "CQ",
+    ]
+
+
 def test_the_graph_has_a_point_per_position(page: Page) -> None:
     open_board(page)
     page.uncheck("#auto")

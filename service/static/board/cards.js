@@ -20,7 +20,7 @@ export function describe(game, token, options = {}) {
     const copy = m[3] ? ` (copy ${m[3]})` : "";
     return { rank: m[2], symbol: m[3], tone: `mu-${MU_COLOURS[m[1]]}`, title: `${MU_COLOURS[m[1]]} ${m[2]}${copy}` };
   }
-  if (token === "JK") return { rank: "\u2605", symbol: "", tone: "joker", title: "joker" };
+  if (token === "JK") return { rank: "\u2605", symbol: "JK", tone: "joker", title: "joker" };
   const m = FRENCH.exec(token);
   if (!m) return null;
   const suit = SUITS[m[1]];

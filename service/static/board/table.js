@@ -65,6 +65,22 @@ function trickElement(ctx, trick) {
   return box;
 }
 
+// Mustamaija's attack: each attacking card with the card that beat it laid across it.
+function attackElement(ctx, table) {
+  const box = element("div", "pile");
+  if (!table.attack || !table.attack.length) return box;
+  const beaters = new Map((table.beaten || []).map(([attack, beater]) => [attack, beater]));
+  const row = element("div", "attack");
+  table.attack.forEach((card) => {
+    const stack = element("span", "stack");
+    stack.append(cardElement(ctx.game, card, ctx.options));
+    if (beaters.has(card)) stack.append(cardElement(ctx.game, beaters.get(card), ctx.options));
+    row.append(stack);
+  });
+  box.append(element("span", "label", "Attack (beaten: the card across it)"), row);
+  return box;
+}
+
 const DASH = "\u2013";
 const value = (v) => {
   if (v === null || v === undefined || (Array.isArray(v) && !v.length)) return DASH;
@@ -107,10 +123,9 @@ const GAMES = {
         ["Attacks", value(s.attacks_made)],
         ["Loser", s.loser === null ? DASH : seatName("", s.loser)],
       ],
+      special: () => attackElement(ctx, table),
       piles: [
-        ["Attack", (table.attack || []).flat()],
-        ["Beaten with", (table.beaten || []).flat()],
-        ["Taken", (table.taken || []).flat()],
+        ["Taken up", (table.taken || []).flat()],
         ["Trump card", s.trump_card ? [s.trump_card] : []],
         ["Talon", Array.isArray(s.talon) ? s.talon.length : s.talon],
       ],
@@ -179,6 +194,7 @@ function centrePanel(ctx, info) {
     facts.append(element("dt", "", label), element("dd", "", text));
   });
   centre.append(facts, trickElement(ctx, s.trick));
+  if (info.special) centre.append(info.special());
   (info.piles || []).forEach(([label, cards]) => {
     if ((Array.isArray(cards) && cards.length) || (typeof cards === "number" && cards > 0)) {
       centre.append(pile(ctx, label, cards));
