@@ -27,9 +27,10 @@ function lossScale(values, unit) {
   return Math.max(spread, floor);
 }
 
-// What a move loses against the best: exact for a value, at least best - high for a bound
-// (unknown, null, when its range reaches the best).
-function lossOf(scored, best) {
+// What a move loses against the best: nothing for the best move, exact for a value, at least
+// best - high for a bound (unknown, null, when its range reaches the best).
+function lossOf(scored, best, bestMove) {
+  if (scored.move === bestMove) return 0;
   if (scored.certainty !== "bound") return best - scored.value;
   return scored.high !== null && scored.high < best ? best - scored.high : null;
 }
@@ -58,7 +59,7 @@ function row(ctx, move, index, scored, best, scale) {
   key.textContent = index < 9 ? String(index + 1) : "";
   button.append(key, moveElement(ctx.game, move, ctx.options));
   if (scored && scored.value !== null) {
-    const loss = lossOf(scored, best);
+    const loss = lossOf(scored, best, ctx.analysis.best_move);
     item.classList.add(`certainty-${scored.certainty}`);
     if (loss !== null) {
       item.classList.add("scored");
