@@ -35,7 +35,7 @@ class Progress:
     """Counts answer lines as they are written; a context manager that shows the bar."""
 
     def __init__(self, total: int, quiet: bool, console: Console | None = None) -> None:
-        self.total, self.done, self.failed = total, 0, 0
+        self.done, self.failed = 0, 0
         console = console or Console(stderr=True)
         self.bar = RichProgress(
             TextColumn("analysing"),

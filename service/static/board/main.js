@@ -21,7 +21,9 @@ const app = {
   view: null,
   legal: [],
   listed: [],
-  state: null,
+  state: null, // the snapshot drawn (the seat's view when one is chosen)
+  complete: null, // the complete snapshot: whose turn it really is
+  note: "",
   analysis: null,
   analyses: new Map(),
   graph: [],
