@@ -208,6 +208,12 @@ def test_the_url_keys_and_a_seats_view(page: Page) -> None:
     page.wait_for_selector("body[data-ready=true]")
     wait_ply(page, "1 / 2")
     assert page.inner_text("#status") == status
+    assert "South to move" in status
+    page.select_option("#seat", "0")  # the dummy is to move: North, the declarer, decides
+    page.wait_for_selector("#table .seat-1 .backs")
+    wait_analysed(page)
+    assert "(asked auto)" in page.inner_text("#analysis-info")
+    page.locator("#status").click()
     page.keyboard.press("ArrowRight")
     wait_ply(page, "2 / 2")
     page.select_option("#seat", "3")  # West's view: North's and East's hands are hidden

@@ -263,10 +263,14 @@ function analysisRequest(position, perspective) {
   return request;
 }
 
+// The seat that chooses the next move: bridge's declarer plays the dummy's cards.
+function decider(state) {
+  return state.dummy !== undefined && state.to_move === state.dummy ? state.declarer : state.to_move;
+}
+
 async function analyse() {
   const token = app.token;
-  const toMove = app.complete.to_move;
-  if (app.view !== null && app.view !== toMove) {
+  if (app.view !== null && app.view !== decider(app.complete)) {
     app.note = `${seatName(app.game, app.view)}'s view: its analysis waits for its turn`;
     drawMoves();
     return;
