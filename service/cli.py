@@ -4,9 +4,10 @@ Each input line is a batch item (`{"game", "position", "method", "budget", "pers
 each output line is what `POST /v1/analyze/batch` streams for it (`index` is the input line's
 number, from 0). Locally (default) the positions are analysed in this process with the service's
 own cache and limits (settings from the environment, `REDIS_URL` included); with `--url` they are
-sent in batches to a running server through `service.client`. `--jobs` analyses run at once.
-The run is resumable: lines already answered in the output file (status 200 or a 4xx) are
-skipped, the rest appended.
+sent in batches to a running server through `service.client`. `--jobs` analyses run at once. A
+progress bar with the time left goes to stderr when it is a terminal (`service.progress`). The
+run is resumable: lines already answered in the output file (status 200 or a 4xx) are skipped,
+the rest appended.
 
 A line that is not JSON (400) or not a JSON object (422) gets its own error line in both modes,
 without being sent; a batch that the server refuses as a whole (a 4xx) is sent again one line
@@ -18,7 +19,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +31,7 @@ from service.analysis import Analyzer, problem_line
 from service.batch import analyze_one
 from service.client import AsyncClient, ServiceError
 from service.errors import INVALID, MALFORMED, ProblemError
+from service.progress import Progress
 from service.settings import Settings, SettingsError, available_cpus
 
 REMOTE_CHUNK = 16
@@ -81,28 +82,6 @@ def read_items(path: Path, skip: set[int]) -> Iterator[tuple[int, Any]]:
                 yield index, msgspec.json.decode(line)
             except msgspec.DecodeError as exc:
                 yield index, Unreadable(str(exc))
-
-
-class Progress:
-    def __init__(self, total: int, quiet: bool) -> None:
-        self.total, self.done, self.failed, self.quiet = total, 0, 0, quiet
-        self.start = time.monotonic()
-
-    def advance(self, line: bytes) -> None:
-        self.done += 1
-        self.failed += b'"status":200' not in line[:40]
-        if self.quiet:
-            return
-        width = 30
-        filled = width * self.done // max(1, self.total)
-        rate = self.done / max(1e-9, time.monotonic() - self.start)
-        bar = "#" * filled + "." * (width - filled)
-        sys.stderr.write(
-            f"\r[{bar}] {self.done}/{self.total} positions, {self.failed} errors, {rate:.1f}/s"
-        )
-        if self.done == self.total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
 
 
 async def run_local(
@@ -205,8 +184,7 @@ def analyze_command(argv: list[str]) -> int:
         print(f"python -m service analyze: no file {args.file}", file=sys.stderr)
         return 2
     items = list(read_items(args.file, answered(output)))
-    bar = Progress(len(items), args.quiet)
-    with output.open("ab") as sink:
+    with Progress(len(items), args.quiet) as bar, output.open("ab") as sink:
         if sink.tell() > 0 and not output.read_bytes().endswith(b"\n"):
             sink.write(b"\n")  # end the line an interrupted run cut short
         if args.url:

@@ -85,6 +85,7 @@ class Settings:
     redis_breaker_failures: int = 3
     redis_breaker_reset_ms: int = 5000
     log_level: str = "info"
+    cors_origins: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.host or self.host != self.host.strip():
@@ -104,6 +105,8 @@ class Settings:
             raise SettingsError(
                 f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {self.log_level!r}"
             )
+        for origin in self.cors_origins:
+            check_origin(origin)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -123,6 +126,7 @@ class Settings:
             host=env.get("HOST", "127.0.0.1"),
             redis_url=env.get("REDIS_URL") or None,
             log_level=env.get("LOG_LEVEL", "info").strip().lower(),
+            cors_origins=parse_origins(env.get("CORS_ORIGINS", "")),
             **values,  # type: ignore[arg-type]
         )
 
@@ -143,3 +147,31 @@ def parse_int(name: str, text: str | None, default: int | None) -> int | None:
 def check_range(name: str, value: int, low: int, high: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise SettingsError(f"{name} must be an integer in {low}..{high}, got {value!r}")
+
+
+def parse_origins(text: str) -> tuple[str, ...]:
+    """The origins of a comma-separated ``CORS_ORIGINS`` (blanks ignored; empty: none)."""
+    return tuple(origin.strip() for origin in text.split(",") if origin.strip())
+
+
+def check_origin(origin: str) -> None:
+    """An origin is ``*`` or ``scheme://host[:port]``: http(s), no path, query or user."""
+    if origin != "*" and not is_origin(origin):
+        raise SettingsError(
+            f"CORS_ORIGINS must list origins such as https://example.com:8443 or *, got {origin!r}"
+        )
+
+
+def is_origin(text: str) -> bool:
+    parts = urlparse(text)
+    try:
+        port_ok = parts.port is None or parts.port > 0
+    except ValueError:  # not a number, or out of range
+        return False
+    return (
+        port_ok
+        and parts.scheme in ("http", "https")
+        and bool(parts.hostname)
+        and parts.username is None
+        and text == f"{parts.scheme}://{parts.netloc}"
+    )

@@ -1,6 +1,6 @@
 //! The Marjapussi family: `marjapussi`, `huutopussi` (Helsinki), `erlangen`, `huutopussi3`.
 //!
-//! Rule decisions follow `rules/marjapussi.md`: the phases of section 4 (bidding 4.2, exchange
+//! Rule decisions follow `docs/rules/marjapussi.md`: the phases of section 4 (bidding 4.2, exchange
 //! and talon 4.3, tricks 4.4, the declaration window 4.5, Kontra/Re 4.6), the scoring of
 //! section 5 and every default of section 7. Three points of modelling:
 //! - an ask is resolved by the engine from the partner's hand (4.5), except that a partner with

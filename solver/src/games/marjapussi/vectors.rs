@@ -1,4 +1,4 @@
-//! The worked examples and test vectors of `rules/marjapussi.md` section 6, one test each.
+//! The worked examples and test vectors of `docs/rules/marjapussi.md` section 6, one test each.
 //!
 //! Seats N, E, S, W are 0..3; dealer W, so N is forehand. A position is built with the named
 //! seats holding exactly the cards given and the rest of the deck spread over the others.

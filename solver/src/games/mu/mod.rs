@@ -1,4 +1,4 @@
-//! Mü for 3 to 6 players (`rules/mu.md`): the auction with bid cards laid face up, Eklat,
+//! Mü for 3 to 6 players (`docs/rules/mu.md`): the auction with bid cards laid face up, Eklat,
 //! chief and vice with their trumps, the partner, trick play from hand or table, and scoring.
 //!
 //! Rule decisions, by spec section:

@@ -1,7 +1,7 @@
 //! Muschik (Muushig): five cards each, a turned trump card, a stock to exchange with, and a
 //! countdown from 15 that the first player to reach 0 wins.
 //!
-//! Rule decisions follow `rules/muschik.md`; every "chosen resolution" of section 7 is the
+//! Rule decisions follow `docs/rules/muschik.md`; every "chosen resolution" of section 7 is the
 //! default and every named alternative is an option (`config.rs`):
 //! - participation (4.1) from the dealer's left, the dealer last; with `force_in` the last
 //!   deciders are forced in so that `min_participants` (2) take part (7.7);

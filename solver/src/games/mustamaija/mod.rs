@@ -1,5 +1,5 @@
 //! Mustamaija ("black Maria"), the Finnish beating game, in all five presets of
-//! `rules/mustamaija.md`: `standard`, `kurki_suonio_diamonds`, `kurki_suonio_marriage`,
+//! `docs/rules/mustamaija.md`: `standard`, `kurki_suonio_diamonds`, `kurki_suonio_marriage`,
 //! `salmi_six` and `translator_joker`.
 //!
 //! Rule decisions (spec sections in brackets):
