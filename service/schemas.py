@@ -348,8 +348,10 @@ class BatchRequest(Struct, kw_only=True):
         list[JSONObject],
         Meta(
             description="Each as the body of /v1/{game}/analyze (`position`, `method`, "
-            "`budget`, `perspective`), with `game` (or the position's `game`) naming the game. "
-            "They are checked one by one: a bad one gets its own error line."
+            "`budget`, `perspective`), with `game` (or the position's `game`) naming the game "
+            "and optionally `id`, a string that the item's answer line echoes. They are checked "
+            "one by one: a bad one gets its own error line, its paths from the batch's root "
+            "(`positions[3].method`)."
         ),
     ]
 
@@ -358,6 +360,7 @@ class BatchLine(Struct, kw_only=True):
     """One line of a batch answer (NDJSON)."""
 
     index: Annotated[int, Meta(description="The position's index in the request.")]
+    id: Annotated[str | None, Meta(description="The item's `id`, when it gave one.")] = None
     status: Annotated[int, Meta(description="200, or the HTTP status its problem would have.")]
     game: str | None = None
     answer: Annotated[
