@@ -135,7 +135,11 @@ class AnalyzeRequest(Struct, kw_only=True):
 class ScoredMove(Struct, kw_only=True):
     move: str
     value: Annotated[
-        float | None, Meta(description="In the answer's unit; null for a move ISMCTS never tried.")
+        float | None,
+        Meta(
+            description="In the answer's unit, to 3 decimals; null for a move ISMCTS never "
+            "tried and for an exact search's move whose value is only bounded (low..high)."
+        ),
     ]
     low: float | None = None
     high: float | None = None
@@ -177,13 +181,36 @@ class AnalyzeResponse(Struct, kw_only=True):
         ),
     ]
     method: Annotated[str, Meta(description="The method used: exact, pimc or ismcts.")]
+    to_move: Annotated[Seat | None, Meta(description="The seat to move.")]
+    decides: DecidesField
+    phase: Annotated[str, Meta(description="The phase, as listed in the catalogue.")]
+    contract: ContractField
     search: str
     perspective: Perspective
     unit: str
     moves: list[ScoredMove]
     best_move: str | None
-    value: float | None
+    value: Annotated[
+        float | None,
+        Meta(
+            description="The best move's value; null where an exact search cut by its budget "
+            "did not prove the root's value (then `value_low`..`value_high`)."
+        ),
+    ]
     exact: bool
+    value_low: Annotated[
+        float | None, Meta(description="Exact: the lowest value the root can have, proven.")
+    ] = None
+    value_high: Annotated[
+        float | None, Meta(description="Exact: the highest value the root can have, proven.")
+    ] = None
+    best_move_proven: Annotated[
+        bool | None,
+        Meta(
+            description="Exact: whether the bounds prove `best_move` no worse than any other "
+            "move; else it is the move with the best proven bound."
+        ),
+    ] = None
     principal_variation: list[str]
     stats: SearchStats
     engine_version: str
@@ -246,11 +273,37 @@ class DealResponse(Struct, kw_only=True):
     position: Position
 
 
+DecidesField = Annotated[
+    Seat | None,
+    Meta(
+        description="The seat that chooses the move: the seat to move, but in bridge the "
+        "declarer for dummy (whose view is accepted on dummy's turn); null once over."
+    ),
+]
+ContractField = Annotated[
+    JSONObject | None,
+    Meta(
+        description="The contract once the hand has fixed it: `side` must reach `target` in "
+        "the exact analysis's unit, with the game's terms beside (Huutopussi: `declarer`, "
+        "`doublings`; Mü: `chief`, `cards`, the team target as soon as the chief is known); "
+        "null before and in games without one."
+    ),
+]
+OverField = Annotated[bool, Meta(description="Whether the hand is over.")]
+ResultField = Annotated[
+    JSONObject | None, Meta(description="The hand's scores and the match after it, once over.")
+]
+
+
 class LegalMovesResponse(Struct, kw_only=True):
     to_move: Annotated[
         Seat | None, Meta(description="The seat to move; null once the hand is over.")
     ]
+    decides: DecidesField
     phase: Annotated[str, Meta(description="The phase, as listed in the catalogue.")]
+    contract: ContractField
+    over: OverField
+    result: ResultField
     count: Annotated[int, Meta(description="How many legal moves there are.")]
     moves: Annotated[
         list[str],
@@ -272,11 +325,11 @@ class PlayResponse(Struct, kw_only=True):
     played: str
     position: Position
     to_move: Seat | None
+    decides: DecidesField
     phase: str
-    over: bool
-    result: Annotated[
-        JSONObject | None, Meta(description="The hand's scores and the match after it, once over.")
-    ]
+    contract: ContractField
+    over: OverField
+    result: ResultField
 
 
 class VariantEntry(Struct, kw_only=True):

@@ -52,3 +52,140 @@ def test_a_batch_item_id_is_echoed_and_error_paths_start_at_the_batch_root() -> 
     assert [e.path for e in unknown.errors] == ["positions[1].colour"]
     assert bad_id is not None
     assert [e.path for e in bad_id.errors] == ["positions[2].id"]
+
+
+def decimals_at_most_3(value: float | None) -> bool:
+    return value is None or abs(value * 1000 - round(value * 1000)) < 1e-6
+
+
+def test_sampled_values_are_rounded_to_three_decimals(client: Client) -> None:
+    dealt = client.post("/v1/marjapussi/deal", json={"variant": "huutopussi", "seed": 3})
+    position = dealt.json()["position"]
+    seat = position["deal"]["dealer"]
+    hands = position["deal"]["hands"]
+    view = {
+        **position,
+        "view": (seat + 1) % 4,
+        "deal": {
+            **position["deal"],
+            "hands": [h if s == (seat + 1) % 4 else len(h) for s, h in enumerate(hands)],
+        },
+    }
+    view.pop("state")
+    for method in ("ismcts",):
+        answer = analyse(
+            client,
+            "marjapussi",
+            {"position": view, "method": method, "budget": {"iterations": 777}},
+        )
+        values = [answer.value] + [v for m in answer.moves for v in (m.value, m.low, m.high)]
+        assert all(decimals_at_most_3(v) for v in values), values
+
+
+def test_a_cut_exact_search_answers_bounds_not_values(client: Client) -> None:
+    dealt = client.post("/v1/bridge/deal", json={"seed": 4}).json()["position"]
+    answer = analyse(
+        client, "bridge", {"position": dealt, "method": "exact", "budget": {"nodes": 50}}
+    )
+    assert not answer.exact
+    bounded = [m for m in answer.moves if m.certainty == "bound"]
+    assert bounded
+    assert all(m.value is None for m in bounded)
+    assert answer.value is None
+    assert answer.value_low is not None
+    assert answer.value_high is not None
+    assert answer.value_low < answer.value_high
+    assert answer.best_move_proven is False
+    best = next(m for m in answer.moves if m.move == answer.best_move)
+    assert best.low == max(m.low or 0 for m in answer.moves)
+
+
+def play_through(
+    client: Client, game: str, position: dict[str, Any], pick: Any, until: Any
+) -> dict[str, Any]:
+    """Plays `pick(legal-moves answer)` from `position` until `until(answer)` holds."""
+    while True:
+        legal = client.post(f"/v1/{game}/legal-moves", json={"position": position})
+        assert legal.status_code == 200, legal.text
+        if until(legal.json()):
+            return position
+        move = pick(legal.json())
+        played = client.post(f"/v1/{game}/play", json={"position": position, "move": move})
+        assert played.status_code == 200, played.text
+        position = played.json()["position"]
+
+
+def first_move(legal: dict[str, Any]) -> str:
+    move: str = legal["moves"][0]
+    return move
+
+
+def bridge_after_the_lead(client: Client) -> dict[str, Any]:
+    """A bridge deal (North declares) after East's opening lead: dummy (South) to move."""
+    deal = client.post("/v1/bridge/deal", json={"seed": 9, "options": {"declarer": 0}}).json()
+    return play_through(client, "bridge", deal["position"], first_move, lambda a: a["to_move"] == 2)
+
+
+def declarers_view(position: dict[str, Any]) -> dict[str, Any]:
+    """North's view (declarer, dummy South shown) as deal and moves."""
+    hands = position["deal"]["hands"]
+    shown = [h if s in (0, 2) else len(h) for s, h in enumerate(hands)]
+    view = {k: v for k, v in position.items() if k != "state"}
+    return {**view, "view": 0, "deal": {**position["deal"], "hands": shown}}
+
+
+def test_answers_say_that_the_declarer_decides_dummys_move(client: Client) -> None:
+    position = bridge_after_the_lead(client)
+    legal = client.post("/v1/bridge/legal-moves", json={"position": position}).json()
+    assert (legal["to_move"], legal["decides"]) == (2, 0)
+    view = declarers_view(position)
+    in_view = client.post("/v1/bridge/legal-moves", json={"position": view})
+    assert in_view.status_code == 200, in_view.text
+    assert in_view.json()["moves"] == legal["moves"]
+    for method, budget in (("pimc", {"worlds": 8}), ("ismcts", {"iterations": 300})):
+        answer = analyse(client, "bridge", {"position": view, "method": method, "budget": budget})
+        assert (answer.to_move, answer.decides, answer.perspective.seat) == (2, 0, 0)
+    complete = analyse(client, "bridge", {"position": position})
+    assert (complete.to_move, complete.decides) == (2, 0)
+
+
+def test_a_view_checks_the_dummy_cards_its_declarer_plays(client: Client) -> None:
+    position = bridge_after_the_lead(client)
+    led = position["moves"][-1][0]
+    dummy = position["deal"]["hands"][2]
+    follows = any(card[0] == led for card in dummy)
+    off_suit = next(card for card in dummy if card[0] != led)
+    view = declarers_view(position)
+    answer = client.post("/v1/bridge/play", json={"position": view, "move": off_suit})
+    assert answer.status_code == (422 if follows else 200), answer.text
+
+
+def test_legal_moves_of_a_finished_hand_answer_its_result(client: Client) -> None:
+    deal = client.post("/v1/marjapussi/deal", json={"variant": "marjapussi", "seed": 2}).json()
+    played = {"position": deal["position"], "over": False}
+    while not played["over"]:
+        legal = client.post("/v1/marjapussi/legal-moves", json={"position": played["position"]})
+        move = legal.json()["moves"][0]
+        body = {"position": played["position"], "move": move}
+        played = client.post("/v1/marjapussi/play", json=body).json()
+    legal = client.post("/v1/marjapussi/legal-moves", json={"position": played["position"]})
+    assert legal.status_code == 200, legal.text
+    answer = legal.json()
+    assert (answer["over"], answer["count"], answer["to_move"]) == (True, 0, None)
+    assert answer["result"] == played["result"]
+    assert answer["result"]["match"]
+
+
+def test_mu_shows_the_team_target_once_the_chief_is_known(client: Client) -> None:
+    deal = client.post("/v1/mu/deal", json={"variant": "mu4", "seed": 5}).json()["position"]
+    first = client.post("/v1/mu/legal-moves", json={"position": deal}).json()
+    assert first["contract"] is None
+    bid = "bid " + " ".join(first["compact"]["bids"]["cards"][:1])
+    opened = client.post("/v1/mu/play", json={"position": deal, "move": bid}).json()
+    after = play_through(
+        client, "mu", opened["position"], lambda a: "pass", lambda a: a["phase"] != "auction"
+    )
+    legal = client.post("/v1/mu/legal-moves", json={"position": after}).json()
+    assert legal["contract"]["cards"] == 1
+    assert legal["contract"]["target"] == 28 + 2 * 1
+    assert legal["contract"]["side"] == 0

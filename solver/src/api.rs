@@ -114,6 +114,13 @@ pub trait Rules: Game {
         seat
     }
 
+    /// The contract once the hand has fixed it: the side that must reach a target and the
+    /// target, in the exact search's value unit, with the game's own terms beside them
+    /// (`{"side", "target", ...}`); `None` before, and in games without one.
+    fn contract_json(&self) -> Option<Value> {
+        None
+    }
+
     /// Why `mv` is not legal here, in words, where the game can say more than "not legal".
     fn illegal_reason(&self, _mv: Self::Move) -> Option<String> {
         None
@@ -325,8 +332,9 @@ pub(crate) enum InView {
     Unplaceable(String),
 }
 
-/// Plays `mv` in `observer`'s view, whose hidden hands are guesses. The observer's own moves
-/// are checked as in a complete position. A hidden seat's move is never checked against its
+/// Plays `mv` in `observer`'s view, whose hidden hands are guesses. The moves the observer
+/// decides (its own, and in bridge dummy's for the declarer) are checked as in a complete
+/// position. A hidden seat's move is never checked against its
 /// guessed hand: the cards it shows are swapped into that hand, and one that shows none must be
 /// legal for some hand the seat could hold (its guessed hand, or the cards the observer knows it
 /// holds with at most one unseen card more). Returns the swaps made, `(shown card, card given
@@ -337,7 +345,9 @@ pub(crate) fn play_in_view<G: Rules>(
     observer: Seat,
 ) -> Result<Vec<(Card, Card)>, InView> {
     let mover = state.to_move().ok_or(InView::Illegal)?;
-    if mover == observer {
+    let decided =
+        state.decider(mover) == observer && state.unseen(observer).places[mover].is_empty();
+    if mover == observer || decided {
         return state
             .play(mv)
             .map(|()| Vec::new())
@@ -526,28 +536,40 @@ pub(crate) fn acting_seat<G: Rules>(position: &Position<G>) -> Result<Option<Sea
     }
 }
 
-/// `POST /v1/{game}/legal-moves`: `{position}` → the seat to move and its legal moves.
+/// What every answer about a position says of its hand: the seat to move and the seat that
+/// decides its move (bridge: the declarer for dummy), the phase, the contract once fixed, and
+/// once the hand is over its result (scores, the match after it).
+pub(crate) fn standing_json<G: Rules>(state: &G) -> Value {
+    let to_move = state.to_move();
+    let over = state.is_over();
+    json!({
+        "to_move": to_move,
+        "decides": to_move.map(|seat| state.decider(seat)),
+        "phase": state.phase(),
+        "contract": state.contract_json(),
+        "over": over,
+        "result": if over { state.result_json() } else { Value::Null },
+    })
+}
+
+/// `POST /v1/{game}/legal-moves`: `{position}` → the seat to move, the seat that decides, its
+/// legal moves, and the result once the hand is over.
 pub fn legal_moves<G: Rules>(body: &Value) -> ApiResult {
     let (position, _) = position_request::<G>(body, &[])?;
-    let to_move = acting_seat(&position)?;
+    acting_seat(&position)?;
+    let mut answer = standing_json(&position.state);
     if let Some(compact) = position.state.compact_legal_moves() {
-        return Ok(json!({
-            "to_move": to_move,
-            "phase": position.state.phase(),
-            "count": compact.count,
-            "moves": compact.listed,
-            "compact": compact.described,
-        }));
+        answer["count"] = json!(compact.count);
+        answer["moves"] = json!(compact.listed);
+        answer["compact"] = compact.described;
+        return Ok(answer);
     }
     let mut moves = Vec::new();
     position.state.legal_moves(&mut moves);
     let texts: Vec<String> = moves.iter().map(|&m| position.state.move_text(m)).collect();
-    Ok(json!({
-        "to_move": to_move,
-        "phase": position.state.phase(),
-        "count": texts.len(),
-        "moves": texts,
-    }))
+    answer["count"] = json!(texts.len());
+    answer["moves"] = json!(texts);
+    Ok(answer)
 }
 
 /// `POST /v1/{game}/play`: `{position, move}` → the next position, and the result once over.
@@ -568,15 +590,10 @@ pub fn play<G: Rules>(body: &Value) -> ApiResult {
     if let Some((_, moves)) = &mut position.history {
         moves.push(mv);
     }
-    let over = position.state.is_over();
-    Ok(json!({
-        "played": text,
-        "position": position_json(&position),
-        "to_move": position.state.to_move(),
-        "phase": position.state.phase(),
-        "over": over,
-        "result": if over { position.state.result_json() } else { Value::Null },
-    }))
+    let mut answer = standing_json(&position.state);
+    answer["played"] = json!(text);
+    answer["position"] = position_json(&position);
+    Ok(answer)
 }
 
 /// The canonical form of a request's position, for cache keys: the game, the rules (variant

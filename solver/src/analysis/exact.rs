@@ -3,12 +3,13 @@
 //! and `ismcts`, ISMCTS on the one true world (phases decided before the cards are known).
 
 use super::ismcts::ismcts_answer;
-use super::{label_sampled, misplaced_fields, Analysable, Method, Request};
+use super::{label_sampled, misplaced_fields, rounded, Analysable, Method, Request};
 use crate::api::{move_texts, ApiError, ApiResult};
 use crate::play::determinize::TrueWorld;
 use crate::problems::Problems;
 use crate::search::{
-    analyze_seeded as search, estimate, Budget, Carried, Estimate, Searchable, MILLI,
+    analyze_seeded as search, estimate, Analysis, Budget, Carried, Estimate, ScoredMove,
+    Searchable, MILLI,
 };
 use serde_json::{json, Value};
 
@@ -58,28 +59,42 @@ pub(super) fn analyze_complete<G: Analysable>(
         };
     }
     let (analysis, carried) = search(state, perspective, budget, carried);
+    Ok((exact_answer(state, &analysis), carried))
+}
+
+/// The exact search's answer: every move's value where it is proven, else `null` with its
+/// bounds; the root's value, or where the budget left it open its interval, and whether the
+/// best move (the one with the best proven bound) is proven best.
+fn exact_answer<G: Analysable>(state: &G, analysis: &Analysis<G::Move>) -> Value {
     let moves: Vec<Value> = analysis
         .moves
         .iter()
         .map(|m| {
             json!({
                 "move": state.move_text(m.mv),
-                "value": m.low,
+                "value": m.is_exact().then_some(m.low),
                 "low": m.low,
                 "high": m.high,
                 "certainty": if m.is_exact() { "exact" } else { "bound" },
             })
         })
         .collect();
+    let ours = state
+        .to_move()
+        .is_none_or(|m| state.side(m) == analysis.side);
+    let (low, high) = root_interval(&analysis.moves, ours);
     let pv = move_texts(state, &analysis.principal_variation);
-    let answer = json!({
+    json!({
         "method": "exact",
         "search": format!("alpha-beta, {}", sides_text(state)),
         "perspective": perspective_json(state, analysis.seat, analysis.side),
         "unit": state.value_unit(),
         "moves": moves,
         "best_move": analysis.best.map(|m| state.move_text(m)),
-        "value": analysis.value,
+        "best_move_proven": best_is_proven(analysis, ours),
+        "value": (low == high).then_some(analysis.value),
+        "value_low": low,
+        "value_high": high,
         "exact": analysis.complete,
         "principal_variation": pv,
         "stats": {
@@ -88,8 +103,39 @@ pub(super) fn analyze_complete<G: Analysable>(
             "time_ms": analysis.elapsed.as_secs_f64() * 1e3,
         },
         "engine_version": crate::ENGINE_VERSION,
-    });
-    Ok((answer, carried))
+    })
+}
+
+/// The root's value as far as the moves' bounds prove it, in the perspective's terms: the
+/// mover takes the best of its moves (`ours`: the mover is on the perspective's side), so the
+/// root lies between the best of the lower ends and the best of the upper ends.
+fn root_interval<M>(moves: &[ScoredMove<M>], ours: bool) -> (i32, i32) {
+    let pick = |values: Vec<i32>| {
+        let chosen = if ours {
+            values.iter().max()
+        } else {
+            values.iter().min()
+        };
+        chosen.copied().unwrap_or(0)
+    };
+    (
+        pick(moves.iter().map(|m| m.low).collect()),
+        pick(moves.iter().map(|m| m.high).collect()),
+    )
+}
+
+/// Whether the bounds prove the best move no worse for the mover than every other move.
+fn best_is_proven<M: PartialEq + Copy>(analysis: &Analysis<M>, ours: bool) -> bool {
+    let Some(best) = analysis.moves.iter().find(|m| Some(m.mv) == analysis.best) else {
+        return analysis.complete;
+    };
+    analysis.moves.iter().all(|m| {
+        if ours {
+            best.low >= m.high || m.mv == best.mv
+        } else {
+            best.high <= m.low || m.mv == best.mv
+        }
+    })
 }
 
 /// ISMCTS on the true position, for the seat to act (or its perspective's seat, which must act
@@ -133,7 +179,7 @@ fn estimate_answer<G: Analysable>(
     found: &Estimate<G::Move>,
     beyond_exact: &str,
 ) -> Value {
-    let unit = |v: i32| f64::from(v) / f64::from(MILLI);
+    let unit = |v: i32| rounded(f64::from(v) / f64::from(MILLI));
     let moves: Vec<Value> = found
         .moves
         .iter()

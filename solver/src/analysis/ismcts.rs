@@ -4,7 +4,7 @@
 
 use super::exact::perspective_json;
 use super::view::DEFAULT_TIME;
-use super::{Analysable, Request, RolloutKind};
+use super::{rounded, Analysable, Request, RolloutKind};
 use crate::game::Seat;
 use crate::play::determinize::Determinizer;
 use crate::play::ismcts::{self, Limit};
@@ -42,7 +42,7 @@ pub(super) fn ismcts_answer<G: Analysable>(
             let stats = analysis.moves.iter().find(|m| m.mv == mv);
             json!({
                 "move": state.move_text(mv),
-                "value": stats.map(|m| m.value),
+                "value": stats.map(|m| rounded(m.value)),
                 "visits": stats.map_or(0, |m| m.visits),
                 "certainty": "estimate",
             })
@@ -58,7 +58,7 @@ pub(super) fn ismcts_answer<G: Analysable>(
         "moves": moves,
         "all_moves_listed": state.compact_legal_moves().is_none(),
         "best_move": analysis.best.map(|m| state.move_text(m)),
-        "value": best.map(|m| m.value),
+        "value": best.map(|m| rounded(m.value)),
         "exact": false,
         "reproducible": analysis.iterations == iterations,
         "principal_variation": [],

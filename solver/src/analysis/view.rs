@@ -7,7 +7,7 @@
 
 use super::exact::perspective_json;
 use super::ismcts::ismcts_answer;
-use super::{label_sampled, misplaced_fields, Analysable, Method, Request};
+use super::{label_sampled, misplaced_fields, rounded, Analysable, Method, Request};
 use crate::api::{acting_seat, ApiResult, Position};
 use crate::game::mix;
 use crate::hidden::pimc::{pimc, PimcBudget};
@@ -178,9 +178,9 @@ fn pimc_answer<G: Analysable>(
         .map(|m| {
             json!({
                 "move": state.move_text(m.mv),
-                "value": m.mean,
-                "low": m.mean - m.half_width,
-                "high": m.mean + m.half_width,
+                "value": rounded(m.mean),
+                "low": rounded(m.mean - m.half_width),
+                "high": rounded(m.mean + m.half_width),
                 "certainty": "estimate",
                 "worlds": estimate.solved,
             })
@@ -190,7 +190,7 @@ fn pimc_answer<G: Analysable>(
         .moves
         .iter()
         .find(|m| Some(m.mv) == estimate.best)
-        .map(|m| m.mean);
+        .map(|m| rounded(m.mean));
     let observer = knowledge.observer();
     Ok(json!({
         "method": "pimc",

@@ -489,6 +489,24 @@ impl Rules for Marjapussi {
         "the hand's score of the seat's side (rules section 5)"
     }
 
+    /// Once the contract is set (Huutopussi family): the declarer's side must take the
+    /// contract's points (spec 5.2), doubled `doublings` times.
+    fn contract_json(&self) -> Option<Value> {
+        let declarer = self.declarer?;
+        if matches!(
+            self.phase,
+            Phase::Bid | Phase::ExchangeGive | Phase::SetContract
+        ) {
+            return None;
+        }
+        Some(json!({
+            "side": self.side_of(declarer),
+            "declarer": declarer,
+            "target": self.contract,
+            "doublings": self.doubling,
+        }))
+    }
+
     fn result_json(&self) -> Value {
         let Some(r) = &self.result else {
             return Value::Null;
