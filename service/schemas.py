@@ -85,6 +85,26 @@ class PlayRequest(Struct, kw_only=True):
     move: Annotated[str, Meta(description="The move, in the text notation of legal-moves.")]
 
 
+class ViewRequest(Struct, kw_only=True):
+    """`POST /v1/{game}/view`: a complete position and the seat whose view to answer."""
+
+    position: Position
+    seat: Annotated[Seat, Meta(description="The seat whose view to answer.")]
+
+
+class ViewResponse(Struct, kw_only=True):
+    seat: Seat
+    position: Annotated[
+        Position,
+        Meta(
+            description="The seat's view: the cards it does not see as counts, the moves it "
+            "did not see in the game's notation for them (Muschik `exchange ?? ??`); where the "
+            "game has no notation yet for such a move (the Marjapussi family's passed cards), "
+            "the view is its snapshot (`state`) alone."
+        ),
+    ]
+
+
 class Budget(Struct, kw_only=True):
     """Limits of one analysis; past them the answer marks values that are only bounds."""
 

@@ -189,3 +189,73 @@ def test_mu_shows_the_team_target_once_the_chief_is_known(client: Client) -> Non
     assert legal["contract"]["cards"] == 1
     assert legal["contract"]["target"] == 28 + 2 * 1
     assert legal["contract"]["side"] == 0
+
+
+GAMES = ("bridge", "marjapussi", "mu", "muschik", "mustamaija")
+
+
+def lively_move(legal: dict[str, Any]) -> str:
+    """A move that keeps a hand going and shows its phases: the first legal move, but an
+    exchange of cards and, in Mü's auction, a one-card bid while nobody has bid."""
+    moves: list[str] = legal["moves"]
+    if legal["phase"] == "exchange" or (legal["phase"] == "auction" and legal["to_move"] == 1):
+        return moves[-1] if legal["phase"] == "exchange" else moves[1]
+    return moves[0]
+
+
+def mid_hand(client: Client, game: str, plies: int) -> dict[str, Any]:
+    """`game`'s seed-1 deal after `plies` lively moves (fewer if the hand ends)."""
+    position = client.post(f"/v1/{game}/deal", json={"seed": 1}).json()["position"]
+    for _ in range(plies):
+        legal = client.post(f"/v1/{game}/legal-moves", json={"position": position}).json()
+        if legal["over"]:
+            break
+        body = {"position": position, "move": lively_move(legal)}
+        position = client.post(f"/v1/{game}/play", json=body).json()["position"]
+    assert isinstance(position, dict)
+    return position
+
+
+def test_the_view_route_answers_a_view_that_the_other_routes_take(client: Client) -> None:
+    for game in GAMES:
+        position = mid_hand(client, game, 6)
+        complete = client.post(f"/v1/{game}/legal-moves", json={"position": position}).json()
+        seat = complete["decides"]
+        answer = client.post(f"/v1/{game}/view", json={"position": position, "seat": seat})
+        assert answer.status_code == 200, (game, answer.text)
+        view = answer.json()["position"]
+        assert view["view"] == seat
+        hidden = [h for s, h in enumerate(view["state"]["hands"]) if s != seat]
+        assert any(isinstance(h, int) for h in hidden), (game, view["state"]["hands"])
+        assert view["state"]["hands"][seat] == position["state"]["hands"][seat]
+        legal = client.post(f"/v1/{game}/legal-moves", json={"position": view})
+        assert legal.status_code == 200, (game, legal.text)
+        assert legal.json()["moves"] == complete["moves"], game
+
+
+def test_the_view_route_refuses_a_view_and_a_missing_seat(client: Client) -> None:
+    position = mid_hand(client, "bridge", 2)
+    view = client.post("/v1/bridge/view", json={"position": position, "seat": 1}).json()
+    again = client.post("/v1/bridge/view", json={"position": view["position"], "seat": 1})
+    assert again.status_code == 422
+    assert [e["path"] for e in again.json()["errors"]] == ["position.view"]
+    missing = client.post("/v1/bridge/view", json={"position": position, "seat": 4})
+    assert missing.status_code == 422
+
+
+def test_a_muschik_view_writes_an_unseen_exchange_with_placeholders(client: Client) -> None:
+    position = mid_hand(client, "muschik", 12)
+    exchanges = [(i, m) for i, m in enumerate(position["moves"]) if m.startswith("exchange ")]
+    assert exchanges, position["moves"]
+    index, move = exchanges[0]
+    written = 0
+    for seat in range(len(position["state"]["hands"])):
+        view = client.post("/v1/muschik/view", json={"position": position, "seat": seat})
+        assert view.status_code == 200, view.text
+        seen = view.json()["position"]
+        if "moves" in seen:
+            assert seen["moves"][index] == "exchange" + " ??" * (len(move.split()) - 1)
+            written += 1
+        again = client.post("/v1/muschik/view", json={"position": seen, "seat": seat})
+        assert again.status_code == 422
+    assert written >= 2

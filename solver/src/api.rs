@@ -72,6 +72,15 @@ pub trait Rules: Game {
 
     fn move_text(&self, mv: Self::Move) -> String;
 
+    /// `mv`, played here, as `observer` writes it in its view's history: as
+    /// [`Rules::move_text`] where the seat saw it, in the game's notation for a move it did not
+    /// see (Muschik's `exchange ?? ??`), or `None` where the game has no such notation yet.
+    /// The one place each game writes its hidden moves.
+    fn view_move_text(&self, mv: Self::Move, observer: Seat) -> Option<String> {
+        let _ = observer;
+        Some(self.move_text(mv))
+    }
+
     fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
 
     /// The cards a move shows to everybody (a played card, a declared marriage), or that a
@@ -445,7 +454,22 @@ pub(crate) fn move_texts<G: Rules>(start: &G, moves: &[G::Move]) -> Vec<String> 
         .collect()
 }
 
-/// The position as JSON, in both forms where the history is known.
+/// `moves`, played one after another from `start`, as `observer` writes them
+/// ([`Rules::view_move_text`]); `None` if one has no notation for the seat.
+fn view_move_texts<G: Rules>(start: &G, moves: &[G::Move], observer: Seat) -> Option<Vec<String>> {
+    let mut at = start.clone();
+    moves
+        .iter()
+        .map(|&mv| {
+            let text = at.view_move_text(mv, observer);
+            at.play_unchecked(mv);
+            text
+        })
+        .collect()
+}
+
+/// The position as JSON, in both forms where the history is known; a view whose history has
+/// a move that the game cannot yet write for the seat is given as its snapshot alone.
 pub fn position_json<G: Rules>(position: &Position<G>) -> Value {
     let view = position.view;
     let mut out = json!({
@@ -456,15 +480,54 @@ pub fn position_json<G: Rules>(position: &Position<G>) -> Value {
         "view": view,
     });
     if let Some((start, moves)) = &position.history {
-        let texts = move_texts(start, moves);
-        out["deal"] = match view {
-            Some(observer) => start.view_deal_json(moves, observer),
-            None => start.deal_json(None),
+        let written = match view {
+            Some(observer) => view_move_texts(start, moves, observer)
+                .map(|texts| (start.view_deal_json(moves, observer), texts)),
+            None => Some((start.deal_json(None), move_texts(start, moves))),
         };
-        out["moves"] = json!(texts);
+        if let Some((deal, texts)) = written {
+            out["deal"] = deal;
+            out["moves"] = json!(texts);
+        }
     }
     out["state"] = position.state.state_json(view);
     out
+}
+
+/// `POST /v1/{game}/view`: `{position, seat}`, a complete position → `{seat, position}`,
+/// `seat`'s view of it: the cards the seat does not see as counts, the moves it did not see in
+/// the game's notation for them.
+pub fn view<G: Rules>(body: &Value) -> ApiResult {
+    let (position, extra) = position_request::<G>(body, &["seat"])?;
+    let mut problems = Problems::default();
+    if position.view.is_some() {
+        problems.push(
+            "position.view",
+            "already a view: give the complete position (view null) and the seat",
+        );
+    }
+    let seats = position.state.seats();
+    let seat = match extra[0] {
+        None => {
+            problems.push("seat", "missing: the seat whose view to answer");
+            None
+        }
+        Some(v) => {
+            let seat = v.as_u64().filter(|&s| (s as usize) < seats);
+            if seat.is_none() {
+                problems.push("seat", format!("expected a seat 0..{}, got {v}", seats - 1));
+            }
+            seat.map(|s| s as Seat)
+        }
+    };
+    let seat = problems
+        .result(seat)?
+        .ok_or(ApiError::Invalid(Problems::default()))?;
+    let viewed = Position {
+        view: Some(seat),
+        ..position
+    };
+    Ok(json!({ "seat": seat, "position": position_json(&viewed) }))
 }
 
 /// `POST /v1/{game}/deal`: `{variant, options, seed, ...}` → `{position}`.

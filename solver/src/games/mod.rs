@@ -24,6 +24,7 @@ pub enum Route {
     LegalMoves,
     Play,
     Analyze,
+    View,
     /// Not an HTTP route: the canonical form of the body's position, for cache keys.
     Canonical,
 }
@@ -35,6 +36,7 @@ impl Route {
             "legal-moves" => Some(Route::LegalMoves),
             "play" => Some(Route::Play),
             "analyze" => Some(Route::Analyze),
+            "view" => Some(Route::View),
             "canonical" => Some(Route::Canonical),
             _ => None,
         }
@@ -49,6 +51,7 @@ fn serve<G: Analysable>(route: Route, body: &Value) -> ApiResult {
         Route::Play => api::play::<G>(body),
         Route::Canonical => api::canonical::<G>(body),
         Route::Analyze => analysis::analyze::<G>(body),
+        Route::View => api::view::<G>(body),
     }
 }
 

@@ -449,6 +449,24 @@ impl Rules for Marjapussi {
         copy
     }
 
+    /// Cards passed or put away (`give`, `return`, `discard`, three players' `give_each`) are
+    /// written for the seats that see them all, and have no notation yet for the others.
+    fn view_move_text(&self, mv: Move, observer: Seat) -> Option<String> {
+        let passed = matches!(
+            mv,
+            Move::Give(_) | Move::Return(_) | Move::Discard(_) | Move::GiveEach { .. }
+        );
+        if !passed || self.to_move() == Some(observer) {
+            return Some(self.move_text(mv));
+        }
+        let mut after = self.clone();
+        after.play_unchecked(mv);
+        let unseen = after.unseen(observer).cards();
+        (self.revealed_cards(mv) & unseen)
+            .is_empty()
+            .then(|| self.move_text(mv))
+    }
+
     fn revealed_cards(&self, mv: Move) -> CardSet {
         match mv {
             Move::Play(c) => CardSet::single(c),
