@@ -259,3 +259,24 @@ def test_a_muschik_view_writes_an_unseen_exchange_with_placeholders(client: Clie
         again = client.post("/v1/muschik/view", json={"position": seen, "seat": seat})
         assert again.status_code == 422
     assert written >= 2
+
+
+def test_a_view_given_with_every_hand_is_read_as_the_seats_view_in_every_game(
+    client: Client,
+) -> None:
+    for game in GAMES:
+        position = mid_hand(client, game, 6)
+        seat = client.post(f"/v1/{game}/legal-moves", json={"position": position}).json()
+        body = {"position": position, "seat": seat["decides"]}
+        view = client.post(f"/v1/{game}/view", json=body).json()["position"]
+        full = {**position, "view": seat["decides"]}
+        full.pop("state")
+        legal = [client.post(f"/v1/{game}/legal-moves", json={"position": p}) for p in (view, full)]
+        assert [a.status_code for a in legal] == [200, 200], (game, legal[1].text)
+        assert legal[0].json() == legal[1].json(), game
+        move = legal[0].json()["moves"][0]
+        played = [
+            client.post(f"/v1/{game}/play", json={"position": p, "move": move}).json()
+            for p in (view, full)
+        ]
+        assert played[0]["position"] == played[1]["position"], game

@@ -180,7 +180,9 @@ pub fn parse_body(body: &[u8]) -> Result<Value, ApiError> {
         .map_err(|e| ApiError::Malformed(format!("the body is not valid JSON: {e}")))
 }
 
-/// Reads a position from `value` at `path`, reporting every problem.
+/// Reads a position from `value` at `path`, reporting every problem. A view that names cards
+/// its seat does not see (every hand given) is read as the seat's view of that position: the
+/// cards as counts, the moves the seat did not see as it writes them ([`view_json`]).
 pub fn parse_position<G: Rules>(value: &Value, path: &str) -> Result<Position<G>, Problems> {
     let mut problems = Problems::default();
     let mut fields = Fields::of(value, path, &mut problems);
@@ -274,8 +276,72 @@ pub fn parse_position<G: Rules>(value: &Value, path: &str) -> Result<Position<G>
         }
     }
     match position {
+        Some(p) if problems.is_empty() && hidden_cards_given(&p, deal, state, path).is_some() => {
+            parse_position(&seats_view(value, p), path)
+        }
         Some(p) => problems.result(p),
         None => Err(problems),
+    }
+}
+
+/// Where a view's `deal` or `state` names cards that its seat does not see: the first place
+/// that the seat's own view ([`Rules::view_deal_json`], [`Rules::state_json`]) gives as a
+/// count or hides. `None` for a complete position, or a view written as the seat sees it.
+/// [`parse_position`] reads a view that names them as the seat's own view of it, so the
+/// cards are never known to the analysis, in every game alike.
+fn hidden_cards_given<G: Rules>(
+    position: &Position<G>,
+    deal: Option<&Value>,
+    state: Option<&Value>,
+    path: &str,
+) -> Option<String> {
+    let observer = position.view?;
+    let in_deal = position
+        .history
+        .as_ref()
+        .zip(deal)
+        .and_then(|((start, moves), deal)| {
+            let seen = start.view_deal_json(moves, observer);
+            first_hidden(deal, &seen, &field_path(path, "deal"))
+        });
+    in_deal.or_else(|| {
+        let seen = position.state.state_json(Some(observer));
+        first_hidden(state?, &seen, &field_path(path, "state"))
+    })
+}
+
+/// `position`'s view as its seat writes it, where `value` (the view as given) names cards the
+/// seat does not see: read as the complete position, as `POST /v1/{game}/view` does, when
+/// every card is given (a game's reading of a view may take the cards named as seen), else
+/// as read.
+fn seats_view<G: Rules>(value: &Value, position: Position<G>) -> Value {
+    let observer = position.view.expect("a view");
+    let mut complete = value.clone();
+    complete["view"] = Value::Null;
+    match parse_position::<G>(&complete, "") {
+        Ok(whole) => view_json(&whole, observer),
+        Err(_) => view_json(&position, observer),
+    }
+}
+
+/// The first place where `given` names cards (a card, or a list) that `seen` gives as a count
+/// or hides (`null`).
+fn first_hidden(given: &Value, seen: &Value, path: &str) -> Option<String> {
+    match (given, seen) {
+        (Value::String(_), Value::Number(_) | Value::Null) => Some(path.to_string()),
+        (Value::Array(g), Value::Number(_) | Value::Null) if !g.is_empty() => {
+            Some(path.to_string())
+        }
+        (Value::Array(g), Value::Array(s)) => g
+            .iter()
+            .zip(s)
+            .enumerate()
+            .find_map(|(i, (g, s))| first_hidden(g, s, &index_path(path, i))),
+        (Value::Object(g), Value::Object(s)) => g.iter().find_map(|(key, g)| {
+            s.get(key)
+                .and_then(|s| first_hidden(g, s, &field_path(path, key)))
+        }),
+        _ => None,
     }
 }
 
@@ -468,30 +534,47 @@ fn view_move_texts<G: Rules>(start: &G, moves: &[G::Move], observer: Seat) -> Op
         .collect()
 }
 
-/// The position as JSON, in both forms where the history is known; a view whose history has
-/// a move that the game cannot yet write for the seat is given as its snapshot alone.
+/// The position as JSON, in both forms where the history is known.
 pub fn position_json<G: Rules>(position: &Position<G>) -> Value {
     let view = position.view;
-    let mut out = json!({
+    let mut out = position_head(position);
+    if let Some((start, moves)) = &position.history {
+        let texts = move_texts(start, moves);
+        out["deal"] = match view {
+            Some(observer) => start.view_deal_json(moves, observer),
+            None => start.deal_json(None),
+        };
+        out["moves"] = json!(texts);
+    }
+    out["state"] = position.state.state_json(view);
+    out
+}
+
+/// `observer`'s view of `position` (a complete one, or one read from a view) as the seat
+/// writes it: as [`position_json`], with the moves the seat did not see in their hidden
+/// notation, or the snapshot alone where the game has none yet for one of them.
+fn view_json<G: Rules>(position: &Position<G>, observer: Seat) -> Value {
+    let mut out = position_head(position);
+    out["view"] = json!(observer);
+    if let Some((start, moves)) = &position.history {
+        if let Some(texts) = view_move_texts(start, moves, observer) {
+            out["deal"] = start.view_deal_json(moves, observer);
+            out["moves"] = json!(texts);
+        }
+    }
+    out["state"] = position.state.state_json(Some(observer));
+    out
+}
+
+/// The fields of a position's JSON before its deal, moves and snapshot.
+fn position_head<G: Rules>(position: &Position<G>) -> Value {
+    json!({
         "version": 1,
         "game": G::NAME,
         "variant": position.state.variant_name(),
         "options": position.state.options_json(),
-        "view": view,
-    });
-    if let Some((start, moves)) = &position.history {
-        let written = match view {
-            Some(observer) => view_move_texts(start, moves, observer)
-                .map(|texts| (start.view_deal_json(moves, observer), texts)),
-            None => Some((start.deal_json(None), move_texts(start, moves))),
-        };
-        if let Some((deal, texts)) = written {
-            out["deal"] = deal;
-            out["moves"] = json!(texts);
-        }
-    }
-    out["state"] = position.state.state_json(view);
-    out
+        "view": position.view,
+    })
 }
 
 /// `POST /v1/{game}/view`: `{position, seat}`, a complete position → `{seat, position}`,
@@ -523,11 +606,7 @@ pub fn view<G: Rules>(body: &Value) -> ApiResult {
     let seat = problems
         .result(seat)?
         .ok_or(ApiError::Invalid(Problems::default()))?;
-    let viewed = Position {
-        view: Some(seat),
-        ..position
-    };
-    Ok(json!({ "seat": seat, "position": position_json(&viewed) }))
+    Ok(json!({ "seat": seat, "position": view_json(&position, seat) }))
 }
 
 /// `POST /v1/{game}/deal`: `{variant, options, seed, ...}` → `{position}`.
