@@ -161,6 +161,13 @@ class ScoredMove(Struct, kw_only=True):
             "tried and for an exact search's move whose value is only bounded (low..high)."
         ),
     ]
+    score: Annotated[
+        float | None,
+        Meta(
+            description="The hand's score (`score_unit`) this move leads to: ISMCTS's mean "
+            "payoff; exact and PIMC where the game derives it from the value, else null."
+        ),
+    ] = None
     low: float | None = None
     high: float | None = None
     certainty: Annotated[
@@ -207,7 +214,15 @@ class AnalyzeResponse(Struct, kw_only=True):
     contract: ContractField
     search: str
     perspective: Perspective
-    unit: str
+    unit: Annotated[
+        str, Meta(description="What `value` counts: the exact search's unit, in every method.")
+    ]
+    score_unit: Annotated[
+        str | None, Meta(description="What `score` counts: the hand's score (the payoff).")
+    ] = None
+    score: Annotated[
+        float | None, Meta(description="The best move's score (see ScoredMove.score).")
+    ] = None
     moves: list[ScoredMove]
     best_move: str | None
     value: Annotated[

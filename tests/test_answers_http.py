@@ -280,3 +280,49 @@ def test_a_view_given_with_every_hand_is_read_as_the_seats_view_in_every_game(
             for p in (view, full)
         ]
         assert played[0]["position"] == played[1]["position"], game
+
+
+def huutopussi_play(client: Client, cards: int) -> dict[str, Any]:
+    """A Huutopussi hand of seed 7 played by first legal moves until the mover holds `cards`."""
+    deal = client.post("/v1/marjapussi/deal", json={"variant": "huutopussi", "seed": 7})
+    position = deal.json()["position"]
+    while True:
+        legal = client.post("/v1/marjapussi/legal-moves", json={"position": position}).json()
+        hand = position["state"]["hands"][legal["to_move"]]
+        if legal["phase"] == "play" and len(hand) <= cards:
+            return position
+        body = {"position": position, "move": first_move(legal)}
+        position = client.post("/v1/marjapussi/play", json=body).json()["position"]
+
+
+def test_value_has_one_meaning_whatever_the_method_and_score_is_beside_it(
+    client: Client,
+) -> None:
+    position = huutopussi_play(client, 4)
+    seat = client.post("/v1/marjapussi/legal-moves", json={"position": position}).json()
+    view = client.post(
+        "/v1/marjapussi/view", json={"position": position, "seat": seat["decides"]}
+    ).json()["position"]
+    answers = [
+        analyse(client, "marjapussi", {"position": position, "method": "exact"}),
+        analyse(client, "marjapussi", {"position": position, "method": "ismcts"}),
+        analyse(client, "marjapussi", {"position": view, "method": "pimc"}),
+        analyse(client, "marjapussi", {"position": view, "method": "ismcts"}),
+    ]
+    assert {a.unit for a in answers} == {"points"}
+    assert len({a.score_unit for a in answers}) == 1
+    exact = answers[0]
+    contract = exact.contract
+    assert contract is not None
+    for answer in answers[1:]:
+        assert answer.value is not None
+        assert exact.value is not None
+        assert abs(answer.value - exact.value) < 80, (answer.method, answer.value, exact.value)
+    for move in exact.moves:
+        assert move.value is not None
+        mine = exact.perspective.side == contract["side"]
+        stake = contract["target"] * 2 ** contract["doublings"]
+        if mine and move.value > 0:
+            assert move.score == (stake if move.value >= contract["target"] else -stake)
+    ismcts = answers[1]
+    assert all(m.score is not None for m in ismcts.moves if m.visits)

@@ -123,6 +123,15 @@ pub trait Rules: Game {
         seat
     }
 
+    /// The hand's score for `side` (the [`Game::payoff`] of its seats) if the hand ends with
+    /// `value` for the side in the exact search's unit, where it follows from that value; a
+    /// mean of values (PIMC) is mapped only where the score is affine in the value. `None`
+    /// where it does not follow (it depends on more than the value).
+    fn score_of_value(&self, side: usize, value: f64) -> Option<f64> {
+        let _ = (side, value);
+        None
+    }
+
     /// The contract once the hand has fixed it: the side that must reach a target and the
     /// target, in the exact search's value unit, with the game's own terms beside them
     /// (`{"side", "target", ...}`); `None` before, and in games without one.

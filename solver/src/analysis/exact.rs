@@ -73,6 +73,7 @@ fn exact_answer<G: Analysable>(state: &G, analysis: &Analysis<G::Move>) -> Value
             json!({
                 "move": state.move_text(m.mv),
                 "value": m.is_exact().then_some(m.low),
+                "score": m.is_exact().then(|| score(state, analysis.side, m.low)).flatten(),
                 "low": m.low,
                 "high": m.high,
                 "certainty": if m.is_exact() { "exact" } else { "bound" },
@@ -89,10 +90,12 @@ fn exact_answer<G: Analysable>(state: &G, analysis: &Analysis<G::Move>) -> Value
         "search": format!("alpha-beta, {}", sides_text(state)),
         "perspective": perspective_json(state, analysis.seat, analysis.side),
         "unit": state.value_unit(),
+        "score_unit": state.payoff_unit(),
         "moves": moves,
         "best_move": analysis.best.map(|m| state.move_text(m)),
         "best_move_proven": best_is_proven(analysis, ours),
         "value": (low == high).then_some(analysis.value),
+        "score": (low == high).then(|| score(state, analysis.side, low)).flatten(),
         "value_low": low,
         "value_high": high,
         "exact": analysis.complete,
@@ -104,6 +107,11 @@ fn exact_answer<G: Analysable>(state: &G, analysis: &Analysis<G::Move>) -> Value
         },
         "engine_version": crate::ENGINE_VERSION,
     })
+}
+
+/// The hand's score for `side` if it ends with `value` ([`crate::api::Rules::score_of_value`]).
+fn score<G: Analysable>(state: &G, side: usize, value: i32) -> Option<f64> {
+    state.score_of_value(side, f64::from(value))
 }
 
 /// The root's value as far as the moves' bounds prove it, in the perspective's terms: the
@@ -183,7 +191,7 @@ fn estimate_answer<G: Analysable>(
     let moves: Vec<Value> = found
         .moves
         .iter()
-        .map(|&(mv, v)| json!({ "move": state.move_text(mv), "value": unit(v), "certainty": "estimate" }))
+        .map(|&(mv, v)| json!({ "move": state.move_text(mv), "value": unit(v), "score": state.score_of_value(found.side, unit(v)).map(rounded), "certainty": "estimate" }))
         .collect();
     json!({
         "method": "exact",
@@ -195,9 +203,11 @@ fn estimate_answer<G: Analysable>(
         "why_estimate": beyond_exact,
         "perspective": perspective_json(state, found.seat, found.side),
         "unit": state.value_unit(),
+        "score_unit": state.payoff_unit(),
         "moves": moves,
         "best_move": found.best.map(|m| state.move_text(m)),
         "value": unit(found.value),
+        "score": state.score_of_value(found.side, unit(found.value)).map(rounded),
         "exact": false,
         "principal_variation": found.best.map(|m| vec![state.move_text(m)]).unwrap_or_default(),
         "stats": {

@@ -179,6 +179,7 @@ fn pimc_answer<G: Analysable>(
             json!({
                 "move": state.move_text(m.mv),
                 "value": rounded(m.mean),
+                "score": state.score_of_value(estimate.side, m.mean).map(rounded),
                 "low": rounded(m.mean - m.half_width),
                 "high": rounded(m.mean + m.half_width),
                 "certainty": "estimate",
@@ -190,16 +191,18 @@ fn pimc_answer<G: Analysable>(
         .moves
         .iter()
         .find(|m| Some(m.mv) == estimate.best)
-        .map(|m| rounded(m.mean));
+        .map(|m| m.mean);
     let observer = knowledge.observer();
     Ok(json!({
         "method": "pimc",
         "search": "PIMC: worlds dealt uniformly from what the seat saw, each solved by the exact search; mean and 95% interval over the worlds",
         "perspective": perspective_json(state, observer, estimate.side),
         "unit": state.value_unit(),
+        "score_unit": state.payoff_unit(),
         "moves": moves,
         "best_move": estimate.best.map(|m| state.move_text(m)),
-        "value": best,
+        "value": best.map(rounded),
+        "score": best.and_then(|v| state.score_of_value(estimate.side, v)).map(rounded),
         "exact": false,
         "reproducible": !estimate.timed_out,
         "principal_variation": [],

@@ -142,7 +142,8 @@ pub fn catalogue() -> Value {
         "analysis_methods": {
             "exact": "complete positions in a game's exact_phases: every legal move's exact value (exact_value), or a bound past the budget",
             "pimc": "a seat's view in a game's exact_phases: worlds dealt from what the seat saw, each solved exactly; per move the mean and a 95% interval",
-            "ismcts": "a seat's view in every phase (or a complete position, on its one world): information-set MCTS; per move the mean payoff (the game's score) and visits",
+            "ismcts": "a seat's view in every phase (or a complete position, on its one world): information-set MCTS maximising the payoff; per move the mean of exact_value at the end of the hand (value), the mean payoff (score) and visits",
+            "value": "every method's value is exact_value (unit), in every phase; score (score_unit) is the hand's score: ISMCTS's mean payoff, and from exact and pimc where the game derives it from the value",
             "auto": "exact for complete positions (ismcts in phases outside exact_phases); for a view pimc when its worlds fit the budget, else ismcts",
         },
         "games": [

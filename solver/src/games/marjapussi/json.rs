@@ -503,6 +503,21 @@ impl Rules for Marjapussi {
         (-worst, stake * 512)
     }
 
+    /// `marjapussi`: the hand's score is its game points, the exact search's value. The
+    /// Huutopussi family: from a side's final points where they decide it (spec 5.2 to 5.4):
+    /// any points but none for the declarer's side (made or not), any points but none for
+    /// the others (their points, rounded); never for a mean.
+    fn score_of_value(&self, side: usize, value: f64) -> Option<f64> {
+        if self.cfg.variant == Variant::Marjapussi {
+            return Some(value);
+        }
+        let points = value as i32;
+        (f64::from(points) == value && points > 0)
+            .then(|| self.score_of_points(side, points))
+            .flatten()
+            .map(f64::from)
+    }
+
     fn payoff_unit(&self) -> &'static str {
         "the hand's score of the seat's side (rules section 5)"
     }

@@ -560,6 +560,12 @@ impl Rules for Muschik {
         }
     }
 
+    /// Counted in countdown points the payoff is the exact search's value; match points
+    /// depend on the whole round.
+    fn score_of_value(&self, _side: usize, value: f64) -> Option<f64> {
+        (self.cfg.payoff == PayoffUnit::Countdown).then_some(value)
+    }
+
     fn payoff_unit(&self) -> &'static str {
         match self.cfg.payoff {
             PayoffUnit::Countdown => "countdown points removed from the seat (a trick 1, a participant without a trick -5)",

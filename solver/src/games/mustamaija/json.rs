@@ -540,6 +540,15 @@ impl Rules for Mustamaija {
         }
     }
 
+    /// The payoff is affine in the exact search's value (1: the seat does not lose).
+    fn score_of_value(&self, _side: usize, value: f64) -> Option<f64> {
+        let (lose, others) = match self.cfg.utility {
+            Utility::LoserOnly => (-1.0, 0.0),
+            Utility::ZeroSum => (1.0 - self.seats() as f64, 1.0),
+        };
+        Some(lose + (others - lose) * value)
+    }
+
     fn payoff_unit(&self) -> &'static str {
         match self.cfg.utility {
             Utility::LoserOnly => "-1 if the seat loses, else 0",
