@@ -326,3 +326,18 @@ def test_value_has_one_meaning_whatever_the_method_and_score_is_beside_it(
             assert move.score == (stake if move.value >= contract["target"] else -stake)
     ismcts = answers[1]
     assert all(m.score is not None for m in ismcts.moves if m.visits)
+
+
+def test_a_views_answer_writes_an_unseen_exchange_without_the_guessed_cards(
+    client: Client,
+) -> None:
+    position = mid_hand(client, "muschik", 5)
+    legal = client.post("/v1/muschik/legal-moves", json={"position": position}).json()
+    assert legal["phase"] == "exchange"
+    other = (legal["to_move"] + 1) % len(position["state"]["hands"])
+    body = {"position": position, "seat": other}
+    view = client.post("/v1/muschik/view", json=body).json()["position"]
+    del view["state"]
+    played = client.post("/v1/muschik/play", json={"position": view, "move": "exchange ?? ??"})
+    assert played.status_code == 200, played.text
+    assert played.json()["position"]["moves"][-1] == "exchange ?? ??"

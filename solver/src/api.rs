@@ -518,11 +518,16 @@ fn reveal<G: Game>(
 
 /// `moves` in move notation, played one after another from `start`.
 pub(crate) fn move_texts<G: Rules>(start: &G, moves: &[G::Move]) -> Vec<String> {
+    written(start, moves, |at, mv| at.move_text(mv))
+}
+
+/// `write` of each of `moves`, in the position it is played in, from `start` on.
+fn written<G: Rules, T>(start: &G, moves: &[G::Move], write: impl Fn(&G, G::Move) -> T) -> Vec<T> {
     let mut at = start.clone();
     moves
         .iter()
         .map(|&mv| {
-            let text = at.move_text(mv);
+            let text = write(&at, mv);
             at.play_unchecked(mv);
             text
         })
@@ -532,31 +537,38 @@ pub(crate) fn move_texts<G: Rules>(start: &G, moves: &[G::Move]) -> Vec<String> 
 /// `moves`, played one after another from `start`, as `observer` writes them
 /// ([`Rules::view_move_text`]); `None` if one has no notation for the seat.
 fn view_move_texts<G: Rules>(start: &G, moves: &[G::Move], observer: Seat) -> Option<Vec<String>> {
-    let mut at = start.clone();
-    moves
-        .iter()
-        .map(|&mv| {
-            let text = at.view_move_text(mv, observer);
-            at.play_unchecked(mv);
-            text
-        })
+    written(start, moves, |at, mv| at.view_move_text(mv, observer))
+        .into_iter()
         .collect()
 }
 
-/// The position as JSON, in both forms where the history is known.
+/// The position as JSON, in both forms where the history is known; a view's moves that its
+/// seat did not see in their hidden notation where the game has one
+/// ([`Rules::view_move_text`]), never with the cards the view guessed for them.
 pub fn position_json<G: Rules>(position: &Position<G>) -> Value {
     let view = position.view;
     let mut out = position_head(position);
     if let Some((start, moves)) = &position.history {
-        let texts = move_texts(start, moves);
-        out["deal"] = match view {
-            Some(observer) => start.view_deal_json(moves, observer),
-            None => start.deal_json(None),
+        let (deal, texts) = match view {
+            Some(observer) => (
+                start.view_deal_json(moves, observer),
+                seen_move_texts(start, moves, observer),
+            ),
+            None => (start.deal_json(None), move_texts(start, moves)),
         };
+        out["deal"] = deal;
         out["moves"] = json!(texts);
     }
     out["state"] = position.state.state_json(view);
     out
+}
+
+/// `moves` from `start` as `observer` writes them where the game can, else in full.
+fn seen_move_texts<G: Rules>(start: &G, moves: &[G::Move], observer: Seat) -> Vec<String> {
+    written(start, moves, |at, mv| {
+        at.view_move_text(mv, observer)
+            .unwrap_or_else(|| at.move_text(mv))
+    })
 }
 
 /// `observer`'s view of `position` (a complete one, or one read from a view) as the seat
