@@ -43,6 +43,9 @@ from service.tables import DealTables, table_key
 NOT_IN_KEY = ("position", "method")
 # Budget fields that only decide whether an answer finishes, not what a finished one says.
 CLOCK_FIELDS = ("time_ms", "deadline_ms")
+# The seed the engine's sampled methods take when the request names none (`DEFAULT_SEED` in
+# solver/src/analysis/mod.rs): a request without one is keyed as one that names it.
+DEFAULT_SEED = 1
 
 
 class EngineOutcome(msgspec.Struct):
@@ -274,8 +277,10 @@ class Analyzer:
 
 def key_params(request: dict[str, Any]) -> dict[str, Any]:
     """The request's fields that a kept answer depends on: all but the position (keyed in its
-    canonical form), the method (keyed on its own) and the budget's clock."""
+    canonical form), the method (keyed on its own) and the budget's clock; the seed as the
+    engine takes it, the default when none is named."""
     params = {k: v for k, v in request.items() if k not in NOT_IN_KEY}
+    params.setdefault("seed", DEFAULT_SEED)
     budget = params.pop("budget", None)
     if isinstance(budget, dict):
         budget = {k: v for k, v in budget.items() if k not in CLOCK_FIELDS}
@@ -308,13 +313,24 @@ def with_cache_field(answer: bytes, status: CacheStatus) -> bytes:
     return b'{"cache":"' + status.encode() + b'",' + answer[1:]
 
 
-def problem_line(index: int, problem: ProblemError, instance: str) -> bytes:
+def line_head(index: int, item_id: Any) -> bytes:
+    """The start of a batch line: the index, and the item's `id` when it gave a string."""
+    if not isinstance(item_id, str):
+        return b'{"index":%d,' % index
+    return b'{"index":%d,"id":%s,' % (index, msgspec.json.encode(item_id))
+
+
+def problem_line(index: int, problem: ProblemError, instance: str, item_id: Any = None) -> bytes:
     """One NDJSON line for a position that got no answer."""
     details = msgspec.json.encode(problem.details(instance))
-    return b'{"index":%d,"status":%d,"problem":%s}\n' % (index, problem.status, details)
+    head = line_head(index, item_id)
+    return head + b'"status":%d,"problem":%s}\n' % (problem.status, details)
 
 
-def answer_line(index: int, game: str, answer: Answer) -> bytes:
+def answer_line(index: int, game: str, answer: Answer, item_id: str | None = None) -> bytes:
     """One NDJSON line with a position's answer."""
     name = msgspec.json.encode(game)
-    return b'{"index":%d,"status":200,"game":%s,"answer":%s}\n' % (index, name, answer.body)
+    return line_head(index, item_id) + b'"status":200,"game":%s,"answer":%s}\n' % (
+        name,
+        answer.body,
+    )

@@ -40,6 +40,7 @@ def route_examples() -> dict[tuple[str, str], tuple[Any, Any]]:
     position_request = {"position": dealt["position"]}
     legal = engine("marjapussi", "legal-moves", position_request)
     play_request = {"position": dealt["position"], "move": legal["moves"][0]}
+    view_request = {"position": dealt["position"], "seat": 1}
     analyze_request = {"position": late_position(), "method": "exact", "budget": {"time_ms": 2000}}
     analysis = _solver.call("marjapussi", "analyze", json.dumps(analyze_request).encode())
     answer = json.loads(with_cache_field(analysis.encode(), "miss"))
@@ -64,6 +65,7 @@ def route_examples() -> dict[tuple[str, str], tuple[Any, Any]]:
         ("/v1/{game}/deal", "post"): (deal_request, dealt),
         ("/v1/{game}/legal-moves", "post"): (position_request, legal),
         ("/v1/{game}/play", "post"): (play_request, engine("marjapussi", "play", play_request)),
+        ("/v1/{game}/view", "post"): (view_request, engine("marjapussi", "view", view_request)),
         ("/v1/{game}/analyze", "post"): (analyze_request, answer),
         ("/v1/analyze/batch", "post"): (batch_request, "\n".join(lines) + "\n"),
         ("/v1/games", "get"): (None, json.loads(_solver.games())),

@@ -55,6 +55,8 @@ from service.schemas import (
     ProblemDetails,
     Readiness,
     TableResponse,
+    ViewRequest,
+    ViewResponse,
 )
 from service.turn import BEST_MOVE, best_turn
 
@@ -209,6 +211,20 @@ async def play(
 
 
 @post(
+    "/view",
+    operation_id="view",
+    status_code=200,
+    responses=answer_specs(ViewResponse, "The seat's view of the position."),
+)
+async def view(
+    game: GameName, data: JSONBody[ViewRequest], request: Request[Any, Any, Any]
+) -> Response[bytes]:
+    """One seat's view of a complete position, as the analysis of views takes it: the cards
+    the seat does not see as counts, the moves it did not see in their hidden notation."""
+    return await solve(request, game, "view")
+
+
+@post(
     "/analyze",
     operation_id="analyze",
     status_code=200,
@@ -358,7 +374,7 @@ game_routes = Router(
     path="/v1/{game:str}",
     guards=[known_game, json_body],
     tags=["rules"],
-    route_handlers=[deal, legal_moves, play, analyze],
+    route_handlers=[deal, legal_moves, play, view, analyze],
 )
 ROUTE_HANDLERS: list[ControllerRouterHandler] = [
     games,

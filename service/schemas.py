@@ -101,6 +101,26 @@ class PlayRequest(Struct, kw_only=True):
     ) = None
 
 
+class ViewRequest(Struct, kw_only=True):
+    """`POST /v1/{game}/view`: a complete position and the seat whose view to answer."""
+
+    position: Position
+    seat: Annotated[Seat, Meta(description="The seat whose view to answer.")]
+
+
+class ViewResponse(Struct, kw_only=True):
+    seat: Seat
+    position: Annotated[
+        Position,
+        Meta(
+            description="The seat's view: the cards it does not see as counts, the moves it "
+            "did not see in the game's notation for them (Muschik `exchange ?? ??`); where the "
+            "game has no notation yet for such a move (the Marjapussi family's passed cards), "
+            "the view is its snapshot (`state`) alone."
+        ),
+    ]
+
+
 class Budget(Struct, kw_only=True):
     """Limits of one analysis; past them the answer marks values that are only bounds."""
 
@@ -151,8 +171,19 @@ class AnalyzeRequest(Struct, kw_only=True):
 class ScoredMove(Struct, kw_only=True):
     move: str
     value: Annotated[
-        float | None, Meta(description="In the answer's unit; null for a move ISMCTS never tried.")
+        float | None,
+        Meta(
+            description="In the answer's unit, to 3 decimals; null for a move ISMCTS never "
+            "tried and for an exact search's move whose value is only bounded (low..high)."
+        ),
     ]
+    score: Annotated[
+        float | None,
+        Meta(
+            description="The hand's score (`score_unit`) this move leads to: ISMCTS's mean "
+            "payoff; exact and PIMC where the game derives it from the value, else null."
+        ),
+    ] = None
     low: float | None = None
     high: float | None = None
     certainty: Annotated[
@@ -193,13 +224,44 @@ class AnalyzeResponse(Struct, kw_only=True):
         ),
     ]
     method: Annotated[str, Meta(description="The method used: exact, pimc or ismcts.")]
+    to_move: Annotated[Seat | None, Meta(description="The seat to move.")]
+    decides: DecidesField
+    phase: Annotated[str, Meta(description="The phase, as listed in the catalogue.")]
+    contract: ContractField
     search: str
     perspective: Perspective
-    unit: str
+    unit: Annotated[
+        str, Meta(description="What `value` counts: the exact search's unit, in every method.")
+    ]
+    score_unit: Annotated[
+        str | None, Meta(description="What `score` counts: the hand's score (the payoff).")
+    ] = None
+    score: Annotated[
+        float | None, Meta(description="The best move's score (see ScoredMove.score).")
+    ] = None
     moves: list[ScoredMove]
     best_move: str | None
-    value: float | None
+    value: Annotated[
+        float | None,
+        Meta(
+            description="The best move's value; null where an exact search cut by its budget "
+            "did not prove the root's value (then `value_low`..`value_high`)."
+        ),
+    ]
     exact: bool
+    value_low: Annotated[
+        float | None, Meta(description="Exact: the lowest value the root can have, proven.")
+    ] = None
+    value_high: Annotated[
+        float | None, Meta(description="Exact: the highest value the root can have, proven.")
+    ] = None
+    best_move_proven: Annotated[
+        bool | None,
+        Meta(
+            description="Exact: whether the bounds prove `best_move` no worse than any other "
+            "move; else it is the move with the best proven bound."
+        ),
+    ] = None
     principal_variation: list[str]
     stats: SearchStats
     engine_version: str
@@ -262,11 +324,37 @@ class DealResponse(Struct, kw_only=True):
     position: Position
 
 
+DecidesField = Annotated[
+    Seat | None,
+    Meta(
+        description="The seat that chooses the move: the seat to move, but in bridge the "
+        "declarer for dummy (whose view is accepted on dummy's turn); null once over."
+    ),
+]
+ContractField = Annotated[
+    JSONObject | None,
+    Meta(
+        description="The contract once the hand has fixed it: `side` must reach `target` in "
+        "the exact analysis's unit, with the game's terms beside (Huutopussi: `declarer`, "
+        "`doublings`; Mü: `chief`, `cards`, the team target as soon as the chief is known); "
+        "null before and in games without one."
+    ),
+]
+OverField = Annotated[bool, Meta(description="Whether the hand is over.")]
+ResultField = Annotated[
+    JSONObject | None, Meta(description="The hand's scores and the match after it, once over.")
+]
+
+
 class LegalMovesResponse(Struct, kw_only=True):
     to_move: Annotated[
         Seat | None, Meta(description="The seat to move; null once the hand is over.")
     ]
+    decides: DecidesField
     phase: Annotated[str, Meta(description="The phase, as listed in the catalogue.")]
+    contract: ContractField
+    over: OverField
+    result: ResultField
     count: Annotated[int, Meta(description="How many legal moves there are.")]
     moves: Annotated[
         list[str],
@@ -288,11 +376,11 @@ class PlayResponse(Struct, kw_only=True):
     played: str
     position: Position
     to_move: Seat | None
+    decides: DecidesField
     phase: str
-    over: bool
-    result: Annotated[
-        JSONObject | None, Meta(description="The hand's scores and the match after it, once over.")
-    ]
+    contract: ContractField
+    over: OverField
+    result: ResultField
     value: Annotated[
         float | None,
         Meta(description="Move `best`: the chosen move's value, for the side that moved."),
@@ -371,8 +459,10 @@ class BatchRequest(Struct, kw_only=True):
         list[JSONObject],
         Meta(
             description="Each as the body of /v1/{game}/analyze (`position`, `method`, "
-            "`budget`, `perspective`), with `game` (or the position's `game`) naming the game. "
-            "They are checked one by one: a bad one gets its own error line."
+            "`budget`, `perspective`), with `game` (or the position's `game`) naming the game "
+            "and optionally `id`, a string that the item's answer line echoes. They are checked "
+            "one by one: a bad one gets its own error line, its paths from the batch's root "
+            "(`positions[3].method`)."
         ),
     ]
 
@@ -381,6 +471,7 @@ class BatchLine(Struct, kw_only=True):
     """One line of a batch answer (NDJSON)."""
 
     index: Annotated[int, Meta(description="The position's index in the request.")]
+    id: Annotated[str | None, Meta(description="The item's `id`, when it gave one.")] = None
     status: Annotated[int, Meta(description="200, or the HTTP status its problem would have.")]
     game: str | None = None
     answer: Annotated[

@@ -51,9 +51,9 @@ def test_a_batch_answers_every_position_once_and_bad_ones_get_their_own_line() -
     by_index = {line.index: line for line in lines}
     assert [by_index[i].status for i in range(len(items))] == [200, 404, 422, 200, 422, 200, 422]
     assert by_index[2].problem is not None
-    assert by_index[2].problem.errors[0].path.startswith("position.state.hands[0]")
+    assert by_index[2].problem.errors[0].path.startswith("positions[2].position.state.hands[0]")
     assert by_index[6].problem is not None
-    assert by_index[6].problem.errors[0].path == "position"
+    assert by_index[6].problem.errors[0].path == "positions[6].position"
     assert by_index[0].answer is not None
     assert by_index[0].answer.best_move
 
@@ -68,7 +68,7 @@ def test_batch_limits_are_problems_naming_the_field() -> None:
         (line,) = batch(client, [over_budget])
         assert line.status == 422
         assert line.problem is not None
-        assert line.problem.errors[0].path == "budget.time_ms"
+        assert line.problem.errors[0].path == "positions[0].budget.time_ms"
         single = client.post(
             "/v1/marjapussi/analyze",
             json={"position": item["position"], "budget": {"time_ms": 500}},

@@ -72,6 +72,15 @@ pub trait Rules: Game {
 
     fn move_text(&self, mv: Self::Move) -> String;
 
+    /// `mv`, played here, as `observer` writes it in its view's history: as
+    /// [`Rules::move_text`] where the seat saw it, in the game's notation for a move it did not
+    /// see (Muschik's `exchange ?? ??`), or `None` where the game has no such notation yet.
+    /// The one place each game writes its hidden moves.
+    fn view_move_text(&self, mv: Self::Move, observer: Seat) -> Option<String> {
+        let _ = observer;
+        Some(self.move_text(mv))
+    }
+
     fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
 
     /// The cards a move shows to everybody (a played card, a declared marriage), or that a
@@ -112,6 +121,22 @@ pub trait Rules: Game {
     /// declarer plays dummy's cards.
     fn decider(&self, seat: Seat) -> Seat {
         seat
+    }
+
+    /// The hand's score for `side` (the [`Game::payoff`] of its seats) if the hand ends with
+    /// `value` for the side in the exact search's unit, where it follows from that value; a
+    /// mean of values (PIMC) is mapped only where the score is affine in the value. `None`
+    /// where it does not follow (it depends on more than the value).
+    fn score_of_value(&self, side: usize, value: f64) -> Option<f64> {
+        let _ = (side, value);
+        None
+    }
+
+    /// The contract once the hand has fixed it: the side that must reach a target and the
+    /// target, in the exact search's value unit, with the game's own terms beside them
+    /// (`{"side", "target", ...}`); `None` before, and in games without one.
+    fn contract_json(&self) -> Option<Value> {
+        None
     }
 
     /// Why `mv` is not legal here, in words, where the game can say more than "not legal".
@@ -164,7 +189,9 @@ pub fn parse_body(body: &[u8]) -> Result<Value, ApiError> {
         .map_err(|e| ApiError::Malformed(format!("the body is not valid JSON: {e}")))
 }
 
-/// Reads a position from `value` at `path`, reporting every problem.
+/// Reads a position from `value` at `path`, reporting every problem. A view that names cards
+/// its seat does not see (every hand given) is read as the seat's view of that position: the
+/// cards as counts, the moves the seat did not see as it writes them ([`view_json`]).
 pub fn parse_position<G: Rules>(value: &Value, path: &str) -> Result<Position<G>, Problems> {
     let mut problems = Problems::default();
     let mut fields = Fields::of(value, path, &mut problems);
@@ -258,8 +285,72 @@ pub fn parse_position<G: Rules>(value: &Value, path: &str) -> Result<Position<G>
         }
     }
     match position {
+        Some(p) if problems.is_empty() && hidden_cards_given(&p, deal, state, path).is_some() => {
+            parse_position(&seats_view(value, p), path)
+        }
         Some(p) => problems.result(p),
         None => Err(problems),
+    }
+}
+
+/// Where a view's `deal` or `state` names cards that its seat does not see: the first place
+/// that the seat's own view ([`Rules::view_deal_json`], [`Rules::state_json`]) gives as a
+/// count or hides. `None` for a complete position, or a view written as the seat sees it.
+/// [`parse_position`] reads a view that names them as the seat's own view of it, so the
+/// cards are never known to the analysis, in every game alike.
+fn hidden_cards_given<G: Rules>(
+    position: &Position<G>,
+    deal: Option<&Value>,
+    state: Option<&Value>,
+    path: &str,
+) -> Option<String> {
+    let observer = position.view?;
+    let in_deal = position
+        .history
+        .as_ref()
+        .zip(deal)
+        .and_then(|((start, moves), deal)| {
+            let seen = start.view_deal_json(moves, observer);
+            first_hidden(deal, &seen, &field_path(path, "deal"))
+        });
+    in_deal.or_else(|| {
+        let seen = position.state.state_json(Some(observer));
+        first_hidden(state?, &seen, &field_path(path, "state"))
+    })
+}
+
+/// `position`'s view as its seat writes it, where `value` (the view as given) names cards the
+/// seat does not see: read as the complete position, as `POST /v1/{game}/view` does, when
+/// every card is given (a game's reading of a view may take the cards named as seen), else
+/// as read.
+fn seats_view<G: Rules>(value: &Value, position: Position<G>) -> Value {
+    let observer = position.view.expect("a view");
+    let mut complete = value.clone();
+    complete["view"] = Value::Null;
+    match parse_position::<G>(&complete, "") {
+        Ok(whole) => view_json(&whole, observer),
+        Err(_) => view_json(&position, observer),
+    }
+}
+
+/// The first place where `given` names cards (a card, or a list) that `seen` gives as a count
+/// or hides (`null`).
+fn first_hidden(given: &Value, seen: &Value, path: &str) -> Option<String> {
+    match (given, seen) {
+        (Value::String(_), Value::Number(_) | Value::Null) => Some(path.to_string()),
+        (Value::Array(g), Value::Number(_) | Value::Null) if !g.is_empty() => {
+            Some(path.to_string())
+        }
+        (Value::Array(g), Value::Array(s)) => g
+            .iter()
+            .zip(s)
+            .enumerate()
+            .find_map(|(i, (g, s))| first_hidden(g, s, &index_path(path, i))),
+        (Value::Object(g), Value::Object(s)) => g.iter().find_map(|(key, g)| {
+            s.get(key)
+                .and_then(|s| first_hidden(g, s, &field_path(path, key)))
+        }),
+        _ => None,
     }
 }
 
@@ -325,8 +416,9 @@ pub(crate) enum InView {
     Unplaceable(String),
 }
 
-/// Plays `mv` in `observer`'s view, whose hidden hands are guesses. The observer's own moves
-/// are checked as in a complete position. A hidden seat's move is never checked against its
+/// Plays `mv` in `observer`'s view, whose hidden hands are guesses. The moves the observer
+/// decides (its own, and in bridge dummy's for the declarer) are checked as in a complete
+/// position. A hidden seat's move is never checked against its
 /// guessed hand: the cards it shows are swapped into that hand, and one that shows none must be
 /// legal for some hand the seat could hold (its guessed hand, or the cards the observer knows it
 /// holds with at most one unseen card more). Returns the swaps made, `(shown card, card given
@@ -337,7 +429,9 @@ pub(crate) fn play_in_view<G: Rules>(
     observer: Seat,
 ) -> Result<Vec<(Card, Card)>, InView> {
     let mover = state.to_move().ok_or(InView::Illegal)?;
-    if mover == observer {
+    let decided =
+        state.decider(mover) == observer && state.unseen(observer).places[mover].is_empty();
+    if mover == observer || decided {
         return state
             .play(mv)
             .map(|()| Vec::new())
@@ -424,37 +518,116 @@ fn reveal<G: Game>(
 
 /// `moves` in move notation, played one after another from `start`.
 pub(crate) fn move_texts<G: Rules>(start: &G, moves: &[G::Move]) -> Vec<String> {
+    written(start, moves, |at, mv| at.move_text(mv))
+}
+
+/// `write` of each of `moves`, in the position it is played in, from `start` on.
+fn written<G: Rules, T>(start: &G, moves: &[G::Move], write: impl Fn(&G, G::Move) -> T) -> Vec<T> {
     let mut at = start.clone();
     moves
         .iter()
         .map(|&mv| {
-            let text = at.move_text(mv);
+            let text = write(&at, mv);
             at.play_unchecked(mv);
             text
         })
         .collect()
 }
 
-/// The position as JSON, in both forms where the history is known.
+/// `moves`, played one after another from `start`, as `observer` writes them
+/// ([`Rules::view_move_text`]); `None` if one has no notation for the seat.
+fn view_move_texts<G: Rules>(start: &G, moves: &[G::Move], observer: Seat) -> Option<Vec<String>> {
+    written(start, moves, |at, mv| at.view_move_text(mv, observer))
+        .into_iter()
+        .collect()
+}
+
+/// The position as JSON, in both forms where the history is known; a view's moves that its
+/// seat did not see in their hidden notation where the game has one
+/// ([`Rules::view_move_text`]), never with the cards the view guessed for them.
 pub fn position_json<G: Rules>(position: &Position<G>) -> Value {
     let view = position.view;
-    let mut out = json!({
-        "version": 1,
-        "game": G::NAME,
-        "variant": position.state.variant_name(),
-        "options": position.state.options_json(),
-        "view": view,
-    });
+    let mut out = position_head(position);
     if let Some((start, moves)) = &position.history {
-        let texts = move_texts(start, moves);
-        out["deal"] = match view {
-            Some(observer) => start.view_deal_json(moves, observer),
-            None => start.deal_json(None),
+        let (deal, texts) = match view {
+            Some(observer) => (
+                start.view_deal_json(moves, observer),
+                seen_move_texts(start, moves, observer),
+            ),
+            None => (start.deal_json(None), move_texts(start, moves)),
         };
+        out["deal"] = deal;
         out["moves"] = json!(texts);
     }
     out["state"] = position.state.state_json(view);
     out
+}
+
+/// `moves` from `start` as `observer` writes them where the game can, else in full.
+fn seen_move_texts<G: Rules>(start: &G, moves: &[G::Move], observer: Seat) -> Vec<String> {
+    written(start, moves, |at, mv| {
+        at.view_move_text(mv, observer)
+            .unwrap_or_else(|| at.move_text(mv))
+    })
+}
+
+/// `observer`'s view of `position` (a complete one, or one read from a view) as the seat
+/// writes it: as [`position_json`], with the moves the seat did not see in their hidden
+/// notation, or the snapshot alone where the game has none yet for one of them.
+fn view_json<G: Rules>(position: &Position<G>, observer: Seat) -> Value {
+    let mut out = position_head(position);
+    out["view"] = json!(observer);
+    if let Some((start, moves)) = &position.history {
+        if let Some(texts) = view_move_texts(start, moves, observer) {
+            out["deal"] = start.view_deal_json(moves, observer);
+            out["moves"] = json!(texts);
+        }
+    }
+    out["state"] = position.state.state_json(Some(observer));
+    out
+}
+
+/// The fields of a position's JSON before its deal, moves and snapshot.
+fn position_head<G: Rules>(position: &Position<G>) -> Value {
+    json!({
+        "version": 1,
+        "game": G::NAME,
+        "variant": position.state.variant_name(),
+        "options": position.state.options_json(),
+        "view": position.view,
+    })
+}
+
+/// `POST /v1/{game}/view`: `{position, seat}`, a complete position → `{seat, position}`,
+/// `seat`'s view of it: the cards the seat does not see as counts, the moves it did not see in
+/// the game's notation for them.
+pub fn view<G: Rules>(body: &Value) -> ApiResult {
+    let (position, extra) = position_request::<G>(body, &["seat"])?;
+    let mut problems = Problems::default();
+    if position.view.is_some() {
+        problems.push(
+            "position.view",
+            "already a view: give the complete position (view null) and the seat",
+        );
+    }
+    let seats = position.state.seats();
+    let seat = match extra[0] {
+        None => {
+            problems.push("seat", "missing: the seat whose view to answer");
+            None
+        }
+        Some(v) => {
+            let seat = v.as_u64().filter(|&s| (s as usize) < seats);
+            if seat.is_none() {
+                problems.push("seat", format!("expected a seat 0..{}, got {v}", seats - 1));
+            }
+            seat.map(|s| s as Seat)
+        }
+    };
+    let seat = problems
+        .result(seat)?
+        .ok_or(ApiError::Invalid(Problems::default()))?;
+    Ok(json!({ "seat": seat, "position": view_json(&position, seat) }))
 }
 
 /// `POST /v1/{game}/deal`: `{variant, options, seed, ...}` → `{position}`.
@@ -526,28 +699,40 @@ pub(crate) fn acting_seat<G: Rules>(position: &Position<G>) -> Result<Option<Sea
     }
 }
 
-/// `POST /v1/{game}/legal-moves`: `{position}` → the seat to move and its legal moves.
+/// What every answer about a position says of its hand: the seat to move and the seat that
+/// decides its move (bridge: the declarer for dummy), the phase, the contract once fixed, and
+/// once the hand is over its result (scores, the match after it).
+pub(crate) fn standing_json<G: Rules>(state: &G) -> Value {
+    let to_move = state.to_move();
+    let over = state.is_over();
+    json!({
+        "to_move": to_move,
+        "decides": to_move.map(|seat| state.decider(seat)),
+        "phase": state.phase(),
+        "contract": state.contract_json(),
+        "over": over,
+        "result": if over { state.result_json() } else { Value::Null },
+    })
+}
+
+/// `POST /v1/{game}/legal-moves`: `{position}` → the seat to move, the seat that decides, its
+/// legal moves, and the result once the hand is over.
 pub fn legal_moves<G: Rules>(body: &Value) -> ApiResult {
     let (position, _) = position_request::<G>(body, &[])?;
-    let to_move = acting_seat(&position)?;
+    acting_seat(&position)?;
+    let mut answer = standing_json(&position.state);
     if let Some(compact) = position.state.compact_legal_moves() {
-        return Ok(json!({
-            "to_move": to_move,
-            "phase": position.state.phase(),
-            "count": compact.count,
-            "moves": compact.listed,
-            "compact": compact.described,
-        }));
+        answer["count"] = json!(compact.count);
+        answer["moves"] = json!(compact.listed);
+        answer["compact"] = compact.described;
+        return Ok(answer);
     }
     let mut moves = Vec::new();
     position.state.legal_moves(&mut moves);
     let texts: Vec<String> = moves.iter().map(|&m| position.state.move_text(m)).collect();
-    Ok(json!({
-        "to_move": to_move,
-        "phase": position.state.phase(),
-        "count": texts.len(),
-        "moves": texts,
-    }))
+    answer["count"] = json!(texts.len());
+    answer["moves"] = json!(texts);
+    Ok(answer)
 }
 
 /// `POST /v1/{game}/play`: `{position, move}` → the next position, and the result once over.
@@ -568,15 +753,10 @@ pub fn play<G: Rules>(body: &Value) -> ApiResult {
     if let Some((_, moves)) = &mut position.history {
         moves.push(mv);
     }
-    let over = position.state.is_over();
-    Ok(json!({
-        "played": text,
-        "position": position_json(&position),
-        "to_move": position.state.to_move(),
-        "phase": position.state.phase(),
-        "over": over,
-        "result": if over { position.state.result_json() } else { Value::Null },
-    }))
+    let mut answer = standing_json(&position.state);
+    answer["played"] = json!(text);
+    answer["position"] = position_json(&position);
+    Ok(answer)
 }
 
 /// The canonical form of a request's position, for cache keys: the game, the rules (variant

@@ -3,12 +3,13 @@
 //! and `ismcts`, ISMCTS on the one true world (phases decided before the cards are known).
 
 use super::ismcts::ismcts_answer;
-use super::{label_sampled, misplaced_fields, Analysable, Method, Request};
+use super::{label_sampled, misplaced_fields, rounded, Analysable, Method, Request};
 use crate::api::{move_texts, ApiError, ApiResult};
 use crate::play::determinize::TrueWorld;
 use crate::problems::Problems;
 use crate::search::{
-    analyze_seeded as search, estimate, Budget, Carried, Estimate, Searchable, MILLI,
+    analyze_seeded as search, estimate, Analysis, Budget, Carried, Estimate, ScoredMove,
+    Searchable, MILLI,
 };
 use serde_json::{json, Value};
 
@@ -58,28 +59,45 @@ pub(super) fn analyze_complete<G: Analysable>(
         };
     }
     let (analysis, carried) = search(state, perspective, budget, carried);
+    Ok((exact_answer(state, &analysis), carried))
+}
+
+/// The exact search's answer: every move's value where it is proven, else `null` with its
+/// bounds; the root's value, or where the budget left it open its interval, and whether the
+/// best move (the one with the best proven bound) is proven best.
+fn exact_answer<G: Analysable>(state: &G, analysis: &Analysis<G::Move>) -> Value {
     let moves: Vec<Value> = analysis
         .moves
         .iter()
         .map(|m| {
             json!({
                 "move": state.move_text(m.mv),
-                "value": m.low,
+                "value": m.is_exact().then_some(m.low),
+                "score": m.is_exact().then(|| score(state, analysis.side, m.low)).flatten(),
                 "low": m.low,
                 "high": m.high,
                 "certainty": if m.is_exact() { "exact" } else { "bound" },
             })
         })
         .collect();
+    let ours = state
+        .to_move()
+        .is_none_or(|m| state.side(m) == analysis.side);
+    let (low, high) = root_interval(&analysis.moves, ours);
     let pv = move_texts(state, &analysis.principal_variation);
-    let answer = json!({
+    json!({
         "method": "exact",
         "search": format!("alpha-beta, {}", sides_text(state)),
         "perspective": perspective_json(state, analysis.seat, analysis.side),
         "unit": state.value_unit(),
+        "score_unit": state.payoff_unit(),
         "moves": moves,
         "best_move": analysis.best.map(|m| state.move_text(m)),
-        "value": analysis.value,
+        "best_move_proven": best_is_proven(analysis, ours),
+        "value": (low == high).then_some(analysis.value),
+        "score": (low == high).then(|| score(state, analysis.side, low)).flatten(),
+        "value_low": low,
+        "value_high": high,
         "exact": analysis.complete,
         "principal_variation": pv,
         "stats": {
@@ -88,8 +106,44 @@ pub(super) fn analyze_complete<G: Analysable>(
             "time_ms": analysis.elapsed.as_secs_f64() * 1e3,
         },
         "engine_version": crate::ENGINE_VERSION,
-    });
-    Ok((answer, carried))
+    })
+}
+
+/// The hand's score for `side` if it ends with `value` ([`crate::api::Rules::score_of_value`]).
+fn score<G: Analysable>(state: &G, side: usize, value: i32) -> Option<f64> {
+    state.score_of_value(side, f64::from(value))
+}
+
+/// The root's value as far as the moves' bounds prove it, in the perspective's terms: the
+/// mover takes the best of its moves (`ours`: the mover is on the perspective's side), so the
+/// root lies between the best of the lower ends and the best of the upper ends.
+fn root_interval<M>(moves: &[ScoredMove<M>], ours: bool) -> (i32, i32) {
+    let pick = |values: Vec<i32>| {
+        let chosen = if ours {
+            values.iter().max()
+        } else {
+            values.iter().min()
+        };
+        chosen.copied().unwrap_or(0)
+    };
+    (
+        pick(moves.iter().map(|m| m.low).collect()),
+        pick(moves.iter().map(|m| m.high).collect()),
+    )
+}
+
+/// Whether the bounds prove the best move no worse for the mover than every other move.
+fn best_is_proven<M: PartialEq + Copy>(analysis: &Analysis<M>, ours: bool) -> bool {
+    let Some(best) = analysis.moves.iter().find(|m| Some(m.mv) == analysis.best) else {
+        return analysis.complete;
+    };
+    analysis.moves.iter().all(|m| {
+        if ours {
+            best.low >= m.high || m.mv == best.mv
+        } else {
+            best.high <= m.low || m.mv == best.mv
+        }
+    })
 }
 
 /// ISMCTS on the true position, for the seat to act (or its perspective's seat, which must act
@@ -133,11 +187,11 @@ fn estimate_answer<G: Analysable>(
     found: &Estimate<G::Move>,
     beyond_exact: &str,
 ) -> Value {
-    let unit = |v: i32| f64::from(v) / f64::from(MILLI);
+    let unit = |v: i32| rounded(f64::from(v) / f64::from(MILLI));
     let moves: Vec<Value> = found
         .moves
         .iter()
-        .map(|&(mv, v)| json!({ "move": state.move_text(mv), "value": unit(v), "certainty": "estimate" }))
+        .map(|&(mv, v)| json!({ "move": state.move_text(mv), "value": unit(v), "score": state.score_of_value(found.side, unit(v)).map(rounded), "certainty": "estimate" }))
         .collect();
     json!({
         "method": "exact",
@@ -149,9 +203,11 @@ fn estimate_answer<G: Analysable>(
         "why_estimate": beyond_exact,
         "perspective": perspective_json(state, found.seat, found.side),
         "unit": state.value_unit(),
+        "score_unit": state.payoff_unit(),
         "moves": moves,
         "best_move": found.best.map(|m| state.move_text(m)),
         "value": unit(found.value),
+        "score": state.score_of_value(found.side, unit(found.value)).map(rounded),
         "exact": false,
         "principal_variation": found.best.map(|m| vec![state.move_text(m)]).unwrap_or_default(),
         "stats": {

@@ -4,10 +4,10 @@
 
 use super::exact::perspective_json;
 use super::view::DEFAULT_TIME;
-use super::{Analysable, Request, RolloutKind};
+use super::{rounded, Analysable, Request, RolloutKind};
 use crate::game::Seat;
 use crate::play::determinize::Determinizer;
-use crate::play::ismcts::{self, Limit};
+use crate::play::ismcts::{self, Limit, ValueOf};
 use crate::play::rollout::{HeuristicRollout, RandomRollout};
 use serde_json::{json, Value};
 
@@ -25,14 +25,25 @@ pub(super) fn ismcts_answer<G: Analysable>(
     let iterations = request.budget.iterations.unwrap_or(DEFAULT_ITERATIONS);
     let limit = Limit::IterationsWithin(iterations, request.budget.time_or(DEFAULT_TIME));
     let rollout = request.rollout.unwrap_or(RolloutKind::Heuristic);
-    let seed = request.seed();
+    let run = (limit, request.seed());
+    let side_value: ValueOf<G> = |world, seat| world.value(world.side(seat));
     let analysis = match rollout {
-        RolloutKind::Random => {
-            ismcts::analyze(state, observer, worlds, &mut RandomRollout, limit, seed)
-        }
-        RolloutKind::Heuristic => {
-            ismcts::analyze(state, observer, worlds, &mut HeuristicRollout, limit, seed)
-        }
+        RolloutKind::Random => ismcts::analyze(
+            state,
+            observer,
+            worlds,
+            &mut RandomRollout,
+            run,
+            Some(side_value),
+        ),
+        RolloutKind::Heuristic => ismcts::analyze(
+            state,
+            observer,
+            worlds,
+            &mut HeuristicRollout,
+            run,
+            Some(side_value),
+        ),
     };
     let mut legal = Vec::new();
     state.legal_moves(&mut legal);
@@ -42,7 +53,8 @@ pub(super) fn ismcts_answer<G: Analysable>(
             let stats = analysis.moves.iter().find(|m| m.mv == mv);
             json!({
                 "move": state.move_text(mv),
-                "value": stats.map(|m| m.value),
+                "value": stats.and_then(|m| m.side_value).map(rounded),
+                "score": stats.map(|m| rounded(m.value)),
                 "visits": stats.map_or(0, |m| m.visits),
                 "certainty": "estimate",
             })
@@ -52,13 +64,15 @@ pub(super) fn ismcts_answer<G: Analysable>(
     let rollout_name = rollout.name();
     json!({
         "method": "ismcts",
-        "search": format!("single-observer ISMCTS with availability counts, one world per iteration, {rollout_name} rollouts; a move's value is its mean payoff, the best move the most visited"),
+        "search": format!("single-observer ISMCTS with availability counts, one world per iteration, {rollout_name} rollouts; a move's value is the mean of the exact search's value at the end of the hand, its score the mean payoff (the hand's score), which the search maximises; the best move the most visited"),
         "perspective": perspective_json(state, observer, state.side(observer)),
-        "unit": state.payoff_unit(),
+        "unit": state.value_unit(),
+        "score_unit": state.payoff_unit(),
         "moves": moves,
         "all_moves_listed": state.compact_legal_moves().is_none(),
         "best_move": analysis.best.map(|m| state.move_text(m)),
-        "value": best.map(|m| m.value),
+        "value": best.and_then(|m| m.side_value).map(rounded),
+        "score": best.map(|m| rounded(m.value)),
         "exact": false,
         "reproducible": analysis.iterations == iterations,
         "principal_variation": [],

@@ -8,7 +8,7 @@ mod view;
 #[cfg(test)]
 mod view_tests;
 
-use crate::api::{position_request, ApiError, ApiResult, Rules};
+use crate::api::{position_request, standing_json, ApiError, ApiResult, Rules};
 use crate::game::Seat;
 use crate::heuristic::Heuristic;
 use crate::hidden::Observable;
@@ -36,6 +36,16 @@ pub const MAX_ITERATIONS: u64 = 100_000_000;
 
 /// The seed of the sampled methods when the request names none, so one request gets one answer.
 const DEFAULT_SEED: u64 = 1;
+
+/// The decimals of its unit that a sampled or estimated value is given to: the float noise of
+/// a mean (`-439.9999999998254`) is not part of the answer.
+const VALUE_DECIMALS: i32 = 3;
+
+/// `value` rounded to [`VALUE_DECIMALS`] decimals.
+fn rounded(value: f64) -> f64 {
+    let scale = 10f64.powi(VALUE_DECIMALS);
+    (value * scale).round() / scale
+}
 
 /// The analysis method asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,6 +150,10 @@ pub fn analyze_seeded<G: Analysable>(
         exact::analyze_complete(&position.state, &request, carried)?
     };
     answer["unused_budget"] = json!(unused_budget(&request, &answer["method"]));
+    let standing = standing_json(&position.state);
+    for field in ["to_move", "decides", "phase", "contract"] {
+        answer[field] = standing[field].clone();
+    }
     Ok((answer, carried))
 }
 

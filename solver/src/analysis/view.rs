@@ -7,7 +7,7 @@
 
 use super::exact::perspective_json;
 use super::ismcts::ismcts_answer;
-use super::{label_sampled, misplaced_fields, Analysable, Method, Request};
+use super::{label_sampled, misplaced_fields, rounded, Analysable, Method, Request};
 use crate::api::{acting_seat, ApiResult, Position};
 use crate::game::mix;
 use crate::hidden::pimc::{pimc, PimcBudget};
@@ -178,9 +178,10 @@ fn pimc_answer<G: Analysable>(
         .map(|m| {
             json!({
                 "move": state.move_text(m.mv),
-                "value": m.mean,
-                "low": m.mean - m.half_width,
-                "high": m.mean + m.half_width,
+                "value": rounded(m.mean),
+                "score": state.score_of_value(estimate.side, m.mean).map(rounded),
+                "low": rounded(m.mean - m.half_width),
+                "high": rounded(m.mean + m.half_width),
                 "certainty": "estimate",
                 "worlds": estimate.solved,
             })
@@ -197,9 +198,11 @@ fn pimc_answer<G: Analysable>(
         "search": "PIMC: worlds dealt uniformly from what the seat saw, each solved by the exact search; mean and 95% interval over the worlds",
         "perspective": perspective_json(state, observer, estimate.side),
         "unit": state.value_unit(),
+        "score_unit": state.payoff_unit(),
         "moves": moves,
         "best_move": estimate.best.map(|m| state.move_text(m)),
-        "value": best,
+        "value": best.map(rounded),
+        "score": best.and_then(|v| state.score_of_value(estimate.side, v)).map(rounded),
         "exact": false,
         "reproducible": !estimate.timed_out,
         "principal_variation": [],

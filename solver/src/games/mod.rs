@@ -24,6 +24,7 @@ pub enum Route {
     LegalMoves,
     Play,
     Analyze,
+    View,
     /// Not an HTTP route: the canonical form of the body's position, for cache keys.
     Canonical,
 }
@@ -35,6 +36,7 @@ impl Route {
             "legal-moves" => Some(Route::LegalMoves),
             "play" => Some(Route::Play),
             "analyze" => Some(Route::Analyze),
+            "view" => Some(Route::View),
             "canonical" => Some(Route::Canonical),
             _ => None,
         }
@@ -49,6 +51,7 @@ fn serve<G: Analysable>(route: Route, body: &Value) -> ApiResult {
         Route::Play => api::play::<G>(body),
         Route::Canonical => api::canonical::<G>(body),
         Route::Analyze => analysis::analyze::<G>(body),
+        Route::View => api::view::<G>(body),
     }
 }
 
@@ -139,7 +142,8 @@ pub fn catalogue() -> Value {
         "analysis_methods": {
             "exact": "complete positions in a game's exact_phases: every legal move's exact value (exact_value), or a bound past the budget",
             "pimc": "a seat's view in a game's exact_phases: worlds dealt from what the seat saw, each solved exactly; per move the mean and a 95% interval",
-            "ismcts": "a seat's view in every phase (or a complete position, on its one world): information-set MCTS; per move the mean payoff (the game's score) and visits",
+            "ismcts": "a seat's view in every phase (or a complete position, on its one world): information-set MCTS maximising the payoff; per move the mean of exact_value at the end of the hand (value), the mean payoff (score) and visits",
+            "value": "every method's value is exact_value (unit), in every phase; score (score_unit) is the hand's score: ISMCTS's mean payoff, and from exact and pimc where the game derives it from the value",
             "auto": "exact for complete positions (ismcts in phases outside exact_phases); for a view pimc when its worlds fit the budget, else ismcts",
         },
         "games": [

@@ -40,13 +40,18 @@ pub struct Settings {
 pub const EXPLORATION: f64 = 0.7;
 
 /// One root move: how often the search chose it and its mean payoff, in the game's unit, for
-/// the seat to move at the root.
+/// the seat to move at the root; with a [`ValueOf`], also the mean of that value.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveStats<M> {
     pub mv: M,
     pub visits: u32,
     pub value: f64,
+    pub side_value: Option<f64>,
 }
+
+/// A second quantity averaged for the root's moves beside the payoff: its value for a seat at
+/// the end of the hand (the exact search's value of the seat's side).
+pub type ValueOf<G> = fn(&G, Seat) -> i32;
 
 /// The outcome of a search.
 #[derive(Clone, Debug)]
@@ -74,6 +79,8 @@ struct Node<M> {
     visits: u32,
     available: u32,
     reward: f64,
+    /// The sum of the [`ValueOf`] at the end of the iterations through this node.
+    side_value: f64,
 }
 
 /// A cheap hash for the child index: the words of a parent index and a move, mixed.
@@ -122,6 +129,8 @@ pub struct Ismcts<G: Game> {
     /// The children of the node being walked whose moves are legal in this world.
     available: Vec<u32>,
     rollout_moves: Vec<G::Move>,
+    /// The second quantity averaged for the root's moves, if any.
+    value_of: Option<ValueOf<G>>,
 }
 
 impl<G: Game> Default for Ismcts<G> {
@@ -134,6 +143,7 @@ impl<G: Game> Default for Ismcts<G> {
             tried: Vec::new(),
             available: Vec::new(),
             rollout_moves: Vec::new(),
+            value_of: None,
         }
     }
 }
@@ -161,6 +171,7 @@ impl<G: Game> Ismcts<G> {
             visits: 0,
             available: 0,
             reward: 0.0,
+            side_value: 0.0,
         });
         let mut iterations = 0;
         if !root.is_over() {
@@ -220,6 +231,10 @@ impl<G: Game> Ismcts<G> {
             node.visits += 1;
             node.reward += f64::from(payoff[node.mover] - low) / span;
         }
+        if let (Some(value_of), Some(&child)) = (self.value_of, self.path.get(1)) {
+            let observer = self.nodes[0].mover;
+            self.nodes[child as usize].side_value += f64::from(value_of(world, observer));
+        }
     }
 
     /// Marks in `tried` the legal moves that have a child of `at` and lists those children in
@@ -267,6 +282,7 @@ impl<G: Game> Ismcts<G> {
             visits: 0,
             available: 1,
             reward: 0.0,
+            side_value: 0.0,
         });
         index
     }
@@ -286,11 +302,13 @@ impl<G: Game> Ismcts<G> {
         while c != NONE {
             let node = &self.nodes[c as usize];
             if let Some(mv) = node.mv {
-                let mean = node.reward / f64::from(node.visits);
+                let visits = f64::from(node.visits);
+                let mean = node.reward / visits;
                 moves.push(MoveStats {
                     mv,
                     visits: node.visits,
                     value: f64::from(low) + mean * span,
+                    side_value: self.value_of.map(|_| node.side_value / visits),
                 });
             }
             c = node.next_sibling;
@@ -314,19 +332,24 @@ impl<G: Game> Ismcts<G> {
     }
 }
 
-/// Searches `state` as `observer` sees it, from a fresh arena, seeded by `seed`.
+/// Searches `state` as `observer` sees it, from a fresh arena, seeded by `seed`; with
+/// `value_of`, each root move's mean of it too ([`MoveStats::side_value`]).
 pub fn analyze<G: Rules>(
     state: &G,
     observer: Seat,
     worlds: &mut impl Determinizer<G>,
     rollout: &mut impl Rollout<G>,
-    limit: Limit,
-    seed: u64,
+    (limit, seed): (Limit, u64),
+    value_of: Option<ValueOf<G>>,
 ) -> Analysis<G::Move> {
     let mut rng = Rng::seeded(seed);
     let settings = Settings {
         bounds: state.payoff_bounds(),
         limit,
     };
-    Ismcts::default().search(state, observer, worlds, rollout, settings, &mut rng)
+    let mut search = Ismcts {
+        value_of,
+        ..Ismcts::default()
+    };
+    search.search(state, observer, worlds, rollout, settings, &mut rng)
 }

@@ -30,8 +30,8 @@ fn the_same_seed_gives_the_same_analysis() {
             seat,
             &mut ViewSampler::of_view(&state, &[], &state, seat),
             &mut RandomRollout,
-            Limit::Iterations(2_000),
-            seed,
+            (Limit::Iterations(2_000), seed),
+            None,
         );
         (a.moves, a.best, a.iterations)
     };
@@ -48,8 +48,8 @@ fn every_iteration_visits_one_root_move() {
         seat,
         &mut ViewSampler::of_view(&state, &[], &state, seat),
         &mut RandomRollout,
-        Limit::Iterations(3_000),
-        1,
+        (Limit::Iterations(3_000), 1),
+        None,
     );
     let visits: u64 = a.moves.iter().map(|m| u64::from(m.visits)).sum();
     assert_eq!(visits, 3_000);
@@ -73,7 +73,7 @@ fn a_time_limit_ends_the_search() {
     let state: Bridge = deal("bridge", 2).unwrap();
     let limit = Limit::Time(std::time::Duration::from_millis(50));
     let mut worlds = ViewSampler::of_view(&state, &[], &state, 1);
-    let a = analyze(&state, 1, &mut worlds, &mut RandomRollout, limit, 1);
+    let a = analyze(&state, 1, &mut worlds, &mut RandomRollout, (limit, 1), None);
     assert!(a.iterations > 0);
     assert!(a.elapsed.as_millis() < 1_000, "{:?}", a.elapsed);
 }
@@ -96,8 +96,8 @@ fn seeing_every_card_it_agrees_with_the_exact_search() {
             seat,
             &mut TrueWorld,
             &mut RandomRollout,
-            Limit::Iterations(20_000),
-            seed,
+            (Limit::Iterations(20_000), seed),
+            None,
         );
         let best = a.best.unwrap();
         let chosen = exact.moves.iter().find(|s| s.mv == best).unwrap();
@@ -120,8 +120,8 @@ fn plays_a_hand<G: Observable>(variant: &str, seed: u64) {
             seat,
             &mut ViewSampler::of_view(&start, &history, &state, seat),
             &mut RandomRollout,
-            Limit::Iterations(40),
-            seed + moves,
+            (Limit::Iterations(40), seed + moves),
+            None,
         );
         let mv = a.best.unwrap();
         assert!(state.play(mv).is_ok(), "{variant} seed {seed}: {mv:?}");

@@ -303,6 +303,11 @@ impl Rules for Bridge {
         "tricks of the seat's side"
     }
 
+    /// A seat's payoff is its side's tricks, the exact search's value.
+    fn score_of_value(&self, _side: usize, value: f64) -> Option<f64> {
+        Some(value)
+    }
+
     fn decider(&self, seat: Seat) -> Seat {
         if seat == usize::from(self.dummy()) {
             usize::from(self.config().declarer)

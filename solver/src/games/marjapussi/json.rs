@@ -449,6 +449,24 @@ impl Rules for Marjapussi {
         copy
     }
 
+    /// Cards passed or put away (`give`, `return`, `discard`, three players' `give_each`) are
+    /// written for the seats that see them all, and have no notation yet for the others.
+    fn view_move_text(&self, mv: Move, observer: Seat) -> Option<String> {
+        let passed = matches!(
+            mv,
+            Move::Give(_) | Move::Return(_) | Move::Discard(_) | Move::GiveEach { .. }
+        );
+        if !passed || self.to_move() == Some(observer) {
+            return Some(self.move_text(mv));
+        }
+        let mut after = self.clone();
+        after.play_unchecked(mv);
+        let unseen = after.unseen(observer).cards();
+        (self.revealed_cards(mv) & unseen)
+            .is_empty()
+            .then(|| self.move_text(mv))
+    }
+
     fn revealed_cards(&self, mv: Move) -> CardSet {
         match mv {
             Move::Play(c) => CardSet::single(c),
@@ -485,8 +503,41 @@ impl Rules for Marjapussi {
         (-worst, stake * 512)
     }
 
+    /// `marjapussi`: the hand's score is its game points, the exact search's value. The
+    /// Huutopussi family: from a side's final points where they decide it (spec 5.2 to 5.4):
+    /// any points but none for the declarer's side (made or not), any points but none for
+    /// the others (their points, rounded); never for a mean.
+    fn score_of_value(&self, side: usize, value: f64) -> Option<f64> {
+        if self.cfg.variant == Variant::Marjapussi {
+            return Some(value);
+        }
+        let points = value as i32;
+        (f64::from(points) == value && points > 0)
+            .then(|| self.score_of_points(side, points))
+            .flatten()
+            .map(f64::from)
+    }
+
     fn payoff_unit(&self) -> &'static str {
         "the hand's score of the seat's side (rules section 5)"
+    }
+
+    /// Once the contract is set (Huutopussi family): the declarer's side must take the
+    /// contract's points (spec 5.2), doubled `doublings` times.
+    fn contract_json(&self) -> Option<Value> {
+        let declarer = self.declarer?;
+        if matches!(
+            self.phase,
+            Phase::Bid | Phase::ExchangeGive | Phase::SetContract
+        ) {
+            return None;
+        }
+        Some(json!({
+            "side": self.side_of(declarer),
+            "declarer": declarer,
+            "target": self.contract,
+            "doublings": self.doubling,
+        }))
     }
 
     fn result_json(&self) -> Value {

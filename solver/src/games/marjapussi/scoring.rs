@@ -171,6 +171,31 @@ impl Marjapussi {
         (gp, carry)
     }
 
+    /// The hand's score of `side` if it ends with `points` (more than none, so the side took
+    /// a trick) in the Huutopussi family: the contract's, made or not, for the declarer's side,
+    /// else the points rounded; `None` while the contract is not set.
+    pub(super) fn score_of_points(&self, side: usize, points: i32) -> Option<i32> {
+        let round = |n: i32| match self.cfg.rounding {
+            Rounding::Exact => n,
+            Rounding::Nearest5 => round5(n),
+        };
+        let Some(declarer) = self.declarer else {
+            return Some(round(points));
+        };
+        if matches!(
+            self.phase,
+            super::Phase::Bid | super::Phase::ExchangeGive | super::Phase::SetContract
+        ) {
+            return None;
+        }
+        let stake = self.contract * (1 << self.doubling);
+        Some(match self.side_of(declarer) as usize == side {
+            true if points >= self.contract => stake,
+            true => -stake,
+            false => round(points),
+        })
+    }
+
     /// Scores of a Huutopussi-family hand (5.2 to 5.4), and whether the contract was made.
     pub(super) fn contract_scores(
         &self,

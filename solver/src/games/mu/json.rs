@@ -464,6 +464,19 @@ impl Rules for Mu {
         "the seat's hand score (rules section 5)"
     }
 
+    /// Once the auction has a chief: the chief's team (side 0 of the play) must capture the
+    /// team target of the chief's bid in card points (spec 5.2).
+    fn contract_json(&self) -> Option<Value> {
+        let chief = self.chief?;
+        let cards = self.bids[usize::from(chief)];
+        Some(json!({
+            "side": 0,
+            "chief": chief,
+            "cards": cards,
+            "target": super::scoring::target(self.n(), cards),
+        }))
+    }
+
     fn result_json(&self) -> Value {
         let Some(r) = &self.result else {
             return Value::Null;

@@ -430,6 +430,20 @@ impl Rules for Muschik {
         }
     }
 
+    /// An exchange with the stock shows its cards to the seat alone: the others write
+    /// `exchange` and one `??` per card. The seat's own exchange is not written: a view's deal
+    /// gives the stock as a count, so the cards it drew have no place there, and its view is
+    /// given as its snapshot alone.
+    fn view_move_text(&self, mv: Move, observer: Seat) -> Option<String> {
+        match mv {
+            Move::Exchange(cards) if !cards.is_empty() => {
+                let hidden = vec![HIDDEN_CARD; cards.len() as usize].join(" ");
+                (self.to_move() != Some(observer)).then(|| format!("exchange {hidden}"))
+            }
+            _ => Some(self.move_text(mv)),
+        }
+    }
+
     fn parse_move(&self, text: &str) -> Result<Move, String> {
         let words: Vec<&str> = text.split_whitespace().collect();
         let Some((head, rest)) = words.split_first() else {
@@ -544,6 +558,12 @@ impl Rules for Muschik {
                 (-bound, bound)
             }
         }
+    }
+
+    /// Counted in countdown points the payoff is the exact search's value; match points
+    /// depend on the whole round.
+    fn score_of_value(&self, _side: usize, value: f64) -> Option<f64> {
+        (self.cfg.payoff == PayoffUnit::Countdown).then_some(value)
     }
 
     fn payoff_unit(&self) -> &'static str {

@@ -460,6 +460,13 @@ impl Rules for Mustamaija {
         super::snapshot::read(cfg, value, path, observer, problems)
     }
 
+    /// The moves of the other seats are not written in a view's history: replayed from a
+    /// view's deal they fail or stop the engine (seed 1 after six moves: "an open attack
+    /// card"), so a view of a position with them is given as its snapshot alone.
+    fn view_move_text(&self, mv: Move, observer: Seat) -> Option<String> {
+        (self.to_move() == Some(observer)).then(|| self.move_text(mv))
+    }
+
     fn move_text(&self, mv: Move) -> String {
         match mv {
             Move::Attack(cards) => format!("attack {}", set_text(cards)),
@@ -531,6 +538,15 @@ impl Rules for Mustamaija {
             Utility::LoserOnly => (-1, 0),
             Utility::ZeroSum => (-(self.seats() as i32 - 1), 1),
         }
+    }
+
+    /// The payoff is affine in the exact search's value (1: the seat does not lose).
+    fn score_of_value(&self, _side: usize, value: f64) -> Option<f64> {
+        let (lose, others) = match self.cfg.utility {
+            Utility::LoserOnly => (-1.0, 0.0),
+            Utility::ZeroSum => (1.0 - self.seats() as f64, 1.0),
+        };
+        Some(lose + (others - lose) * value)
     }
 
     fn payoff_unit(&self) -> &'static str {
