@@ -22,6 +22,9 @@ from typing import Any
 import httpx
 import pytest
 
+# A real server and a browser: the full tier only (scripts/test --quick leaves them out).
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "out" / "screenshots"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
@@ -16,6 +17,9 @@ from schemathesis.checks import not_a_server_error
 from service.app import create_app
 from service.routes import GameCatalogue
 from service.settings import Settings
+
+# Generated cases of every operation: the full tier only (scripts/test --quick leaves them out).
+pytestmark = pytest.mark.slow
 
 # A short time budget: generated analyses that the engine accepts end quickly.
 APP = create_app(Settings(max_time_ms=200, request_deadline_ms=2000))

@@ -22,6 +22,9 @@ from service.settings import Settings
 from tests.positions import late_position
 from tests.redis_server import free_port
 
+# Real servers in subprocesses: the full tier only (scripts/test --quick leaves them out).
+pytestmark = pytest.mark.slow
+
 
 def start(
     env: dict[str, str], stderr: IO[Any] | None = None, workers: int = 2

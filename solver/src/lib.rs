@@ -21,6 +21,7 @@ pub mod problems;
 pub mod rng;
 pub mod search;
 pub mod suited;
+pub mod tiers;
 
 #[cfg(feature = "python")]
 mod python;

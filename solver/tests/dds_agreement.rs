@@ -8,13 +8,20 @@
 //! 2,000 contracts are shared by two threads, one contract at a time; `cargo run --release
 //! --bin dds_check -- 0 100 3600000 2 tests/data/dds-bridge-100.json dds` prints the same
 //! check with its times.
+//!
+//! The quick tier (`QUICK=1`, [`solver::tiers`]) checks the first [`QUICK_DEALS`] deals and
+//! the first blind deal, and says so on stderr; the full tier, every deal.
 
 use solver::games::bridge::oracle::{check_deals, load, DealCheck, Start, DEFAULT_PATH};
 use solver::search::Budget;
+use solver::tiers;
 use std::time::Duration;
 
 /// The oracle deals also checked blind (indices into the file).
 const BLIND_DEALS: [usize; 2] = [1, 3];
+
+/// The oracle deals the quick tier checks from DDS's values (the first ones of the file).
+const QUICK_DEALS: usize = 3;
 
 const UNLIMITED: Budget = Budget {
     nodes: u64::MAX,
@@ -44,7 +51,13 @@ fn assert_agree(wrong: &[String]) {
 fn every_trick_count_and_opening_lead_value_of_the_hundred_oracle_deals_equals_dds() {
     let deals = load(DEFAULT_PATH).expect("the oracle file");
     assert_eq!(deals.len(), 100);
-    let all: Vec<_> = deals.iter().collect();
+    let checked = tiers::cases(
+        "the DDS agreement",
+        deals.len(),
+        QUICK_DEALS,
+        "oracle deals",
+    );
+    let all: Vec<_> = deals[..checked].iter().collect();
     assert_agree(&disagreements(check_deals(
         &all,
         UNLIMITED,
@@ -56,7 +69,13 @@ fn every_trick_count_and_opening_lead_value_of_the_hundred_oracle_deals_equals_d
 #[test]
 fn blind_analysis_of_oracle_deals_equals_dds() {
     let deals = load(DEFAULT_PATH).expect("the oracle file");
-    let chosen: Vec<_> = BLIND_DEALS.iter().map(|&i| &deals[i]).collect();
+    let checked = tiers::cases(
+        "the blind DDS agreement",
+        BLIND_DEALS.len(),
+        1,
+        "oracle deals",
+    );
+    let chosen: Vec<_> = BLIND_DEALS[..checked].iter().map(|&i| &deals[i]).collect();
     assert_agree(&disagreements(check_deals(
         &chosen,
         UNLIMITED,

@@ -1,11 +1,13 @@
 //! The whole-deal table against DDS on oracle deals (`tests/data/dds-bridge-100.json`): every
-//! one of the 20 results (5 strains x 4 declarers) exact and equal to DDS's `tricks`.
+//! one of the 20 results (5 strains x 4 declarers) exact and equal to DDS's `tricks`. The
+//! quick tier (`QUICK=1`, [`solver::tiers`]) checks the first deal only, and says so.
 
 use solver::game::Game;
 use solver::games::bridge::config::{strain_name, SEAT_LETTERS};
 use solver::games::bridge::oracle::{load, opening_lead, DEFAULT_PATH};
 use solver::games::bridge::table::{deal_table, STRAINS};
 use solver::search::Budget;
+use solver::tiers;
 use std::time::Duration;
 
 /// The oracle deals checked (indices into the file).
@@ -18,7 +20,13 @@ fn deal_tables_equal_dds() {
         nodes: u64::MAX,
         time: Duration::from_secs(3600),
     };
-    for index in DEALS {
+    let checked = tiers::cases(
+        "the deal tables against DDS",
+        DEALS.len(),
+        1,
+        "oracle deals",
+    );
+    for &index in &DEALS[..checked] {
         let deal = &deals[index];
         let lead = opening_lead(deal, "NT", 0).expect("an oracle deal");
         let table = deal_table([0, 1, 2, 3].map(|seat| lead.hand(seat)), budget);

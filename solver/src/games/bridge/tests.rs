@@ -13,6 +13,7 @@ use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
 use crate::search::{analyze, minimax, Budget, Searchable};
 use crate::suited::Suit;
+use crate::tiers;
 use serde_json::{json, Value};
 
 /// Deal 0 of the DDS oracle file.
@@ -170,11 +171,18 @@ fn check_against_minimax(g: &Bridge, what: &str) {
 
 #[test]
 fn exact_values_agree_with_plain_minimax_on_ten_thousand_endings() {
-    for seed in 0..10_000 {
+    let seeds = tiers::cases(
+        "bridge's minimax agreement",
+        10_000,
+        1_000,
+        "three-card endings",
+    );
+    for seed in 0..seeds as u64 {
         let g = ending(seed, 3, seed as usize % 4);
         check_against_minimax(&g, &format!("seed {seed}"));
     }
-    for seed in 0..60 {
+    let seeds = tiers::cases("bridge's minimax agreement", 60, 6, "four-card endings");
+    for seed in 0..seeds as u64 {
         let g = ending(seed, 4, seed as usize % 3);
         check_against_minimax(&g, &format!("four cards, seed {seed}"));
     }
@@ -182,7 +190,8 @@ fn exact_values_agree_with_plain_minimax_on_ten_thousand_endings() {
 
 #[test]
 fn bounds_hold_the_true_value() {
-    for seed in 0..2_000 {
+    let seeds = tiers::cases("bridge's bounds against minimax", 2_000, 200, "endings");
+    for seed in 0..seeds as u64 {
         let g = ending(seed, 3, 0);
         for side in 0..2 {
             let truth = minimax(&g, side);

@@ -268,6 +268,7 @@ mod tests {
     use crate::games::analysis_check::agrees_with_minimax;
     use crate::problems::{Fields, Problems};
     use crate::rng::Rng;
+    use crate::tiers;
     use serde_json::json;
 
     /// A seeded hand played at random until `left` cards remain per seat.
@@ -297,8 +298,9 @@ mod tests {
     fn exact_values_agree_with_plain_minimax() {
         let mut checked = 0;
         let mut moves = Vec::new();
+        let seeds = tiers::cases("marjapussi's minimax agreement", 2_600, 260, "seeds");
         for variant in Variant::NAMES {
-            for seed in 0..2_600 {
+            for seed in 0..seeds as u64 {
                 let left = if seed % 5 == 0 { 3 } else { 2 };
                 let mut g = endgame(variant, seed, left);
                 let mut rng = Rng::seeded(seed ^ 0x5eed);
@@ -316,7 +318,7 @@ mod tests {
                 checked += 1;
             }
         }
-        assert!(checked >= 10_000, "{checked}");
+        assert!(checked >= tiers::least(10_000, seeds, 2_600), "{checked}");
     }
 
     /// The value bounds hold the minimax value for every side, at three cards a seat, with
@@ -325,8 +327,9 @@ mod tests {
     #[test]
     fn bounds_hold_the_true_value_counting_the_sides_own_marriages() {
         let mut split = 0;
+        let seeds = tiers::cases("marjapussi's bounds against minimax", 300, 30, "seeds");
         for variant in Variant::NAMES {
-            for seed in 0..300 {
+            for seed in 0..seeds as u64 {
                 let g = endgame(variant, seed, 3);
                 if g.is_over() {
                     continue;
@@ -346,14 +349,15 @@ mod tests {
                 split += usize::from(undeclared_whole && g.sides_total().is_some());
             }
         }
-        assert!(split >= 20, "{split}");
+        assert!(split >= tiers::least(20, seeds, 300), "{split}");
     }
 
     /// `marjapussi` keys the table by shape and card points (tricks of other cards transpose):
     /// at four cards a seat, tricks apart, every root move's value still equals minimax.
     #[test]
     fn marjapussi_shape_keys_agree_with_plain_minimax_at_four_cards() {
-        for seed in 0..40 {
+        let seeds = tiers::cases("marjapussi's shape keys against minimax", 40, 4, "seeds");
+        for seed in 0..seeds as u64 {
             let g = endgame("marjapussi", seed, 4);
             if !g.is_over() {
                 agrees_with_minimax(&g, format_args!("marjapussi seed {seed}"));
