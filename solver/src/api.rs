@@ -72,11 +72,34 @@ pub trait Rules: Game {
 
     fn move_text(&self, mv: Self::Move) -> String;
 
+    /// How a position's `moves` write `mv`, made here: as [`Rules::move_text`] writes it, with
+    /// what the move made public (an ask's answer) where the move alone does not say it; for
+    /// `observer`'s view (`Some`), cards the observer did not see written as `??`.
+    fn history_text(&self, mv: Self::Move, observer: Option<Seat>) -> String {
+        let _ = observer;
+        self.move_text(mv)
+    }
+
+    /// Where `mv`'s text states a public outcome (an ask's answer) that this position does not
+    /// give, why.
+    fn contradiction(&self, mv: Self::Move) -> Option<String> {
+        let _ = mv;
+        None
+    }
+
+    /// In `observer`'s view, whose hidden hands are guesses, changes the guess so that `mv`
+    /// has the outcome its text states (an ask's answer); returns the swaps of unseen cards
+    /// made, `(card moved, card given back)`, or why no hand the seats could hold gives it.
+    fn fit_outcome(&mut self, mv: Self::Move, observer: Seat) -> Result<Vec<(Card, Card)>, String> {
+        let _ = (mv, observer);
+        Ok(Vec::new())
+    }
+
     fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
 
-    /// The cards a move shows to everybody (a played card, a declared marriage), or that a
-    /// view's history names for a hidden seat (cards passed between partners).
-    fn revealed_cards(&self, mv: Self::Move) -> CardSet;
+    /// The cards `mv` shows `observer`: those it shows everybody (a played card, a declared
+    /// marriage), and those the observer sees passed face down (cards passed between partners).
+    fn revealed_cards(&self, mv: Self::Move, observer: Seat) -> CardSet;
 
     /// This position with `seat`'s hand replaced by `hand` (other places untouched), used only to
     /// ask [`Game::legal_moves`] whether a hidden seat could have made a move.
@@ -305,13 +328,19 @@ fn apply<G: Rules>(state: &mut G, text: &str, view: Option<Seat>) -> Result<G::M
     match view {
         Some(observer) => {
             play_in_view(state, mv, observer).map_err(|why| match why {
-                InView::Illegal => illegal_message(state, text, mv, mover),
+                InView::Illegal if mover == observer => illegal_message(state, text, mv, mover),
+                InView::Illegal => hidden_illegal_message(state, text, mover, observer),
                 InView::Unplaceable(why) => format!("'{text}': {why}"),
             })?;
         }
-        None => state
-            .play(mv)
-            .map_err(|_| illegal_message(state, text, mv, mover))?,
+        None => {
+            if let Some(why) = state.contradiction(mv) {
+                return Err(format!("'{text}': {why}"));
+            }
+            state
+                .play(mv)
+                .map_err(|_| illegal_message(state, text, mv, mover))?;
+        }
     }
     Ok(mv)
 }
@@ -325,7 +354,8 @@ pub(crate) enum InView {
     Unplaceable(String),
 }
 
-/// Plays `mv` in `observer`'s view, whose hidden hands are guesses. The observer's own moves
+/// Plays `mv` in `observer`'s view, whose hidden hands are guesses. The guess is first fitted
+/// to the outcome the move's text states ([`Rules::fit_outcome`]). The observer's own moves
 /// are checked as in a complete position. A hidden seat's move is never checked against its
 /// guessed hand: the cards it shows are swapped into that hand, and one that shows none must be
 /// legal for some hand the seat could hold (its guessed hand, or the cards the observer knows it
@@ -337,15 +367,15 @@ pub(crate) fn play_in_view<G: Rules>(
     observer: Seat,
 ) -> Result<Vec<(Card, Card)>, InView> {
     let mover = state.to_move().ok_or(InView::Illegal)?;
+    let mut swaps = state
+        .fit_outcome(mv, observer)
+        .map_err(InView::Unplaceable)?;
     if mover == observer {
-        return state
-            .play(mv)
-            .map(|()| Vec::new())
-            .map_err(|_| InView::Illegal);
+        return state.play(mv).map(|()| swaps).map_err(|_| InView::Illegal);
     }
-    let swaps =
-        reveal(state, observer, mover, state.revealed_cards(mv)).map_err(InView::Unplaceable)?;
-    if state.revealed_cards(mv).is_empty() && !could_play(state, observer, mover, mv) {
+    let shown = state.revealed_cards(mv, observer);
+    swaps.extend(reveal(state, observer, mover, shown).map_err(InView::Unplaceable)?);
+    if shown.is_empty() && !could_play(state, observer, mover, mv) {
         return Err(InView::Illegal);
     }
     state.play_unchecked(mv);
@@ -387,6 +417,31 @@ fn illegal_message<G: Rules>(state: &G, text: &str, mv: G::Move, mover: Seat) ->
     )
 }
 
+/// Why a hidden seat's move is refused in `observer`'s view. Its legal moves are not listed:
+/// they would name the guessed cards; the forms the view writes hidden cards in are.
+fn hidden_illegal_message<G: Rules>(state: &G, text: &str, mover: Seat, observer: Seat) -> String {
+    let mut legal = Vec::new();
+    state.legal_moves(&mut legal);
+    let mut forms: Vec<String> = legal
+        .iter()
+        .map(|&m| state.history_text(m, Some(observer)))
+        .filter(|t| t.contains("??"))
+        .collect();
+    forms.dedup();
+    let hint = if forms.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; seat {observer} did not see this seat's cards: write them as ?? ({})",
+            forms.join(", ")
+        )
+    };
+    format!(
+        "'{text}' is not legal for seat {mover} in phase '{}' with any hand it could hold{hint}",
+        state.phase()
+    )
+}
+
 /// Moves `cards` into `mover`'s hidden hand, swapping out cards the observer placed there;
 /// returns the swaps, `(card shown, card given back)`. A position is only touched where a guess
 /// must change (refilling reorders a talon).
@@ -424,13 +479,31 @@ fn reveal<G: Game>(
 
 /// `moves` in move notation, played one after another from `start`.
 pub(crate) fn move_texts<G: Rules>(start: &G, moves: &[G::Move]) -> Vec<String> {
+    texts_from(start, moves, G::move_text)
+}
+
+/// `moves` in the notation of a position's history ([`Rules::history_text`]), played one after
+/// another from `start`, as `observer` (`None`: everybody) writes them.
+pub(crate) fn history_texts<G: Rules>(
+    start: &G,
+    moves: &[G::Move],
+    observer: Option<Seat>,
+) -> Vec<String> {
+    texts_from(start, moves, |at, mv| at.history_text(mv, observer))
+}
+
+fn texts_from<G: Rules>(
+    start: &G,
+    moves: &[G::Move],
+    text: impl Fn(&G, G::Move) -> String,
+) -> Vec<String> {
     let mut at = start.clone();
     moves
         .iter()
         .map(|&mv| {
-            let text = at.move_text(mv);
+            let written = text(&at, mv);
             at.play_unchecked(mv);
-            text
+            written
         })
         .collect()
 }
@@ -446,7 +519,7 @@ pub fn position_json<G: Rules>(position: &Position<G>) -> Value {
         "view": view,
     });
     if let Some((start, moves)) = &position.history {
-        let texts = move_texts(start, moves);
+        let texts = history_texts(start, moves, view);
         out["deal"] = match view {
             Some(observer) => start.view_deal_json(moves, observer),
             None => start.deal_json(None),
