@@ -72,6 +72,13 @@ pub trait Rules: Game {
 
     fn move_text(&self, mv: Self::Move) -> String;
 
+    /// Every card `mv` moves, shown or not (cards passed face down): a card swapped into the
+    /// mover's guessed hand to show it never displaces one of them. By default none.
+    fn cards_moved(&self, mv: Self::Move) -> CardSet {
+        let _ = mv;
+        CardSet::EMPTY
+    }
+
     /// How a position's `moves` write `mv`, made here: as [`Rules::move_text`] writes it, with
     /// what the move made public (an ask's answer) where the move alone does not say it; for
     /// `observer`'s view (`Some`), cards the observer did not see written as `??`.
@@ -374,7 +381,8 @@ pub(crate) fn play_in_view<G: Rules>(
         return state.play(mv).map(|()| swaps).map_err(|_| InView::Illegal);
     }
     let shown = state.revealed_cards(mv, observer);
-    swaps.extend(reveal(state, observer, mover, shown).map_err(InView::Unplaceable)?);
+    let kept = shown | state.cards_moved(mv);
+    swaps.extend(reveal(state, observer, mover, shown, kept).map_err(InView::Unplaceable)?);
     if shown.is_empty() && !could_play(state, observer, mover, mv) {
         return Err(InView::Illegal);
     }
@@ -442,14 +450,15 @@ fn hidden_illegal_message<G: Rules>(state: &G, text: &str, mover: Seat, observer
     )
 }
 
-/// Moves `cards` into `mover`'s hidden hand, swapping out cards the observer placed there;
-/// returns the swaps, `(card shown, card given back)`. A position is only touched where a guess
+/// Moves `cards` into `mover`'s hidden hand, swapping out cards the observer placed there
+/// (never one of `kept`); returns the swaps, `(card shown, card given back)`. A position is only touched where a guess
 /// must change (refilling reorders a talon).
 fn reveal<G: Game>(
     state: &mut G,
     observer: Seat,
     mover: Seat,
     cards: CardSet,
+    kept: CardSet,
 ) -> Result<Vec<(Card, Card)>, String> {
     let mut unseen = state.unseen(observer);
     let mut swaps = Vec::new();
@@ -462,7 +471,7 @@ fn reveal<G: Game>(
                 "seat {mover} cannot hold {card:?}: seat {observer} sees it elsewhere"
             ));
         };
-        let Some(give_back) = (unseen.places[mover] - cards).lowest() else {
+        let Some(give_back) = (unseen.places[mover] - kept).lowest() else {
             return Err(format!("seat {mover} has no hidden card left to show"));
         };
         unseen.places[from].remove(card);

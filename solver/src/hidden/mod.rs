@@ -8,6 +8,7 @@
 
 #[cfg(test)]
 pub(crate) mod api_tests;
+pub mod fit;
 mod knowledge;
 pub mod pimc;
 mod replay;

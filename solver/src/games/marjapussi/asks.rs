@@ -1,15 +1,17 @@
 //! The public answer of an ask (spec 4.5, 8.1: "declarations and answers: everyone"), as a
 //! position's history writes it (`ask_half H yes`, `ask_whole no`), and the fitting of a view's
-//! guessed hands to it, so that a view replays the answer the table heard.
+//! guessed hands to it and to the declaration windows the table saw open or skipped (a window
+//! with nothing to declare is skipped), so that a view replays what the table saw.
 //!
 //! The partner's hand decides the answer; the move the asker chooses is the ask alone, so an
 //! answer is a note on the move, never part of its identity (every [`Said`] compares equal).
 
 use super::cards::{self, KING, QUEEN};
-use super::{Marjapussi, Move};
+use super::{Marjapussi, Move, Phase};
 use crate::api::Rules;
-use crate::cards::{Card, CardSet};
-use crate::game::{Game, Seat, Unseen, MAX_PLACES};
+use crate::cards::Card;
+use crate::game::Seat;
+use crate::hidden::fit::{place, Target};
 use crate::hidden::Places;
 use crate::suited::Suit;
 use std::hash::{Hash, Hasher};
@@ -64,13 +66,6 @@ impl Said {
     pub(super) fn same(self, other: Said) -> bool {
         std::mem::discriminant(&self) == std::mem::discriminant(&other)
     }
-}
-
-/// Where a marriage card must be for an answer: in a seat's hand, or in none of some seats'.
-#[derive(Clone, Copy)]
-enum Target {
-    In(usize),
-    NotIn(Places),
 }
 
 impl Marjapussi {
@@ -140,6 +135,76 @@ impl Marjapussi {
         ))
     }
 
+    /// Where the next move shows that a hidden trick winner's declaration window went otherwise
+    /// than in the guess (a card played in an open window: the table skipped it; a declaration
+    /// move after the guess skipped it: the table opened it), fits the guess to the table.
+    pub(super) fn fit_window(
+        &mut self,
+        mv: Move,
+        observer: Seat,
+    ) -> Option<Result<Vec<(Card, Card)>, String>> {
+        let actor = self.actor;
+        if actor as Seat == observer {
+            return None;
+        }
+        let declaring = matches!(
+            mv,
+            Move::NoDeclaration | Move::Declare(_) | Move::AskWhole(_) | Move::AskHalf(..)
+        );
+        let trick_start = self.trick_len == 0 && self.tricks_played > 0 && actor == self.leader;
+        match (self.phase, declaring) {
+            (Phase::Declare, false) => Some(self.fit_skipped(observer)),
+            (Phase::Play, true) if trick_start => Some(self.fit_opened(mv, observer)),
+            _ => None,
+        }
+    }
+
+    /// The window skipped: the winner holds no undeclared marriage whole.
+    fn fit_skipped(&mut self, observer: Seat) -> Result<Vec<(Card, Card)>, String> {
+        let actor = self.actor;
+        let broken: Vec<(Card, Target)> = self
+            .answerable(actor)
+            .into_iter()
+            .map(|suit| (cards::king(suit), Target::NotIn(1 << actor)))
+            .collect();
+        let swaps = self.place(&broken, observer);
+        match swaps {
+            Some(swaps) if !self.has_declaration_choice(actor) => {
+                self.close_window(actor);
+                Ok(swaps)
+            }
+            _ => Err(format!(
+                "seat {actor} must have had a declaration to make, yet played on"
+            )),
+        }
+    }
+
+    /// The window opened: the winner holds an undeclared marriage whole.
+    fn fit_opened(&mut self, mv: Move, observer: Seat) -> Result<Vec<(Card, Card)>, String> {
+        let actor = self.actor;
+        let suits: Vec<Suit> = match mv {
+            Move::Declare(suit) => vec![suit],
+            _ => Suit::ALL
+                .into_iter()
+                .filter(|&s| !self.is_declared(s))
+                .collect(),
+        };
+        for suit in suits {
+            let mut fitted = self.clone();
+            let whole = marriage_cards(suit).map(|c| (c, Target::In(actor as usize)));
+            if let Some(swaps) = fitted.place(&whole, observer) {
+                if fitted.has_declaration_choice(actor) {
+                    fitted.phase = Phase::Declare;
+                    *self = fitted;
+                    return Ok(swaps);
+                }
+            }
+        }
+        Err(format!(
+            "seat {actor} cannot have had a declaration window after its trick"
+        ))
+    }
+
     /// The placements of marriage cards that give the answer `mv` states, one per way.
     fn placements(&self, mv: Move) -> Vec<Vec<(Card, Target)>> {
         let asker = self.actor as usize;
@@ -190,32 +255,13 @@ impl Marjapussi {
         vec![breaks(true), breaks(false)]
     }
 
-    /// Puts each card where `wanted` says by swapping unseen cards, never moving a king or a
-    /// queen as the card given back; `None` where a card the observer sees is elsewhere.
     fn place(&mut self, wanted: &[(Card, Target)], observer: Seat) -> Option<Vec<(Card, Card)>> {
-        let mut unseen = self.unseen(observer);
-        let kings_queens = cards::of_power(KING) | cards::of_power(QUEEN);
-        let mut swaps = Vec::new();
-        for &(card, target) in wanted {
-            let Some(from) = unseen.place_of(card) else {
-                let holder = (0..self.seats()).find(|&s| self.hands[s].contains(card));
-                if !meets(holder, target) {
-                    return None;
-                }
-                continue;
-            };
-            if meets(Some(from), target) {
-                continue;
-            }
-            let (to, back) = destination(&unseen, target, from, kings_queens)?;
-            unseen.places[from].remove(card);
-            unseen.places[to].remove(back);
-            unseen.places[from].insert(back);
-            unseen.places[to].insert(card);
-            swaps.push((card, back));
-        }
-        self.set_unseen(observer, &unseen);
-        Some(swaps)
+        place(
+            self,
+            wanted,
+            observer,
+            cards::of_power(KING) | cards::of_power(QUEEN),
+        )
     }
 }
 
@@ -228,30 +274,4 @@ fn ask_suit(mv: Move) -> Option<Suit> {
 
 fn marriage_cards(suit: Suit) -> [Card; 2] {
     [cards::king(suit), cards::queen(suit)]
-}
-
-/// Whether a card held by `holder` (a place; `None`: in no hand) is where `target` wants it.
-fn meets(holder: Option<usize>, target: Target) -> bool {
-    match (target, holder) {
-        (Target::In(seat), holder) => holder == Some(seat),
-        (Target::NotIn(places), Some(place)) => places & 1 << place == 0,
-        (Target::NotIn(_), None) => true,
-    }
-}
-
-/// A place meeting `target` other than `from` with an unseen card to give back (no king or
-/// queen), and that card.
-fn destination(
-    unseen: &Unseen,
-    target: Target,
-    from: usize,
-    protected: CardSet,
-) -> Option<(usize, Card)> {
-    (0..MAX_PLACES)
-        .filter(|&place| place != from && meets(Some(place), target))
-        .find_map(|place| {
-            (unseen.places[place] - protected)
-                .lowest()
-                .map(|back| (place, back))
-        })
 }

@@ -552,6 +552,10 @@ impl Rules for Marjapussi {
         }
     }
 
+    fn cards_moved(&self, mv: Move) -> CardSet {
+        Marjapussi::passed(mv)
+    }
+
     fn history_text(&self, mv: Move, observer: Option<Seat>) -> String {
         let passed = Marjapussi::passed(mv);
         let unseen = observer.map_or(CardSet::EMPTY, |o| passed - self.passed_seen(mv, o));
@@ -578,7 +582,10 @@ impl Rules for Marjapussi {
     }
 
     fn fit_outcome(&mut self, mv: Move, observer: Seat) -> Result<Vec<(Card, Card)>, String> {
-        self.fit_answer(mv, observer)
+        match self.fit_window(mv, observer) {
+            Some(fitted) => fitted,
+            None => self.fit_answer(mv, observer),
+        }
     }
 
     fn phase(&self) -> &'static str {

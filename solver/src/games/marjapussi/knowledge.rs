@@ -1,5 +1,6 @@
 //! What a Marjapussi seat learns beyond the generic rules: the outcome of a half-marriage ask.
 
+use super::config::Asks;
 use super::json::card_name;
 use super::{cards, Marjapussi, Move, Said};
 use crate::cards::Card;
@@ -25,8 +26,13 @@ impl Observable for Marjapussi {
     /// declared. A bluff: the asker holds neither.
     /// Either ask also shows what places cannot say (the asker holds exactly one; the partner
     /// holds no undeclared marriage), left to the check of drawn worlds.
+    ///
+    /// A trick's winner that plays on where the window may be skipped shows that it holds no
+    /// undeclared marriage whole, which places cannot say either.
     fn observe(before: &Self, mv: Move, after: &Self, observer: Seat, facts: &mut Facts) {
-        if matches!(mv, Move::AskWhole(_)) {
+        let skippable = before.n() == 3 || matches!(before.cfg.asks, Asks::Off | Asks::Half);
+        let trick_start = before.trick_len == 0 && before.tricks_played > 0;
+        if matches!(mv, Move::AskWhole(_)) || (skippable && trick_start) {
             facts.inexact();
         }
         let Move::AskHalf(suit, said) = mv else {

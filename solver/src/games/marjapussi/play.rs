@@ -134,7 +134,7 @@ impl Marjapussi {
         }
     }
 
-    fn close_window(&mut self, winner: u8) {
+    pub(super) fn close_window(&mut self, winner: u8) {
         if self.tricks_played == self.tricks_in_hand() {
             self.finish_hand();
         } else {
@@ -172,7 +172,7 @@ impl Marjapussi {
         self.asks_half() && !self.is_declared(suit) && allowed
     }
 
-    fn has_declaration_choice(&self, seat: u8) -> bool {
+    pub(super) fn has_declaration_choice(&self, seat: u8) -> bool {
         let mut moves = Vec::new();
         self.declare_moves(seat, &mut moves);
         moves.len() > 1
