@@ -334,7 +334,7 @@ fn apply<G: Rules>(state: &mut G, text: &str, view: Option<Seat>) -> Result<G::M
     let mv = state.parse_move(text)?;
     match view {
         Some(observer) => {
-            play_in_view(state, mv, observer).map_err(|why| match why {
+            play_in_view(state, mv, observer, CardSet::EMPTY).map_err(|why| match why {
                 InView::Illegal if mover == observer => illegal_message(state, text, mv, mover),
                 InView::Illegal => hidden_illegal_message(state, text, mover, observer),
                 InView::Unplaceable(why) => format!("'{text}': {why}"),
@@ -367,11 +367,12 @@ pub(crate) enum InView {
 /// guessed hand: the cards it shows are swapped into that hand, and one that shows none must be
 /// legal for some hand the seat could hold (its guessed hand, or the cards the observer knows it
 /// holds with at most one unseen card more). Returns the swaps made, `(shown card, card given
-/// back)`.
+/// back)`; a card of `placed` (the observer knows where it is) is never given back.
 pub(crate) fn play_in_view<G: Rules>(
     state: &mut G,
     mv: G::Move,
     observer: Seat,
+    placed: CardSet,
 ) -> Result<Vec<(Card, Card)>, InView> {
     let mover = state.to_move().ok_or(InView::Illegal)?;
     let mut swaps = state
@@ -381,7 +382,7 @@ pub(crate) fn play_in_view<G: Rules>(
         return state.play(mv).map(|()| swaps).map_err(|_| InView::Illegal);
     }
     let shown = state.revealed_cards(mv, observer);
-    let kept = shown | state.cards_moved(mv);
+    let kept = shown | state.cards_moved(mv) | placed;
     swaps.extend(reveal(state, observer, mover, shown, kept).map_err(InView::Unplaceable)?);
     if shown.is_empty() && !could_play(state, observer, mover, mv) {
         return Err(InView::Illegal);

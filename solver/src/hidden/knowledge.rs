@@ -82,6 +82,14 @@ impl Facts {
             .collect()
     }
 
+    /// Cards of `candidates` known to be in one place.
+    fn placed(&self, candidates: CardSet) -> CardSet {
+        candidates
+            .iter()
+            .filter(|&c| self.allowed(c).count_ones() == 1)
+            .collect()
+    }
+
     /// Hidden cards moved from `sources` into `targets`: a card that may have been in a source
     /// may now be in a target.
     fn spread(&mut self, sources: Places, targets: Places) {
@@ -293,7 +301,8 @@ fn learn_from_move<G: Observable>(
     }
     let before_state = state.clone();
     let mut before = state.unseen(observer);
-    let swaps = play_in_view(state, mv, observer).map_err(|why| match why {
+    let placed = facts.placed(before.cards());
+    let swaps = play_in_view(state, mv, observer, placed).map_err(|why| match why {
         InView::Illegal => {
             "the history cannot be replayed: a move is not legal for any hand its seat could hold"
                 .to_string()

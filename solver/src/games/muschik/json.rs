@@ -147,6 +147,10 @@ impl Rules for Muschik {
             "cards": "suit C S H D then rank 7 8 9 T J Q K A, e.g. CA, DT, H7",
             "moves": ["start 15", "start 20", "in", "out", "exchange DT S7", "exchange", "exchange ?? ??",
                       "swap S7", "swap ??", "decline", "DT"],
+            "history_moves": {
+                "hidden": "a view's moves write another seat's exchange and swap with ?? for each card it laid away face down: 'exchange ?? ??' (the count is public), 'swap ??'; the view's deal shows the stock cards the seat drew in their places, null for the others",
+                "examples": ["exchange ?? ??", "swap ??"],
+            },
             "deal_setup": { "dealer": "the seat that deals (default: option first_dealer at a match's start)",
                             "match": "the previous deal's result.match to continue a match" },
             "analysis": {
