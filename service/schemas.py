@@ -422,6 +422,13 @@ class GameEntry(Struct, kw_only=True):
     moves: Annotated[
         list[str], Meta(description="Examples of the move notation, one per kind of move.")
     ] = msgspec.field(default_factory=list)
+    history_moves: Annotated[
+        JSONObject | None,
+        Meta(
+            description="How a position's moves write what the table saw beyond the move chosen: "
+            "asks with their answers, and in a view each card the seat did not see as ??."
+        ),
+    ] = None
     cards: Annotated[str, Meta(description="The card notation.")] = ""
     score: Annotated[str, Meta(description="What a result's scores count.")] = ""
     analysis: Annotated[

@@ -162,3 +162,55 @@ def test_short_budgets_answer_and_name_the_fields_they_did_not_use(client: Clien
     )
     assert complete.status_code == 200, complete.text
     assert complete.json()["unused_budget"] == ["worlds"]
+
+
+def huutopussi_after_the_first_lead(client: Client, seed: int) -> dict[str, Any]:
+    """A `huutopussi` hand of `seed` played by first legal moves through the auction, the
+    exchange and the declarer's opening lead."""
+    url = "/v1/marjapussi/{}"
+    position = client.post(url.format("deal"), json={"variant": "huutopussi", "seed": seed}).json()[
+        "position"
+    ]
+    leads = 0
+    while leads < 1:
+        legal = client.post(url.format("legal-moves"), json={"position": position}).json()
+        leads += legal["phase"] == "play"
+        body = {"position": position, "move": legal["moves"][0]}
+        position = client.post(url.format("play"), json=body).json()["position"]
+    assert isinstance(position, dict)
+    return position
+
+
+def test_an_opponents_view_writes_the_partners_exchange_as_hidden_cards(
+    client: Client,
+) -> None:
+    position = huutopussi_after_the_first_lead(client, seed=5)
+    seat = position["state"]["to_move"]
+    declarer = position["state"]["declarer"]
+    assert seat % 2 != declarer % 2, "an opponent of the declarer is to move"
+    hands = position["deal"]["hands"]
+    deal = {**position["deal"], "hands": [h if s == seat else len(h) for s, h in enumerate(hands)]}
+    moves = [
+        " ".join([m.split()[0], "?? ?? ??"]) if m.split()[0] in ("give", "return") else m
+        for m in position["moves"]
+    ]
+    assert "give ?? ?? ??" in moves
+    assert "return ?? ?? ??" in moves
+    view = {
+        **{k: position[k] for k in ("version", "game", "variant", "options")},
+        "view": seat,
+        "deal": deal,
+        "moves": moves,
+    }
+    answer = client.post(
+        ANALYZE, json={"position": view, "method": "pimc", "budget": {"worlds": 20}}
+    )
+    assert answer.status_code == 200, answer.text
+    legal = client.post("/v1/marjapussi/legal-moves", json={"position": view}).json()
+    body = msgspec.json.decode(answer.content, type=AnalyzeResponse)
+    assert sorted(m.move for m in body.moves) == sorted(legal["moves"])
+    named = [*moves]
+    named[moves.index("give ?? ?? ??")] = "give " + " ".join(hands[seat][:3])
+    refused = client.post(ANALYZE, json={"position": {**view, "moves": named}, "method": "pimc"})
+    assert refused.status_code == 422
+    assert "??" in refused.text

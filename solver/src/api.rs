@@ -73,19 +73,47 @@ pub trait Rules: Game {
     fn move_text(&self, mv: Self::Move) -> String;
 
     /// `mv`, played here, as `observer` writes it in its view's history: as
-    /// [`Rules::move_text`] where the seat saw it, in the game's notation for a move it did not
-    /// see (Muschik's `exchange ?? ??`), or `None` where the game has no such notation yet.
-    /// The one place each game writes its hidden moves.
+    /// [`Rules::history_text`] writes it for the seat, or `None` where the game cannot yet
+    /// write a view's history with it (the view is then given as its snapshot alone).
     fn view_move_text(&self, mv: Self::Move, observer: Seat) -> Option<String> {
+        Some(self.history_text(mv, Some(observer)))
+    }
+
+    /// Every card `mv` moves, shown or not (cards passed face down): a card swapped into the
+    /// mover's guessed hand to show it never displaces one of them. By default none.
+    fn cards_moved(&self, mv: Self::Move) -> CardSet {
+        let _ = mv;
+        CardSet::EMPTY
+    }
+
+    /// How a position's `moves` write `mv`, made here: as [`Rules::move_text`] writes it, with
+    /// what the move made public (an ask's answer) where the move alone does not say it; for
+    /// `observer`'s view (`Some`), cards the observer did not see written as `??`.
+    fn history_text(&self, mv: Self::Move, observer: Option<Seat>) -> String {
         let _ = observer;
-        Some(self.move_text(mv))
+        self.move_text(mv)
+    }
+
+    /// Where `mv`'s text states a public outcome (an ask's answer) that this position does not
+    /// give, why.
+    fn contradiction(&self, mv: Self::Move) -> Option<String> {
+        let _ = mv;
+        None
+    }
+
+    /// In `observer`'s view, whose hidden hands are guesses, changes the guess so that `mv`
+    /// has the outcome its text states (an ask's answer); returns the swaps of unseen cards
+    /// made, `(card moved, card given back)`, or why no hand the seats could hold gives it.
+    fn fit_outcome(&mut self, mv: Self::Move, observer: Seat) -> Result<Vec<(Card, Card)>, String> {
+        let _ = (mv, observer);
+        Ok(Vec::new())
     }
 
     fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
 
-    /// The cards a move shows to everybody (a played card, a declared marriage), or that a
-    /// view's history names for a hidden seat (cards passed between partners).
-    fn revealed_cards(&self, mv: Self::Move) -> CardSet;
+    /// The cards `mv` shows `observer`: those it shows everybody (a played card, a declared
+    /// marriage), and those the observer sees passed face down (cards passed between partners).
+    fn revealed_cards(&self, mv: Self::Move, observer: Seat) -> CardSet;
 
     /// This position with `seat`'s hand replaced by `hand` (other places untouched), used only to
     /// ask [`Game::legal_moves`] whether a hidden seat could have made a move.
@@ -395,14 +423,20 @@ fn apply<G: Rules>(state: &mut G, text: &str, view: Option<Seat>) -> Result<G::M
     let mv = state.parse_move(text)?;
     match view {
         Some(observer) => {
-            play_in_view(state, mv, observer).map_err(|why| match why {
-                InView::Illegal => illegal_message(state, text, mv, mover),
+            play_in_view(state, mv, observer, CardSet::EMPTY).map_err(|why| match why {
+                InView::Illegal if mover == observer => illegal_message(state, text, mv, mover),
+                InView::Illegal => hidden_illegal_message(state, text, mover, observer),
                 InView::Unplaceable(why) => format!("'{text}': {why}"),
             })?;
         }
-        None => state
-            .play(mv)
-            .map_err(|_| illegal_message(state, text, mv, mover))?,
+        None => {
+            if let Some(why) = state.contradiction(mv) {
+                return Err(format!("'{text}': {why}"));
+            }
+            state
+                .play(mv)
+                .map_err(|_| illegal_message(state, text, mv, mover))?;
+        }
     }
     Ok(mv)
 }
@@ -416,30 +450,33 @@ pub(crate) enum InView {
     Unplaceable(String),
 }
 
-/// Plays `mv` in `observer`'s view, whose hidden hands are guesses. The moves the observer
+/// Plays `mv` in `observer`'s view, whose hidden hands are guesses. The guess is first fitted
+/// to the outcome the move's text states ([`Rules::fit_outcome`]). The moves the observer
 /// decides (its own, and in bridge dummy's for the declarer) are checked as in a complete
 /// position. A hidden seat's move is never checked against its
 /// guessed hand: the cards it shows are swapped into that hand, and one that shows none must be
 /// legal for some hand the seat could hold (its guessed hand, or the cards the observer knows it
 /// holds with at most one unseen card more). Returns the swaps made, `(shown card, card given
-/// back)`.
+/// back)`; a card of `placed` (the observer knows where it is) is never given back.
 pub(crate) fn play_in_view<G: Rules>(
     state: &mut G,
     mv: G::Move,
     observer: Seat,
+    placed: CardSet,
 ) -> Result<Vec<(Card, Card)>, InView> {
     let mover = state.to_move().ok_or(InView::Illegal)?;
+    let mut swaps = state
+        .fit_outcome(mv, observer)
+        .map_err(InView::Unplaceable)?;
     let decided =
         state.decider(mover) == observer && state.unseen(observer).places[mover].is_empty();
     if mover == observer || decided {
-        return state
-            .play(mv)
-            .map(|()| Vec::new())
-            .map_err(|_| InView::Illegal);
+        return state.play(mv).map(|()| swaps).map_err(|_| InView::Illegal);
     }
-    let swaps =
-        reveal(state, observer, mover, state.revealed_cards(mv)).map_err(InView::Unplaceable)?;
-    if state.revealed_cards(mv).is_empty() && !could_play(state, observer, mover, mv) {
+    let shown = state.revealed_cards(mv, observer);
+    let kept = shown | state.cards_moved(mv) | placed;
+    swaps.extend(reveal(state, observer, mover, shown, kept).map_err(InView::Unplaceable)?);
+    if shown.is_empty() && !could_play(state, observer, mover, mv) {
         return Err(InView::Illegal);
     }
     state.play_unchecked(mv);
@@ -481,14 +518,40 @@ fn illegal_message<G: Rules>(state: &G, text: &str, mv: G::Move, mover: Seat) ->
     )
 }
 
-/// Moves `cards` into `mover`'s hidden hand, swapping out cards the observer placed there;
-/// returns the swaps, `(card shown, card given back)`. A position is only touched where a guess
+/// Why a hidden seat's move is refused in `observer`'s view. Its legal moves are not listed:
+/// they would name the guessed cards; the forms the view writes hidden cards in are.
+fn hidden_illegal_message<G: Rules>(state: &G, text: &str, mover: Seat, observer: Seat) -> String {
+    let mut legal = Vec::new();
+    state.legal_moves(&mut legal);
+    let mut forms: Vec<String> = legal
+        .iter()
+        .map(|&m| state.history_text(m, Some(observer)))
+        .filter(|t| t.contains("??"))
+        .collect();
+    forms.dedup();
+    let hint = if forms.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; seat {observer} did not see this seat's cards: write them as ?? ({})",
+            forms.join(", ")
+        )
+    };
+    format!(
+        "'{text}' is not legal for seat {mover} in phase '{}' with any hand it could hold{hint}",
+        state.phase()
+    )
+}
+
+/// Moves `cards` into `mover`'s hidden hand, swapping out cards the observer placed there
+/// (never one of `kept`); returns the swaps, `(card shown, card given back)`. A position is only touched where a guess
 /// must change (refilling reorders a talon).
 fn reveal<G: Game>(
     state: &mut G,
     observer: Seat,
     mover: Seat,
     cards: CardSet,
+    kept: CardSet,
 ) -> Result<Vec<(Card, Card)>, String> {
     let mut unseen = state.unseen(observer);
     let mut swaps = Vec::new();
@@ -501,7 +564,7 @@ fn reveal<G: Game>(
                 "seat {mover} cannot hold {card:?}: seat {observer} sees it elsewhere"
             ));
         };
-        let Some(give_back) = (unseen.places[mover] - cards).lowest() else {
+        let Some(give_back) = (unseen.places[mover] - kept).lowest() else {
             return Err(format!("seat {mover} has no hidden card left to show"));
         };
         unseen.places[from].remove(card);
@@ -519,6 +582,16 @@ fn reveal<G: Game>(
 /// `moves` in move notation, played one after another from `start`.
 pub(crate) fn move_texts<G: Rules>(start: &G, moves: &[G::Move]) -> Vec<String> {
     written(start, moves, |at, mv| at.move_text(mv))
+}
+
+/// `moves` in the notation of a position's history ([`Rules::history_text`]), played one after
+/// another from `start`, as `observer` (`None`: everybody) writes them.
+pub(crate) fn history_texts<G: Rules>(
+    start: &G,
+    moves: &[G::Move],
+    observer: Option<Seat>,
+) -> Vec<String> {
+    written(start, moves, |at, mv| at.history_text(mv, observer))
 }
 
 /// `write` of each of `moves`, in the position it is played in, from `start` on.
@@ -543,32 +616,21 @@ fn view_move_texts<G: Rules>(start: &G, moves: &[G::Move], observer: Seat) -> Op
 }
 
 /// The position as JSON, in both forms where the history is known; a view's moves that its
-/// seat did not see in their hidden notation where the game has one
-/// ([`Rules::view_move_text`]), never with the cards the view guessed for them.
+/// seat did not see in their hidden notation ([`Rules::history_text`]), never with the cards
+/// the view guessed for them.
 pub fn position_json<G: Rules>(position: &Position<G>) -> Value {
     let view = position.view;
     let mut out = position_head(position);
     if let Some((start, moves)) = &position.history {
-        let (deal, texts) = match view {
-            Some(observer) => (
-                start.view_deal_json(moves, observer),
-                seen_move_texts(start, moves, observer),
-            ),
-            None => (start.deal_json(None), move_texts(start, moves)),
+        let texts = history_texts(start, moves, view);
+        out["deal"] = match view {
+            Some(observer) => start.view_deal_json(moves, observer),
+            None => start.deal_json(None),
         };
-        out["deal"] = deal;
         out["moves"] = json!(texts);
     }
     out["state"] = position.state.state_json(view);
     out
-}
-
-/// `moves` from `start` as `observer` writes them where the game can, else in full.
-fn seen_move_texts<G: Rules>(start: &G, moves: &[G::Move], observer: Seat) -> Vec<String> {
-    written(start, moves, |at, mv| {
-        at.view_move_text(mv, observer)
-            .unwrap_or_else(|| at.move_text(mv))
-    })
 }
 
 /// `observer`'s view of `position` (a complete one, or one read from a view) as the seat

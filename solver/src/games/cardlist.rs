@@ -135,3 +135,69 @@ pub fn cards_json(set: CardSet, hidden: bool, name: impl Fn(Card) -> String) -> 
         json!(set.iter().map(name).collect::<Vec<_>>())
     }
 }
+
+/// Cards in order (a talon or stock, top first), with `None` where a view hides them: an array
+/// of cards (`null` where unknown, only where `may_hide`) or, where `may_hide`, a count.
+pub fn read_ordered(
+    ledger: &mut CardLedger,
+    value: &Value,
+    path: &str,
+    may_hide: bool,
+    parse: impl Fn(&str) -> Option<Card>,
+    deck_name: &str,
+    problems: &mut Problems,
+) -> Vec<Option<Card>> {
+    if let (Some(count), true) = (value.as_u64(), may_hide) {
+        return vec![None; count.min(64) as usize];
+    }
+    let Some(items) = value.as_array() else {
+        let wanted = if may_hide {
+            "an array of cards (null where unknown) or a count"
+        } else {
+            "an array of cards, top first"
+        };
+        problems.push(path, format!("expected {wanted}, got {}", kind(value)));
+        return Vec::new();
+    };
+    let mut cards = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        if item.is_null() && may_hide {
+            cards.push(None);
+            continue;
+        }
+        let at = index_path(path, i);
+        let set = ledger.read(&json!([item]), &at, &parse, deck_name, problems);
+        cards.push(set.lowest());
+    }
+    cards
+}
+
+/// The token of a card that a view's seat did not see, in a move of a hidden seat.
+pub const HIDDEN_CARD: &str = "??";
+
+/// The cards a move's `words` name; each `??` stands for another card of `hand` (the mover's
+/// cards it may use) not named.
+pub fn parse_move_cards(
+    words: &[&str],
+    parse: impl Fn(&str) -> Option<Card>,
+    hand: CardSet,
+    deck_name: &str,
+) -> Result<CardSet, String> {
+    let named: CardSet = words.iter().filter_map(|w| parse(w)).collect();
+    let mut hidden = (hand - named).iter();
+    let mut set = CardSet::EMPTY;
+    for w in words {
+        let card = if *w == HIDDEN_CARD {
+            hidden
+                .next()
+                .ok_or_else(|| "the mover has no more cards for '??'".to_string())?
+        } else {
+            parse(w).ok_or_else(|| format!("'{w}' is not a card of the {deck_name}"))?
+        };
+        if set.contains(card) {
+            return Err(format!("card '{w}' is named twice"));
+        }
+        set.insert(card);
+    }
+    Ok(set)
+}

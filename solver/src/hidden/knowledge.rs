@@ -82,6 +82,14 @@ impl Facts {
             .collect()
     }
 
+    /// Cards of `candidates` known to be in one place.
+    fn placed(&self, candidates: CardSet) -> CardSet {
+        candidates
+            .iter()
+            .filter(|&c| self.allowed(c).count_ones() == 1)
+            .collect()
+    }
+
     /// Hidden cards moved from `sources` into `targets`: a card that may have been in a source
     /// may now be in a target.
     fn spread(&mut self, sources: Places, targets: Places) {
@@ -253,6 +261,13 @@ fn swap_at_start<G: Observable>(start: &mut G, observer: Seat, swaps: &[(Card, C
         return true;
     }
     let mut unseen = start.unseen(observer);
+    let done = swap_in(&mut unseen, swaps);
+    start.set_unseen(observer, &unseen);
+    done
+}
+
+/// Exchanges the places of each pair of `swaps` in `unseen`; false when a card is not there.
+fn swap_in(unseen: &mut Unseen, swaps: &[(Card, Card)]) -> bool {
     for &(shown, given_back) in swaps {
         let (Some(a), Some(b)) = (unseen.place_of(shown), unseen.place_of(given_back)) else {
             return false;
@@ -262,7 +277,6 @@ fn swap_at_start<G: Observable>(start: &mut G, observer: Seat, swaps: &[(Card, C
         unseen.places[a].insert(given_back);
         unseen.places[b].insert(shown);
     }
-    start.set_unseen(observer, &unseen);
     true
 }
 
@@ -277,7 +291,7 @@ fn learn_from_move<G: Observable>(
     let Some(mover) = state.to_move() else {
         return Err("a move follows the end of the hand".to_string());
     };
-    let shown = state.revealed_cards(mv);
+    let shown = state.revealed_cards(mv, observer);
     if mover != observer {
         if state.legality_reveals(mv) {
             learn_duties(state, mv, mover, observer, shown, facts);
@@ -286,14 +300,17 @@ fn learn_from_move<G: Observable>(
         }
     }
     let before_state = state.clone();
-    let before = state.unseen(observer);
-    let swaps = play_in_view(state, mv, observer).map_err(|why| match why {
+    let mut before = state.unseen(observer);
+    let placed = facts.placed(before.cards());
+    let swaps = play_in_view(state, mv, observer, placed).map_err(|why| match why {
         InView::Illegal => {
             "the history cannot be replayed: a move is not legal for any hand its seat could hold"
                 .to_string()
         }
         InView::Unplaceable(why) => format!("the history cannot be replayed: {why}"),
     })?;
+    // The swaps change the guess, not where cards went: the flows are counted from the guess made.
+    swap_in(&mut before, &swaps);
     let after = state.unseen(observer);
     learn_flows(&before, &after, shown, facts);
     G::observe(&before_state, mv, state, observer, facts);

@@ -8,6 +8,9 @@
 
 #[cfg(test)]
 pub(crate) mod api_tests;
+#[cfg(test)]
+mod enumeration_tests;
+pub mod fit;
 mod knowledge;
 pub mod pimc;
 mod replay;

@@ -45,8 +45,8 @@ impl WorldCheck {
     }
 }
 
-/// Whether the deal `world` implies replays `moves` with the rules, reaching `world` and
-/// showing the observer `seen`.
+/// Whether the deal `world` implies replays `moves` with the rules, with the outcomes their
+/// texts state (an ask's answer), reaching `world` and showing the observer `seen`.
 fn replays<G: Observable>(
     start: &G,
     moves: &[G::Move],
@@ -63,7 +63,7 @@ fn replays<G: Observable>(
     let mut state = start.clone();
     state.set_unseen(observer, &dealt);
     for &mv in moves {
-        if state.play(mv).is_err() {
+        if state.contradiction(mv).is_some() || state.play(mv).is_err() {
             return false;
         }
     }

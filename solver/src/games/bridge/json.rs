@@ -261,7 +261,7 @@ impl Rules for Bridge {
         copy
     }
 
-    fn revealed_cards(&self, card: Card) -> CardSet {
+    fn revealed_cards(&self, card: Card, _observer: Seat) -> CardSet {
         CardSet::single(card)
     }
 

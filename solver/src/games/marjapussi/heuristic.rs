@@ -10,7 +10,7 @@
 use super::cards::{self, ACE, JACK, KING, QUEEN, TEN};
 use super::config::{Asks, CardValues};
 use super::scoring::marriage_value;
-use super::{Marjapussi, Move, Phase};
+use super::{Marjapussi, Move, Phase, Said};
 use crate::cards::{Card, CardSet};
 use crate::heuristic::{cheapest, cheapest_k, is_top, Heuristic};
 use crate::rng::Rng;
@@ -188,9 +188,9 @@ impl Marjapussi {
             .filter(|&s| !self.is_declared(s) && (hand & cards::marriage(s)).len() == 1)
             .max_by_key(|&s| marriage_value(values, s));
         match half {
-            Some(suit) if self.asks_allowed(true) => Move::AskHalf(suit),
+            Some(suit) if self.asks_allowed(true) => Move::AskHalf(suit, Said::Unsaid),
             _ if self.asks_allowed(false) && !self.undeclared_marriages().is_empty() => {
-                Move::AskWhole
+                Move::AskWhole(Said::Unsaid)
             }
             _ => Move::NoDeclaration,
         }

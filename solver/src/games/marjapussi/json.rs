@@ -3,15 +3,22 @@
 //! Moves: `bid 50`, `pass`, `redeal`, `give SA HT D6`, `contract 70`, `return ...`,
 //! `discard ...`, `give_each SA HT` (left, right), `double`, `no_double`, a card (`SA`, or
 //! `play SA`), `no_declaration`, `declare H`, `ask_whole`, `ask_half S`, `answer H`.
+//!
+//! A position's history writes an ask with its public answer (`ask_half S yes`, `no`, or
+//! `bluff`; `ask_whole yes` / `no`), and a view's history writes each card passed face down
+//! that its seat did not see as `??` (`give ?? ?? ??`, `give_each SA ??`): the engine passes
+//! cards of the hand it has guessed for the mover.
 
 use super::cards::{self, DECK};
 use super::config::{Config, Variant};
 use super::scoring::MatchState;
-use super::{Declaration, Marjapussi, Move, Phase};
+use super::{Declaration, Marjapussi, Move, Phase, Said};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{cards_json, fill_hidden, read_hand, CardLedger, HandEntry};
+use crate::games::cardlist::{
+    cards_json, fill_hidden, parse_move_cards, read_hand, CardLedger, HandEntry, HIDDEN_CARD,
+};
 use crate::problems::{index_path, integers, Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::Suit;
@@ -23,6 +30,13 @@ pub(super) fn card_name(card: Card) -> String {
 
 fn set_text(set: CardSet) -> String {
     set.iter().map(card_name).collect::<Vec<_>>().join(" ")
+}
+
+/// `cards` with those in `unseen` written as `??`, after the named ones.
+fn passed_text(cards: CardSet, unseen: CardSet) -> String {
+    let named = (cards - unseen).iter().map(card_name);
+    let hidden = unseen.iter().map(|_| HIDDEN_CARD.to_string());
+    named.chain(hidden).collect::<Vec<_>>().join(" ")
 }
 
 pub(super) fn deck_name(cfg: &Config) -> String {
@@ -101,18 +115,86 @@ impl Marjapussi {
         }
     }
 
+    /// Cards named in a move; each `??` stands for a card of the mover's hand not named.
     fn parse_card_list(&self, words: &[&str]) -> Result<CardSet, String> {
-        let parse = parse_in_deck(&self.cfg);
-        let mut set = CardSet::EMPTY;
-        for w in words {
-            let card = parse(w)
-                .ok_or_else(|| format!("'{w}' is not a card of the {}", deck_name(&self.cfg)))?;
-            if set.contains(card) {
-                return Err(format!("card '{w}' is named twice"));
-            }
-            set.insert(card);
+        let hand = self.hands[self.actor as usize];
+        parse_move_cards(words, parse_in_deck(&self.cfg), hand, &deck_name(&self.cfg))
+    }
+
+    /// The cards a move passes face down.
+    fn passed(mv: Move) -> CardSet {
+        match mv {
+            Move::Give(set) | Move::Return(set) | Move::Discard(set) => set,
+            Move::GiveEach { left, right } => CardSet::single(left) | CardSet::single(right),
+            _ => CardSet::EMPTY,
         }
-        Ok(set)
+    }
+
+    /// The cards passed face down by `mv` that `observer` sees (spec 8.1): the mover's, the
+    /// declarer's the partner gives, the partner's the declarer returns, and each opponent's
+    /// own card of `give_each`.
+    fn passed_seen(&self, mv: Move, observer: Seat) -> CardSet {
+        let mover = self.actor;
+        let sees = match mv {
+            _ if observer == mover as Seat => true,
+            Move::Give(_) => self.declarer == Some(observer as u8),
+            Move::Return(_) => self.partner(mover) as Seat == observer,
+            Move::GiveEach { left, right } => {
+                let l = self.next_seat(mover);
+                return match observer as u8 {
+                    o if o == l => CardSet::single(left),
+                    o if o == self.next_seat(l) => CardSet::single(right),
+                    _ => CardSet::EMPTY,
+                };
+            }
+            _ => false,
+        };
+        if sees {
+            Marjapussi::passed(mv)
+        } else {
+            CardSet::EMPTY
+        }
+    }
+
+    /// An ask with the answer its note states or, without one, the hands give.
+    fn ask_text(&self, mv: Move) -> String {
+        let base = self.move_text(mv);
+        if Marjapussi::said(mv).is_some() {
+            return base;
+        }
+        match self.answer_to(mv).and_then(Said::word) {
+            Some(word) => format!("{base} {word}"),
+            None => base,
+        }
+    }
+
+    fn parse_give_each(&self, text: &str, words: [&str; 2]) -> Result<Move, String> {
+        let parse = parse_in_deck(&self.cfg);
+        let named: CardSet = words.iter().filter_map(|w| parse(w)).collect();
+        let mut hidden = (self.hands[self.actor as usize] - named).iter();
+        let mut card = |w: &str| match w {
+            HIDDEN_CARD => hidden.next(),
+            _ => parse(w),
+        };
+        match (card(words[0]), card(words[1])) {
+            (Some(left), Some(right)) if left != right => Ok(Move::GiveEach { left, right }),
+            _ => Err(format!(
+                "'{text}' needs two different cards of the deck (or ??): left opponent's, then right's"
+            )),
+        }
+    }
+
+    fn parse_ask(&self, words: &[&str]) -> Result<Move, String> {
+        let said = |w: &[&str]| match w {
+            [] => Ok(Said::Unsaid),
+            [word] => Said::parse(word),
+            _ => Err(format!("'{}' has words too many", words.join(" "))),
+        };
+        match words {
+            ["ask_whole", rest @ ..] => said(rest).map(Move::AskWhole),
+            [_, suit, rest @ ..] => Ok(Move::AskHalf(parse_suit(suit)?, said(rest)?)),
+            _ => Err("'ask_half' needs a suit letter".into()),
+        }
     }
 }
 
@@ -146,6 +228,11 @@ impl Rules for Marjapussi {
             "moves": ["bid 50", "pass", "redeal", "give SA HT D6", "contract 70", "return SA HT D6",
                       "discard SA HT D6", "give_each SA HT", "double", "no_double", "SA",
                       "no_declaration", "declare H", "ask_whole", "ask_half S", "answer H"],
+            "history_moves": {
+                "asks": "a position's moves write an ask with its public answer: 'ask_half S yes' (declared), 'ask_half S no', 'ask_half S bluff' (without half_ask_requires_card: the partner said yes, the asker held neither card; nothing declared), 'ask_whole yes' (an 'answer' follows), 'ask_whole no'; without the answer the hands decide it",
+                "hidden": "a view's moves write each card passed face down that the view's seat did not see as ??: 'give ?? ?? ??' and 'return ?? ?? ??' (seen only by the declarer and its partner), 'discard ?? ?? ??' (seen only by the declarer), 'give_each SA ??' (each opponent sees its own card)",
+                "examples": ["ask_half S yes", "ask_whole no", "give ?? ?? ??", "return ?? ?? ??", "discard ?? ?? ??", "give_each ?? HT"],
+            },
             "analysis": {
                 "exact_value": "the points of the side of the seat analysed in the hand as section 5 of the rules counts them (card points, last trick, marriages; marjapussi: its game points), over the whole hand",
                 "exact_search": "zero-sum between the two teams; huutopussi3 paranoid (the other two seats play against the seat analysed)",
@@ -212,6 +299,23 @@ impl Rules for Marjapussi {
             "talon": cards_json(self.talon, observer.is_some(), card_name),
             "match": match_json(&self.match_state, self.sides()),
         })
+    }
+
+    /// The talon is shown to the declarer who took it, and to everybody where it is revealed.
+    fn view_deal_json(&self, moves: &[Move], observer: Seat) -> Value {
+        let mut out = self.deal_json(Some(observer));
+        let mut state = self.clone();
+        for &mv in moves {
+            if state.declarer.is_some() {
+                break;
+            }
+            state.play_unchecked(mv);
+        }
+        let shown = state.cfg.talon_revealed || state.declarer == Some(observer as u8);
+        if state.declarer.is_some() && shown && !self.talon.is_empty() {
+            out["talon"] = cards_json(self.talon, false, card_name);
+        }
+        out
     }
 
     fn from_deal(
@@ -384,8 +488,8 @@ impl Rules for Marjapussi {
             Move::Play(c) => card_name(c),
             Move::NoDeclaration => "no_declaration".into(),
             Move::Declare(s) => format!("declare {s}"),
-            Move::AskWhole => "ask_whole".into(),
-            Move::AskHalf(s) => format!("ask_half {s}"),
+            Move::AskWhole(said) => with_answer("ask_whole".into(), said),
+            Move::AskHalf(s, said) => with_answer(format!("ask_half {s}"), said),
             Move::Answer(s) => format!("answer {s}"),
         }
     }
@@ -413,15 +517,7 @@ impl Rules for Marjapussi {
             ("contract", r) => number(r).map(Move::Contract),
             ("return", r) => self.parse_card_list(r).map(Move::Return),
             ("discard", r) => self.parse_card_list(r).map(Move::Discard),
-            ("give_each", [l, r]) => {
-                let parse = parse_in_deck(&self.cfg);
-                match (parse(l), parse(r)) {
-                    (Some(left), Some(right)) => Ok(Move::GiveEach { left, right }),
-                    _ => Err(format!(
-                        "'{text}' needs two cards of the deck: left opponent's, then right's"
-                    )),
-                }
-            }
+            ("give_each", [l, r]) => self.parse_give_each(text, [l, r]),
             ("double", []) => Ok(Move::Double),
             ("no_double", []) => Ok(Move::NoDouble),
             ("play", [c]) => self
@@ -429,8 +525,7 @@ impl Rules for Marjapussi {
                 .map(|s| Move::Play(s.lowest().expect("one card"))),
             ("no_declaration", []) => Ok(Move::NoDeclaration),
             ("declare", r) => suit(r).map(Move::Declare),
-            ("ask_whole", []) => Ok(Move::AskWhole),
-            ("ask_half", r) => suit(r).map(Move::AskHalf),
+            ("ask_whole" | "ask_half", _) => self.parse_ask(&words),
             ("answer", r) => suit(r).map(Move::Answer),
             (_, []) => match parse_in_deck(&self.cfg)(head) {
                 Some(card) => Ok(Move::Play(card)),
@@ -449,31 +544,47 @@ impl Rules for Marjapussi {
         copy
     }
 
-    /// Cards passed or put away (`give`, `return`, `discard`, three players' `give_each`) are
-    /// written for the seats that see them all, and have no notation yet for the others.
-    fn view_move_text(&self, mv: Move, observer: Seat) -> Option<String> {
-        let passed = matches!(
-            mv,
-            Move::Give(_) | Move::Return(_) | Move::Discard(_) | Move::GiveEach { .. }
-        );
-        if !passed || self.to_move() == Some(observer) {
-            return Some(self.move_text(mv));
-        }
-        let mut after = self.clone();
-        after.play_unchecked(mv);
-        let unseen = after.unseen(observer).cards();
-        (self.revealed_cards(mv) & unseen)
-            .is_empty()
-            .then(|| self.move_text(mv))
-    }
-
-    fn revealed_cards(&self, mv: Move) -> CardSet {
+    fn revealed_cards(&self, mv: Move, observer: Seat) -> CardSet {
         match mv {
             Move::Play(c) => CardSet::single(c),
             Move::Declare(s) | Move::Answer(s) => cards::marriage(s),
-            Move::Give(set) | Move::Return(set) | Move::Discard(set) => set,
-            Move::GiveEach { left, right } => CardSet::single(left) | CardSet::single(right),
-            _ => CardSet::EMPTY,
+            _ => self.passed_seen(mv, observer),
+        }
+    }
+
+    fn cards_moved(&self, mv: Move) -> CardSet {
+        Marjapussi::passed(mv)
+    }
+
+    fn history_text(&self, mv: Move, observer: Option<Seat>) -> String {
+        let passed = Marjapussi::passed(mv);
+        let unseen = observer.map_or(CardSet::EMPTY, |o| passed - self.passed_seen(mv, o));
+        match mv {
+            Move::AskWhole(_) | Move::AskHalf(..) => self.ask_text(mv),
+            _ if unseen.is_empty() => self.move_text(mv),
+            Move::GiveEach { left, right } => {
+                let name = |c: Card| match unseen.contains(c) {
+                    true => HIDDEN_CARD.to_string(),
+                    false => card_name(c),
+                };
+                format!("give_each {} {}", name(left), name(right))
+            }
+            _ => {
+                let head = self.move_text(mv);
+                let head = head.split_whitespace().next().unwrap_or_default();
+                format!("{head} {}", passed_text(passed, unseen))
+            }
+        }
+    }
+
+    fn contradiction(&self, mv: Move) -> Option<String> {
+        self.answer_contradiction(mv)
+    }
+
+    fn fit_outcome(&mut self, mv: Move, observer: Seat) -> Result<Vec<(Card, Card)>, String> {
+        match self.fit_window(mv, observer) {
+            Some(fitted) => fitted,
+            None => self.fit_answer(mv, observer),
         }
     }
 
@@ -563,6 +674,14 @@ impl Rules for Marjapussi {
             "draw": r.draw,
             "next_dealer": r.next_dealer,
         })
+    }
+}
+
+/// An ask's text with the answer `said`, where it says one.
+fn with_answer(text: String, said: Said) -> String {
+    match said.word() {
+        Some(word) => format!("{text} {word}"),
+        None => text,
     }
 }
 

@@ -1,7 +1,8 @@
 //! What a Marjapussi seat learns beyond the generic rules: the outcome of a half-marriage ask.
 
+use super::config::Asks;
 use super::json::card_name;
-use super::{cards, Marjapussi, Move};
+use super::{cards, Marjapussi, Move, Said};
 use crate::cards::Card;
 use crate::game::{Game, Seat};
 use crate::hidden::{Facts, Observable};
@@ -20,15 +21,21 @@ impl Observable for Marjapussi {
     }
 
     /// A half ask that made a marriage: its king and queen are with the asker and the partner.
-    /// One that did not: the partner holds neither, where the asker is known to hold one (the
-    /// rules demand it, or the observer is the asker and holds one).
+    /// One answered no: the partner holds neither, and so where the asker is known to hold one
+    /// (the rules demand it, or the observer is the asker and holds one) and nothing was
+    /// declared. A bluff: the asker holds neither.
     /// Either ask also shows what places cannot say (the asker holds exactly one; the partner
     /// holds no undeclared marriage), left to the check of drawn worlds.
+    ///
+    /// A trick's winner that plays on where the window may be skipped shows that it holds no
+    /// undeclared marriage whole, which places cannot say either.
     fn observe(before: &Self, mv: Move, after: &Self, observer: Seat, facts: &mut Facts) {
-        if mv == Move::AskWhole {
+        let skippable = before.n() == 3 || matches!(before.cfg.asks, Asks::Off | Asks::Half);
+        let trick_start = before.trick_len == 0 && before.tricks_played > 0;
+        if matches!(mv, Move::AskWhole(_)) || (skippable && trick_start) {
             facts.inexact();
         }
-        let Move::AskHalf(suit) = mv else {
+        let Move::AskHalf(suit, said) = mv else {
             return;
         };
         facts.inexact();
@@ -43,11 +50,18 @@ impl Observable for Marjapussi {
             }
             return;
         }
-        let asker_holds = before.cfg.half_ask_requires_card
-            || (asker as Seat == observer && before.hands[observer].intersects(marriage));
-        if asker_holds {
+        let (excluded, from) = match said {
+            Said::Bluff => (true, asker),
+            Said::No => (true, partner),
+            _ => {
+                let holds = before.cfg.half_ask_requires_card
+                    || (asker as Seat == observer && before.hands[observer].intersects(marriage));
+                (holds, partner)
+            }
+        };
+        if excluded {
             for card in marriage {
-                facts.exclude(card, partner as Seat);
+                facts.exclude(card, from as Seat);
             }
         }
     }

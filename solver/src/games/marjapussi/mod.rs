@@ -12,6 +12,7 @@
 
 #[cfg(test)]
 mod analysis_api_tests;
+mod asks;
 mod bidding;
 pub mod cards;
 pub mod config;
@@ -32,6 +33,7 @@ mod vectors;
 use crate::cards::{Card, CardSet};
 use crate::game::{mix, Game, Payoff, Seat, Unseen, MAX_SEATS};
 use crate::suited::Suit;
+pub use asks::Said;
 use config::{Config, TalonHandling};
 pub use scoring::{HandResult, MatchState};
 
@@ -114,8 +116,9 @@ pub enum Move {
     Play(Card),
     NoDeclaration,
     Declare(Suit),
-    AskWhole,
-    AskHalf(Suit),
+    /// An ask and, in a position's history, its public answer.
+    AskWhole(Said),
+    AskHalf(Suit, Said),
     Answer(Suit),
 }
 
@@ -365,8 +368,8 @@ impl Game for Marjapussi {
             Move::Play(card) => self.play_card(seat, card),
             Move::NoDeclaration
             | Move::Declare(_)
-            | Move::AskWhole
-            | Move::AskHalf(_)
+            | Move::AskWhole(_)
+            | Move::AskHalf(..)
             | Move::Answer(_) => self.play_declaration(seat, mv),
         }
     }

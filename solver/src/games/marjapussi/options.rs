@@ -3,7 +3,7 @@
 use super::vectors::{
     card, config, contract_hand, dealt, exchanged, legal, play, trick, window, E, N, S, W,
 };
-use super::{Marjapussi, MatchState, Move, Phase};
+use super::{Marjapussi, MatchState, Move, Phase, Said};
 use crate::game::Game;
 use crate::rng::Rng;
 use serde_json::json;
@@ -15,12 +15,12 @@ fn asks_none_offers_no_asks() {
         &[(N, "SQ S6 S7 D6 D7 D8"), (S, "SK C6 C7 C8 D9 DJ")],
         N,
     );
-    assert!(legal(&g).contains(&Move::AskWhole));
+    assert!(legal(&g).contains(&Move::AskWhole(Said::Unsaid)));
     let mut off = g.clone();
     off.cfg = config("huutopussi", json!({ "asks": "none" }));
     assert!(!legal(&off)
         .iter()
-        .any(|m| matches!(m, Move::AskWhole | Move::AskHalf(_))));
+        .any(|m| matches!(m, Move::AskWhole(_) | Move::AskHalf(..))));
 }
 
 #[test]

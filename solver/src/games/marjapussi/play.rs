@@ -2,7 +2,7 @@
 
 use super::cards::{self, ACE};
 use super::config::{Asks, DeclareRight, DoubleTiming, LeadRule, TrumpOnMarriage};
-use super::{Declaration, Marjapussi, Move, Phase};
+use super::{Declaration, Marjapussi, Move, Phase, Said};
 use crate::cards::{Card, CardSet};
 use crate::suited::{power_of, suit_of, suited_card, Suit};
 
@@ -134,7 +134,7 @@ impl Marjapussi {
         }
     }
 
-    fn close_window(&mut self, winner: u8) {
+    pub(super) fn close_window(&mut self, winner: u8) {
         if self.tricks_played == self.tricks_in_hand() {
             self.finish_hand();
         } else {
@@ -172,7 +172,7 @@ impl Marjapussi {
         self.asks_half() && !self.is_declared(suit) && allowed
     }
 
-    fn has_declaration_choice(&self, seat: u8) -> bool {
+    pub(super) fn has_declaration_choice(&self, seat: u8) -> bool {
         let mut moves = Vec::new();
         self.declare_moves(seat, &mut moves);
         moves.len() > 1
@@ -182,11 +182,11 @@ impl Marjapussi {
         out.push(Move::NoDeclaration);
         out.extend(self.answerable(seat).into_iter().map(Move::Declare));
         if self.asks_whole() && self.undeclared().next().is_some() {
-            out.push(Move::AskWhole);
+            out.push(Move::AskWhole(Said::Unsaid));
         }
         for suit in Suit::ALL {
             if self.may_ask_half(seat, suit) {
-                out.push(Move::AskHalf(suit));
+                out.push(Move::AskHalf(suit, Said::Unsaid));
             }
         }
     }
@@ -199,7 +199,7 @@ impl Marjapussi {
         };
         match mv {
             Move::Declare(suit) | Move::Answer(suit) => self.declare(suit, self.side_of(seat)),
-            Move::AskWhole => {
+            Move::AskWhole(_) => {
                 let partner = self.partner(seat);
                 if !self.answerable(partner).is_empty() {
                     self.phase = Phase::AnswerWhole;
@@ -207,7 +207,7 @@ impl Marjapussi {
                     return;
                 }
             }
-            Move::AskHalf(suit) => {
+            Move::AskHalf(suit, _) => {
                 let marriage = cards::marriage(suit);
                 let asker_holds = self.hands[seat as usize].intersects(marriage);
                 let partner_holds = self.hands[self.partner(seat) as usize].intersects(marriage);

@@ -5,7 +5,7 @@
 
 use super::cards::{deck, DECK};
 use super::config::Config;
-use super::{Declaration, Marjapussi, MatchState, Move, Phase};
+use super::{Declaration, Marjapussi, MatchState, Move, Phase, Said};
 use crate::cards::{Card, CardSet};
 use crate::game::Game;
 use crate::problems::Problems;
@@ -403,7 +403,7 @@ fn j14_ask_whole_partner_chooses_among_marriages() {
         &[(N, "S6 S7 S8 S9 D6 D7"), (S, "CK CQ HK HQ D8 D9")],
         N,
     );
-    play(&mut g, Move::AskWhole);
+    play(&mut g, Move::AskWhole(Said::Unsaid));
     assert_eq!((g.phase, g.actor), (Phase::AnswerWhole, S));
     assert_eq!(
         legal(&g),
@@ -424,7 +424,7 @@ fn j14_ask_whole_partner_chooses_among_marriages() {
         &[(N, "S6 S7 S8 S9 D6 D7"), (S, "CK HQ C6 C7 D8 D9")],
         N,
     );
-    play(&mut no, Move::AskWhole);
+    play(&mut no, Move::AskWhole(Said::Unsaid));
     assert_eq!(
         (no.phase, no.actor),
         (Phase::Play, N),
@@ -440,8 +440,8 @@ fn j15_half_marriage_ask_needs_one_card() {
         &[(N, "SQ S6 S7 D6 D7 D8"), (S, "SK C6 C7 C8 D9 DJ")],
         N,
     );
-    assert!(legal(&g).contains(&Move::AskHalf(Suit::Spades)));
-    play(&mut g, Move::AskHalf(Suit::Spades));
+    assert!(legal(&g).contains(&Move::AskHalf(Suit::Spades, Said::Unsaid)));
+    play(&mut g, Move::AskHalf(Suit::Spades, Said::Unsaid));
     assert_eq!(
         g.declarations[0],
         Some(Declaration {
@@ -456,7 +456,7 @@ fn j15_half_marriage_ask_needs_one_card() {
             N,
         );
         assert!(
-            !legal(&none).contains(&Move::AskHalf(Suit::Spades)),
+            !legal(&none).contains(&Move::AskHalf(Suit::Spades, Said::Unsaid)),
             "{variant}"
         );
     }
@@ -469,8 +469,8 @@ fn j16_erlangen_bluff_declares_nothing() {
         &[(N, "S6 S7 S8 D6 D7 D8"), (S, "SK SQ C7 C8 D9 DJ")],
         N,
     );
-    assert!(legal(&g).contains(&Move::AskHalf(Suit::Spades)));
-    play(&mut g, Move::AskHalf(Suit::Spades));
+    assert!(legal(&g).contains(&Move::AskHalf(Suit::Spades, Said::Unsaid)));
+    play(&mut g, Move::AskHalf(Suit::Spades, Said::Unsaid));
     assert!(g.declarations[0].is_none());
     assert_eq!(g.trump, None);
     assert_eq!((g.phase, g.actor), (Phase::Play, N));
@@ -485,7 +485,7 @@ fn j17_played_marriage_cards_do_not_count() {
     }
     g.won[1].insert(hq);
     assert!(!legal(&g).contains(&Move::Declare(Suit::Hearts)));
-    play(&mut g, Move::AskHalf(Suit::Hearts));
+    play(&mut g, Move::AskHalf(Suit::Hearts, Said::Unsaid));
     assert!(
         g.declarations[0].is_none(),
         "the partner holds neither: 'no'"
@@ -549,7 +549,7 @@ fn j20_three_players_declare_individually_without_asks() {
     let moves = legal(&g);
     assert!(!moves
         .iter()
-        .any(|m| matches!(m, Move::AskWhole | Move::AskHalf(_))));
+        .any(|m| matches!(m, Move::AskWhole(_) | Move::AskHalf(..))));
     play(&mut g, Move::Declare(Suit::Hearts));
     assert_eq!(g.trump, Some(Suit::Hearts));
     assert_eq!(

@@ -429,7 +429,7 @@ impl Rules for Mu {
         copy
     }
 
-    fn revealed_cards(&self, mv: Move) -> CardSet {
+    fn revealed_cards(&self, mv: Move, _observer: Seat) -> CardSet {
         match mv {
             Move::Bid(cards) => cards,
             Move::Play(card) => CardSet::single(card),

@@ -12,14 +12,14 @@ use super::{Move, Muschik, Phase, HAND_SIZE, MAX_PLAYERS};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{cards_json, fill_hidden, read_hand, CardLedger, HandEntry};
+use crate::games::cardlist::{
+    cards_json, fill_hidden, parse_move_cards, read_hand, read_ordered, CardLedger, HandEntry,
+    HIDDEN_CARD,
+};
 use crate::problems::{index_path, kind, Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::power_of;
 use serde_json::{json, Value};
-
-/// The token of a card the observer of a view cannot see.
-const HIDDEN_CARD: &str = "??";
 
 pub(super) fn card_name(card: Card) -> String {
     DECK.format(card)
@@ -70,32 +70,26 @@ fn draw_for_dealer(rng: &mut Rng, cfg: &Config) -> u8 {
 }
 
 impl Muschik {
-    fn parse_cards(&self, words: &[&str], allow_hidden: CardSet) -> Result<CardSet, String> {
-        let parse = parse_in_deck(&self.cfg);
-        let mut set = CardSet::EMPTY;
-        let mut hidden = allow_hidden.iter();
-        for w in words {
-            let card = if *w == HIDDEN_CARD {
-                hidden
-                    .next()
-                    .ok_or_else(|| format!("seat {} has no more cards to lay away", self.actor))?
-            } else {
-                parse(w)
-                    .ok_or_else(|| format!("'{w}' is not a card of the {}", deck_name(&self.cfg)))?
-            };
-            if set.contains(card) {
-                return Err(format!("card '{w}' is named twice"));
-            }
-            set.insert(card);
-        }
-        Ok(set)
+    /// The cards a move names, `??` standing for cards of the mover's hand (less a trump card
+    /// the dealer took before the exchange, which stays).
+    fn parse_cards(&self, words: &[&str]) -> Result<CardSet, String> {
+        let hand = self.hands[self.actor as usize] - self.known_in_dealer_hand();
+        let deck = deck_name(&self.cfg);
+        parse_move_cards(words, parse_in_deck(&self.cfg), hand, &deck)
     }
 
-    /// The cards a `??` may stand for: the mover's hand apart from the named cards.
-    fn hidden_pool(&self, words: &[&str]) -> CardSet {
-        let parse = parse_in_deck(&self.cfg);
-        let named: CardSet = words.iter().filter_map(|w| parse(w)).collect();
-        self.hands[self.actor as usize] - self.known_in_dealer_hand() - named
+    /// The stock places `seat` draws from while `moves` are played.
+    fn drawn_by(&self, moves: &[Move], seat: u8) -> Vec<usize> {
+        let mut state = self.clone();
+        let mut seen = Vec::new();
+        for &mv in moves {
+            let (before, actor) = (state.drawn as usize, state.actor);
+            state.play_unchecked(mv);
+            if actor == seat && matches!(mv, Move::Exchange(_)) {
+                seen.extend(before..state.drawn as usize);
+            }
+        }
+        seen
     }
 
     fn participation_json(&self) -> Vec<Value> {
@@ -153,6 +147,10 @@ impl Rules for Muschik {
             "cards": "suit C S H D then rank 7 8 9 T J Q K A, e.g. CA, DT, H7",
             "moves": ["start 15", "start 20", "in", "out", "exchange DT S7", "exchange", "exchange ?? ??",
                       "swap S7", "swap ??", "decline", "DT"],
+            "history_moves": {
+                "hidden": "a view's moves write another seat's exchange and swap with ?? for each card it laid away face down: 'exchange ?? ??' (the count is public), 'swap ??'; the view's deal shows the stock cards the seat drew in their places, null for the others",
+                "examples": ["exchange ?? ??", "swap ??"],
+            },
             "deal_setup": { "dealer": "the seat that deals (default: option first_dealer at a match's start)",
                             "match": "the previous deal's result.match to continue a match" },
             "analysis": {
@@ -241,6 +239,21 @@ impl Rules for Muschik {
         })
     }
 
+    /// The stock cards the observer drew in the exchange are shown in their places.
+    fn view_deal_json(&self, moves: &[Move], observer: Seat) -> Value {
+        let mut out = self.deal_json(Some(observer));
+        let seen = self.drawn_by(moves, observer as u8);
+        if !seen.is_empty() {
+            let stock = &self.stock[..self.stock_len as usize];
+            out["stock"] = json!(stock
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| seen.contains(&i).then(|| card_name(c)))
+                .collect::<Vec<_>>());
+        }
+        out
+    }
+
     fn from_deal(
         cfg: &Config,
         value: &Value,
@@ -315,9 +328,9 @@ impl Rules for Muschik {
             card
         });
         let stock_path = f.path("stock");
-        let mut stock_order = Vec::new();
+        let mut stock_slots = Vec::new();
         if let Some(v) = f.get("stock") {
-            let entry = read_hand(
+            stock_slots = read_ordered(
                 &mut ledger,
                 v,
                 &stock_path,
@@ -326,29 +339,22 @@ impl Rules for Muschik {
                 &deck_text,
                 problems,
             );
-            if entry_count(&entry) as usize != cfg.stock_size() {
+            if stock_slots.len() != cfg.stock_size() {
                 problems.push(
                     &stock_path,
                     format!(
                         "the stock holds {} cards; this deck leaves {}",
-                        entry_count(&entry),
+                        stock_slots.len(),
                         cfg.stock_size()
                     ),
                 );
             }
-            if let HandEntry::Known(_) = entry {
-                stock_order = v
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|c| c.as_str().and_then(&parse))
-                    .collect();
-            }
-            entries.push(entry);
+            let hidden = stock_slots.iter().filter(|c| c.is_none()).count();
+            entries.push(HandEntry::Hidden(hidden as u32));
         }
         let match_state = read_match(f.get("match"), &f.path("match"), cfg.num_players, problems);
         f.finish(problems);
-        if let Some(card) = trump_card.filter(|&c| stock_order.contains(&c)) {
+        if let Some(card) = trump_card.filter(|&c| stock_slots.contains(&Some(c))) {
             problems.push(
                 &stock_path,
                 format!("the trump card {} is also in the stock", card_name(card)),
@@ -360,9 +366,11 @@ impl Rules for Muschik {
         let trump_card = trump_card?;
         let unknown = cards::deck(cfg.deck_ranks) - ledger.all() - CardSet::single(trump_card);
         let filled = fill_hidden(&entries, unknown, path, problems);
-        if stock_order.is_empty() {
-            stock_order = filled[n].iter().collect();
-        }
+        let mut drawn_unknown = filled.get(n).copied().unwrap_or_default().iter();
+        let stock_order: Vec<Card> = stock_slots
+            .iter()
+            .filter_map(|slot| slot.or_else(|| drawn_unknown.next()))
+            .collect();
         let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
         hands[..n].copy_from_slice(&filled[..n]);
         problems
@@ -430,17 +438,16 @@ impl Rules for Muschik {
         }
     }
 
-    /// An exchange with the stock shows its cards to the seat alone: the others write
-    /// `exchange` and one `??` per card. The seat's own exchange is not written: a view's deal
-    /// gives the stock as a count, so the cards it drew have no place there, and its view is
-    /// given as its snapshot alone.
-    fn view_move_text(&self, mv: Move, observer: Seat) -> Option<String> {
+    /// Another seat's exchange and swap lay cards away face down: `exchange ?? ??`, `swap ??`.
+    fn history_text(&self, mv: Move, observer: Option<Seat>) -> String {
         match mv {
+            _ if observer.is_none_or(|o| o == self.actor as Seat) => self.move_text(mv),
             Move::Exchange(cards) if !cards.is_empty() => {
-                let hidden = vec![HIDDEN_CARD; cards.len() as usize].join(" ");
-                (self.to_move() != Some(observer)).then(|| format!("exchange {hidden}"))
+                let hidden = vec![HIDDEN_CARD; cards.len() as usize];
+                format!("exchange {}", hidden.join(" "))
             }
-            _ => Some(self.move_text(mv)),
+            Move::Swap(_) => format!("swap {HIDDEN_CARD}"),
+            _ => self.move_text(mv),
         }
     }
 
@@ -450,9 +457,7 @@ impl Rules for Muschik {
             return Err("the move is empty".into());
         };
         let one_card = |r: &[&str]| match r {
-            [_] => self
-                .parse_cards(r, self.hidden_pool(r))
-                .map(|s| s.lowest().expect("one card")),
+            [_] => self.parse_cards(r).map(|s| s.lowest().expect("one card")),
             _ => Err(format!("'{text}' needs one card")),
         };
         match (head.to_ascii_lowercase().as_str(), rest) {
@@ -462,7 +467,7 @@ impl Rules for Muschik {
                 .map_err(|_| format!("'{v}' is not a whole number")),
             ("in", []) => Ok(Move::In),
             ("out", []) => Ok(Move::Out),
-            ("exchange", r) => self.parse_cards(r, self.hidden_pool(r)).map(Move::Exchange),
+            ("exchange", r) => self.parse_cards(r).map(Move::Exchange),
             ("swap", r) => one_card(r).map(Move::Swap),
             ("decline", []) => Ok(Move::Decline),
             ("play", r) => one_card(r).map(Move::Play),
@@ -483,7 +488,7 @@ impl Rules for Muschik {
         copy
     }
 
-    fn revealed_cards(&self, mv: Move) -> CardSet {
+    fn revealed_cards(&self, mv: Move, _observer: Seat) -> CardSet {
         match mv {
             Move::Play(card) => CardSet::single(card),
             _ => CardSet::EMPTY,

@@ -12,8 +12,8 @@ use super::{Move, Mustamaija, Phase};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat, MAX_SEATS};
-use crate::games::cardlist::{cards_json, read_hand, CardLedger, HandEntry};
-use crate::problems::{index_path, kind, Fields, Problems};
+use crate::games::cardlist::{cards_json, read_hand, read_ordered, CardLedger, HandEntry};
+use crate::problems::{index_path, Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::Suit;
 use serde_json::{json, Value};
@@ -53,47 +53,6 @@ pub(super) fn talon_json(state: &Mustamaija, observer: Option<Seat>) -> Value {
             .map(|c| fixed.contains(c).then(|| card_name(c)))
             .collect::<Vec<_>>()),
     }
-}
-
-/// A talon given in a position: known cards top first, and `None` where a view hides them.
-pub(super) fn read_talon(
-    ledger: &mut CardLedger,
-    value: &Value,
-    path: &str,
-    observer: Option<Seat>,
-    deck: CardSet,
-    deck_text: &str,
-    problems: &mut Problems,
-) -> Vec<Option<Card>> {
-    if let (Some(count), Some(_)) = (value.as_u64(), observer) {
-        return vec![None; count.min(64) as usize];
-    }
-    let Some(items) = value.as_array() else {
-        let wanted = if observer.is_some() {
-            "an array of cards (null where unknown) or a count"
-        } else {
-            "an array of cards, top first"
-        };
-        problems.push(path, format!("expected {wanted}, got {}", kind(value)));
-        return Vec::new();
-    };
-    let mut talon = Vec::with_capacity(items.len());
-    for (i, item) in items.iter().enumerate() {
-        let at = index_path(path, i);
-        if item.is_null() && observer.is_some() {
-            talon.push(None);
-            continue;
-        }
-        let set = ledger.read(
-            &json!([item]),
-            &at,
-            |t| parse_card(t, deck),
-            deck_text,
-            problems,
-        );
-        talon.push(set.lowest());
-    }
-    talon
 }
 
 /// Deals `unknown` into the hidden hands (after their shown cards) and the talon's unknown
@@ -369,12 +328,12 @@ impl Rules for Mustamaija {
             }
         }
         let mut talon = talon_value.map_or(Vec::new(), |v| {
-            read_talon(
+            read_ordered(
                 &mut ledger,
                 v,
                 &talon_path,
-                observer,
-                deck,
+                observer.is_some(),
+                |t| parse_card(t, deck),
                 deck_text,
                 problems,
             )
@@ -505,7 +464,7 @@ impl Rules for Mustamaija {
         copy
     }
 
-    fn revealed_cards(&self, mv: Move) -> CardSet {
+    fn revealed_cards(&self, mv: Move, _observer: Seat) -> CardSet {
         match mv {
             Move::Attack(cards) => cards,
             Move::Beat(card) => CardSet::single(card),

@@ -6,11 +6,11 @@
 
 use super::cards::{beaters, card_name, parse_card, suit_of, JOKER};
 use super::config::Config;
-use super::json::{deck_name, fill_unknown, parse_suit, read_talon};
+use super::json::{deck_name, fill_unknown, parse_suit};
 use super::{Mustamaija, Phase, UNBEATEN};
 use crate::cards::{Card, CardSet};
 use crate::game::{Seat, MAX_SEATS};
-use crate::games::cardlist::{read_hand, CardLedger, HandEntry};
+use crate::games::cardlist::{read_hand, read_ordered, CardLedger, HandEntry};
 use crate::problems::{index_path, kind, Fields, Problems};
 use serde_json::Value;
 
@@ -201,12 +201,12 @@ pub(super) fn read(
     }
     let talon_path = f.path("talon");
     let mut talon = f.get("talon").map_or(Vec::new(), |v| {
-        read_talon(
+        read_ordered(
             &mut ledger,
             v,
             &talon_path,
-            observer,
-            deck,
+            observer.is_some(),
+            |t| parse_card(t, deck),
             deck_text,
             problems,
         )

@@ -1,0 +1,248 @@
+//! Every consistent deal of small views, enumerated independently of the knowledge: late in
+//! randomly played hands of every game, each assignment of the cards a seat cannot see to the
+//! places hiding them is turned into the hand as dealt (the cards each seat has given up since
+//! put back), replayed with the rules, and kept iff every move is legal and the seat sees the
+//! same at every move (the moves as it writes them, the position). The knowledge's count must
+//! be that number where it says it is exact (an upper bound elsewhere), and the sampler must
+//! draw only kept worlds, each about equally often.
+//!
+//! Views whose history hides passed cards from the seat (`??`) are left out: their deals are
+//! not fixed by the world now. So are Muschik's and Mustamaija's: their stock and talon keep
+//! too many cards unseen to enumerate.
+
+use super::view_replay_tests::{played_hand, view_json};
+use super::{sample, Knowledge, Observable};
+use crate::api::{history_texts, parse_position, Position};
+use crate::cards::{Card, CardSet};
+use crate::game::{Seat, Unseen, MAX_PLACES};
+use crate::rng::Rng;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+/// The most worlds a view may have to be enumerated.
+const MAX_WORLDS: usize = 2500;
+
+/// Every way to deal `cards` into places of `sizes`.
+fn worlds(cards: &[Card], sizes: &[usize; MAX_PLACES]) -> Vec<Unseen> {
+    let mut out = Vec::new();
+    let mut left = *sizes;
+    deal_rest(cards, &mut left, &mut Unseen::default(), &mut out);
+    out
+}
+
+fn deal_rest(
+    cards: &[Card],
+    left: &mut [usize; MAX_PLACES],
+    at: &mut Unseen,
+    out: &mut Vec<Unseen>,
+) {
+    let Some((&card, rest)) = cards.split_first() else {
+        out.push(*at);
+        return;
+    };
+    for place in 0..MAX_PLACES {
+        if left[place] > 0 {
+            left[place] -= 1;
+            at.places[place].insert(card);
+            deal_rest(rest, left, at, out);
+            at.places[place].remove(card);
+            left[place] += 1;
+        }
+    }
+}
+
+fn multinomial(sizes: &[usize; MAX_PLACES]) -> f64 {
+    let factorial = |n: usize| (1..=n).map(|k| k as f64).product::<f64>();
+    factorial(sizes.iter().sum()) / sizes.iter().map(|&n| factorial(n)).product::<f64>()
+}
+
+/// What one seat sees along a history: the moves as it writes them and each position.
+fn seen_along<G: Observable>(start: &G, moves: &[G::Move], observer: Seat) -> Option<Vec<Value>> {
+    let mut state = start.clone();
+    let mut seen = vec![state.state_json(Some(observer))];
+    for &mv in moves {
+        seen.push(json!(state.history_text(mv, Some(observer))));
+        state.play(mv).ok()?;
+        seen.push(state.state_json(Some(observer)));
+    }
+    Some(seen)
+}
+
+/// The hand as dealt that leads to `world` now: each seat's hidden cards now, less the cards
+/// it received during the history, plus those it gave up (as in the true hand).
+fn start_of<G: Observable>(start: &G, now: &G, world: &Unseen, observer: Seat) -> Option<G> {
+    let mut dealt = start.unseen(observer);
+    let true_now = now.unseen(observer);
+    let true_start = start.unseen(observer);
+    for place in 0..MAX_PLACES {
+        let arrived = true_now.places[place] - true_start.places[place];
+        let left = true_start.places[place] - true_now.places[place];
+        if !arrived.is_subset(world.places[place]) {
+            return None;
+        }
+        dealt.places[place] = (world.places[place] - arrived) | left;
+    }
+    let mut candidate = start.clone();
+    candidate.set_unseen(observer, &dealt);
+    Some(candidate)
+}
+
+/// The worlds now of every deal consistent with what `observer` saw of `moves` from `start`.
+fn consistent_worlds<G: Observable>(start: &G, moves: &[G::Move], observer: Seat) -> Vec<Unseen> {
+    let mut now = start.clone();
+    for &mv in moves {
+        now.play_unchecked(mv);
+    }
+    let seen = seen_along(start, moves, observer).expect("the true hand replays");
+    let truth = now.unseen(observer);
+    let sizes = truth.places.map(|p| p.len() as usize);
+    let cards: Vec<Card> = truth.cards().iter().collect();
+    worlds(&cards, &sizes)
+        .into_iter()
+        .filter(|world| {
+            start_of(start, &now, world, observer).is_some_and(|candidate| {
+                let mut end = candidate.clone();
+                let replayed = seen_along(&candidate, moves, observer);
+                moves.iter().for_each(|&mv| end.play_unchecked(mv));
+                replayed.as_ref() == Some(&seen) && end.unseen(observer) == *world
+            })
+        })
+        .collect()
+}
+
+/// Checks the knowledge of `view` against the consistent `worlds`: its count, and `draws`
+/// sampled worlds (all consistent, frequencies within a chi-square bound). Returns whether
+/// the count was exact.
+fn check_against<G: Observable>(
+    view: &Position<G>,
+    worlds: &[Unseen],
+    draws: usize,
+    at: &str,
+) -> bool {
+    let knowledge = Knowledge::of_position(view)
+        .expect("a view")
+        .expect("knowledge");
+    let observer = knowledge.observer();
+    let counted = knowledge.consistent_deals();
+    let expected = worlds.len() as f64;
+    if knowledge.count_is_exact() {
+        assert_eq!(
+            counted, expected,
+            "{at}: consistent deals counted {counted}, enumerated {expected}"
+        );
+    } else {
+        assert!(
+            counted >= expected,
+            "{at}: {counted} deals counted, below the {expected} enumerated"
+        );
+    }
+    let index: HashMap<[CardSet; MAX_PLACES], usize> = worlds
+        .iter()
+        .enumerate()
+        .map(|(i, w)| (w.places, i))
+        .collect();
+    let mut hits = vec![0usize; worlds.len()];
+    let mut rng = Rng::seeded(7);
+    for _ in 0..draws {
+        let world = sample(&view.state, observer, &knowledge, &mut rng).unseen(observer);
+        let i = index
+            .get(&world.places)
+            .unwrap_or_else(|| panic!("{at}: sampled a world the history rules out"));
+        hits[*i] += 1;
+    }
+    let mean = draws as f64 / expected;
+    let chi2: f64 = hits.iter().map(|&h| (h as f64 - mean).powi(2) / mean).sum();
+    let df = expected - 1.0;
+    assert!(
+        chi2 <= df + 6.0 * (2.0 * df).sqrt() + 10.0,
+        "{at}: chi-square {chi2:.1} on {df} degrees of freedom"
+    );
+    knowledge.count_is_exact()
+}
+
+/// Tally of the views checked: how many, how many counted exactly.
+#[derive(Default, Debug)]
+struct Checked {
+    views: usize,
+    exact: usize,
+}
+
+/// Views of `hands` played hands of `variant`, for every seat, at the latest moves whose
+/// worlds are few enough, in the history and the snapshot form.
+fn enumerate_game<G: Observable>(variant: &str, options: Value, hands: u64) -> Checked {
+    let mut checked = Checked::default();
+    for seed in 0..hands {
+        let (start, moves) = played_hand::<G>(variant, &options, seed);
+        for k in (0..moves.len()).rev().step_by(3) {
+            for observer in 0..start.seats() {
+                check_view(
+                    &start,
+                    &moves[..k],
+                    observer,
+                    &format!("{variant} seed {seed} move {k} seat {observer}"),
+                    &mut checked,
+                );
+            }
+        }
+    }
+    eprintln!("{variant}: {checked:?}");
+    assert!(checked.views > 0, "{variant}: no view small enough");
+    checked
+}
+
+fn check_view<G: Observable>(
+    start: &G,
+    moves: &[G::Move],
+    observer: Seat,
+    at: &str,
+    checked: &mut Checked,
+) {
+    let texts = history_texts(start, moves, Some(observer));
+    if texts.iter().any(|t| t.contains("??")) {
+        return;
+    }
+    let mut now = start.clone();
+    moves.iter().for_each(|&mv| now.play_unchecked(mv));
+    let sizes = now.unseen(observer).places.map(|p| p.len() as usize);
+    let many = multinomial(&sizes);
+    if many > MAX_WORLDS as f64 || many < 2.0 || now.is_over() {
+        return;
+    }
+    let worlds = consistent_worlds(start, moves, observer);
+    let view = parse_position::<G>(&view_json(start, moves, observer), "position").expect("a view");
+    let draws = 40 * worlds.len();
+    checked.views += 1;
+    checked.exact += usize::from(check_against(&view, &worlds, draws, at));
+    let snapshot = json!({
+        "version": 1, "game": G::NAME, "variant": start.variant_name(), "options": start.options_json(),
+        "view": observer, "state": now.state_json(Some(observer)),
+    });
+    let view = parse_position::<G>(&snapshot, "position").expect("a snapshot view");
+    let all: Vec<Unseen> = worlds_of_sizes(&now, observer);
+    check_against(&view, &all, 20 * all.len(), &format!("{at} (snapshot)"));
+}
+
+/// A snapshot shows only how many cards each place hides: every deal of them is consistent.
+fn worlds_of_sizes<G: Observable>(now: &G, observer: Seat) -> Vec<Unseen> {
+    let unseen = now.unseen(observer);
+    let cards: Vec<Card> = unseen.cards().iter().collect();
+    worlds(&cards, &unseen.places.map(|p| p.len() as usize))
+}
+
+#[test]
+fn bridge_views_count_every_consistent_deal() {
+    enumerate_game::<crate::games::bridge::Bridge>("bridge", json!({}), 3);
+}
+
+#[test]
+fn marjapussi_views_count_every_consistent_deal() {
+    use crate::games::marjapussi::Marjapussi;
+    for variant in ["marjapussi", "huutopussi", "erlangen", "huutopussi3"] {
+        enumerate_game::<Marjapussi>(variant, json!({}), 4);
+    }
+}
+
+#[test]
+fn mu_views_count_every_consistent_deal() {
+    enumerate_game::<crate::games::mu::Mu>("mu4", json!({}), 2);
+}
