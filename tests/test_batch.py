@@ -78,18 +78,25 @@ def test_batch_limits_are_problems_naming_the_field() -> None:
 
 
 def test_beyond_the_solve_slots_and_queue_the_answer_is_503_with_retry_after() -> None:
-    """One slot, no queue: while a long solve holds the slot, another analysis is refused."""
-    long_position = late_position(54, cards=8)
+    """One slot, no queue: while a long solve holds the slot, another analysis is refused. The
+    holder is ISMCTS with iterations to spare (it runs its whole 1.5 s); each other request has
+    a seed of its own, so none is answered from the cache."""
+    position = late_position(54, cards=8)
+    long = {"iterations": 10**8, "time_ms": 1500}
     with TestClient(create_app(Settings(solve_threads=1, max_queued_solves=0))) as client:
         holder = threading.Thread(
             target=client.post,
             args=("/v1/marjapussi/analyze",),
-            kwargs={"json": {"position": long_position, "budget": {"time_ms": 3000}}},
+            kwargs={"json": {"position": position, "method": "ismcts", "budget": long}},
         )
         holder.start()
+        time.sleep(0.2)
         refused = None
+        seeds = iter(range(2, 10**6))
         while holder.is_alive() and refused is None:
-            answer = client.post("/v1/marjapussi/analyze", json={"position": late_position(55)})
+            quick = {"iterations": 10}
+            body = {"position": position, "method": "ismcts", "budget": quick, "seed": next(seeds)}
+            answer = client.post("/v1/marjapussi/analyze", json=body)
             if answer.status_code == 503:
                 refused = answer
         holder.join()
