@@ -177,3 +177,28 @@ def test_bad_options_and_cards_name_every_path(
     problem = problem_of(post(client, "legal-moves", {"position": deal_vs_queen}))
     paths = {e.path for e in problem.errors}
     assert {"position.deal.hands[1][0]", "position.deal.hands[0][1]"} <= paths
+
+
+def test_views_of_played_hands_never_fault_the_engine(client: Client) -> None:
+    """Every seat's view (deal and moves, the other hands as counts) of seeded random hands is
+    answered or refused with a 422, never an engine fault: a view's guessed hands can make its
+    replay part from the table's, and a defence with no open attack card must not be played."""
+    statuses: dict[int, int] = {}
+    for seed in range(1, 6):
+        rng = random.Random(seed)
+        position = client.post("/v1/mustamaija/deal", json={"seed": seed}).json()["position"]
+        for _ in range(12):
+            legal = client.post("/v1/mustamaija/legal-moves", json={"position": position}).json()
+            if legal["over"]:
+                break
+            dealt = position["deal"]["hands"]
+            for seat in range(len(dealt)):
+                hands = [h if s == seat else len(h) for s, h in enumerate(dealt)]
+                view = {k: v for k, v in position.items() if k != "state"}
+                view = {**view, "view": seat, "deal": {**position["deal"], "hands": hands}}
+                answer = client.post("/v1/mustamaija/legal-moves", json={"position": view})
+                statuses[answer.status_code] = statuses.get(answer.status_code, 0) + 1
+            body = {"position": position, "move": rng.choice(legal["moves"])}
+            position = client.post("/v1/mustamaija/play", json=body).json()["position"]
+    assert set(statuses) <= {200, 422}, statuses
+    assert statuses.get(200, 0) > 0, statuses

@@ -79,6 +79,15 @@ pub trait Rules: Game {
         Some(self.history_text(mv, Some(observer)))
     }
 
+    /// Whether `mv` is of the kind this position asks for, whatever the mover's cards (a
+    /// defence while a card is open, an attack when attacking): a view plays hidden seats'
+    /// moves against guessed hands without asking the rules, and a move of the wrong kind must
+    /// be refused there, not played. By default every move is.
+    fn move_kind_fits(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        true
+    }
+
     /// Every card `mv` moves, shown or not (cards passed face down): a card swapped into the
     /// mover's guessed hand to show it never displaces one of them. By default none.
     fn cards_moved(&self, mv: Self::Move) -> CardSet {
@@ -473,6 +482,9 @@ pub(crate) fn play_in_view<G: Rules>(
     if mover == observer || decided {
         return state.play(mv).map(|()| swaps).map_err(|_| InView::Illegal);
     }
+    if !state.move_kind_fits(mv) {
+        return Err(InView::Illegal);
+    }
     let shown = state.revealed_cards(mv, observer);
     let kept = shown | state.cards_moved(mv) | placed;
     swaps.extend(reveal(state, observer, mover, shown, kept).map_err(InView::Unplaceable)?);
@@ -601,7 +613,11 @@ fn written<G: Rules, T>(start: &G, moves: &[G::Move], write: impl Fn(&G, G::Move
         .iter()
         .map(|&mv| {
             let text = write(&at, mv);
-            at.play_unchecked(mv);
+            // A view's guessed hands can make its replay part from the table's: a move of a
+            // kind the position does not ask for is written but not played.
+            if at.move_kind_fits(mv) {
+                at.play_unchecked(mv);
+            }
             text
         })
         .collect()

@@ -134,6 +134,11 @@ impl Mustamaija {
         let mut state = self.clone();
         let mut seen = CardSet::EMPTY;
         for &mv in moves {
+            // A view's guessed hands can make its replay part from the table's; what was
+            // seen before that is all that is known.
+            if !state.move_kind_fits(mv) {
+                break;
+            }
             let (hand, talon) = (state.hands[seat as usize], state.talon.set());
             state.play_unchecked(mv);
             seen |= (state.hands[seat as usize] - hand) & talon;
@@ -424,6 +429,16 @@ impl Rules for Mustamaija {
     /// card"), so a view of a position with them is given as its snapshot alone.
     fn view_move_text(&self, mv: Move, observer: Seat) -> Option<String> {
         (self.to_move() == Some(observer)).then(|| self.move_text(mv))
+    }
+
+    fn move_kind_fits(&self, mv: Move) -> bool {
+        match mv {
+            Move::Attack(_) => self.phase == Phase::Attack,
+            Move::Beat(_) | Move::Take => {
+                self.phase == Phase::Defend && self.current_attack_card().is_some()
+            }
+            Move::Declare(_) | Move::NoDeclaration => self.phase == Phase::Declare,
+        }
     }
 
     fn move_text(&self, mv: Move) -> String {
