@@ -31,6 +31,11 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+# httpx imports httpcore only when its first client is made; under gevent the bots' greenlets
+# made their first clients at once and one of them saw the module half imported
+# ("module 'httpcore' has no attribute 'ConnectionPool'"). Importing it here, before any
+# greenlet runs, settles it.
+import httpcore  # noqa: F401
 import msgspec
 import positions
 from locust import FastHttpUser, User, between, events, task
