@@ -27,15 +27,11 @@ import itertools
 import json
 import logging
 import random
+import sys
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-# httpx imports httpcore only when its first client is made; under gevent the bots' greenlets
-# made their first clients at once and one of them saw the module half imported
-# ("module 'httpcore' has no attribute 'ConnectionPool'"). Importing it here, before any
-# greenlet runs, settles it.
-import httpcore  # noqa: F401
 import msgspec
 import positions
 from locust import FastHttpUser, User, between, events, task
@@ -43,6 +39,13 @@ from locust.env import Environment
 
 from service.client import Client, ServiceError
 from service.schemas import DealResponse, PlayResponse
+
+# Locust's gevent has patched `select` (no epoll) by now, and trio (installed beside the dev
+# tools) then fails to import with an AttributeError, not the ImportError that httpcore expects
+# of a missing trio; httpx imports httpcore when the bots make their first clients, and it broke
+# half imported ("module 'httpcore' has no attribute 'ConnectionPool'"). The load test never
+# uses trio: hide it, so httpcore imports as without it.
+sys.modules.setdefault("trio", None)  # type: ignore[arg-type]
 
 T = TypeVar("T")
 logging.getLogger("httpx").setLevel(logging.WARNING)  # the bots' client: no line per request
