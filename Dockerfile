@@ -22,6 +22,7 @@ COPY --from=rust /usr/local/rustup /usr/local/rustup
 COPY --from=rust /usr/local/cargo /usr/local/cargo
 WORKDIR /src
 COPY pyproject.toml README.md ./
+COPY .cargo ./.cargo
 COPY solver ./solver
 COPY service ./service
 RUN pip wheel --no-cache-dir --no-deps --wheel-dir /dist .

@@ -74,7 +74,7 @@ impl Marjapussi {
         let asker = self.actor;
         let partner = self.partner(asker);
         match mv {
-            Move::AskWhole(_) if self.answerable(partner).is_empty() => Some(Said::No),
+            Move::AskWhole(_) if self.answerable(partner).next().is_none() => Some(Said::No),
             Move::AskWhole(_) => Some(Said::Yes),
             Move::AskHalf(suit, _) => {
                 let marriage = cards::marriage(suit);
@@ -164,7 +164,6 @@ impl Marjapussi {
         let actor = self.actor;
         let broken: Vec<(Card, Target)> = self
             .answerable(actor)
-            .into_iter()
             .map(|suit| (cards::king(suit), Target::NotIn(1 << actor)))
             .collect();
         let swaps = self.place(&broken, observer);
@@ -244,7 +243,7 @@ impl Marjapussi {
                 .map(|s| marriage_cards(s).map(|c| (c, Target::In(partner))).to_vec())
                 .collect();
         }
-        let whole = self.answerable(partner as u8);
+        let whole: Vec<Suit> = self.answerable(partner as u8).collect();
         let away = Target::NotIn(1 << partner);
         let breaks = |first: bool| {
             whole

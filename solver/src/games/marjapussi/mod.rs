@@ -348,7 +348,6 @@ impl Game for Marjapussi {
             Phase::Declare => self.declare_moves(seat, out),
             Phase::AnswerWhole => self
                 .answerable(seat)
-                .into_iter()
                 .for_each(|s| out.push(Move::Answer(s))),
             Phase::Redealt | Phase::Scored => {}
         }

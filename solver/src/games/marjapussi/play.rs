@@ -155,11 +155,10 @@ impl Marjapussi {
     }
 
     /// Undeclared marriages that `seat` holds whole.
-    pub(super) fn answerable(&self, seat: u8) -> Vec<Suit> {
+    pub(super) fn answerable(&self, seat: u8) -> impl Iterator<Item = Suit> + '_ {
         let hand = self.hands[seat as usize];
         self.undeclared()
-            .filter(|&s| cards::marriage(s).is_subset(hand))
-            .collect()
+            .filter(move |&s| cards::marriage(s).is_subset(hand))
     }
 
     fn may_ask_half(&self, seat: u8, suit: Suit) -> bool {
@@ -180,7 +179,7 @@ impl Marjapussi {
 
     pub(super) fn declare_moves(&self, seat: u8, out: &mut Vec<Move>) {
         out.push(Move::NoDeclaration);
-        out.extend(self.answerable(seat).into_iter().map(Move::Declare));
+        out.extend(self.answerable(seat).map(Move::Declare));
         if self.asks_whole() && self.undeclared().next().is_some() {
             out.push(Move::AskWhole(Said::Unsaid));
         }
@@ -201,7 +200,7 @@ impl Marjapussi {
             Move::Declare(suit) | Move::Answer(suit) => self.declare(suit, self.side_of(seat)),
             Move::AskWhole(_) => {
                 let partner = self.partner(seat);
-                if !self.answerable(partner).is_empty() {
+                if self.answerable(partner).next().is_some() {
                     self.phase = Phase::AnswerWhole;
                     self.actor = partner;
                     return;

@@ -19,17 +19,100 @@ impl Marjapussi {
         self.won.iter().fold(CardSet::EMPTY, |a, &w| a | w)
     }
 
+    /// The declarer's discards where they count as won without a trick.
+    fn counted_discards(&self) -> CardSet {
+        if self.declarer.is_some() && !self.cfg.discard_needs_trick {
+            self.discards
+        } else {
+            CardSet::EMPTY
+        }
+    }
+
+    /// The cards whose points `side` has banked: its seats' tricks, and the declarer's
+    /// counted discards.
+    fn banked_cards(&self, side: usize) -> CardSet {
+        let mut cards = CardSet::EMPTY;
+        for seat in (side as u8..self.n()).step_by(self.sides()) {
+            cards |= self.won[seat as usize];
+        }
+        if self
+            .declarer
+            .is_some_and(|d| self.side_of(d) as usize == side)
+        {
+            cards |= self.counted_discards();
+        }
+        cards
+    }
+
     fn card_points_of(&self, side: usize) -> i32 {
-        let mut cp = 0;
-        for seat in 0..self.n() {
-            if self.side_of(seat) as usize == side {
-                cp += set_points(self.won[seat as usize], self.cfg.card_values);
-            }
-        }
-        if self.declarer.is_some_and(|d| d as usize == side) && !self.cfg.discard_needs_trick {
-            cp += set_points(self.discards, self.cfg.card_values);
-        }
-        cp
+        set_points(self.banked_cards(side), self.cfg.card_values)
+    }
+
+    /// The card points nobody has banked yet.
+    fn card_points_open(&self) -> i32 {
+        let out = cards::deck(self.cfg.deck_size) - self.won_cards() - self.counted_discards();
+        set_points(out, self.cfg.card_values)
+    }
+
+    /// The card points and last-trick bonus nobody has banked yet.
+    fn points_open(&self) -> i32 {
+        self.card_points_open()
+            + i32::from(self.last_trick_winner.is_none()) * self.cfg.last_trick_bonus
+    }
+
+    /// `marjapussi`'s bounds in game points: the last trick, marriages (2 for the hand's
+    /// first, 1 for each later one) and the card points' majority; `open_marriage` says
+    /// whether `side` can still declare one.
+    fn game_point_bounds(&self, side: usize, open_marriage: bool) -> (i32, i32) {
+        let cfg = &self.cfg;
+        let total = match cfg.card_values {
+            CardValues::Original => 120,
+            CardValues::Simplified => 140,
+        };
+        let cp = self.card_points_of(side);
+        let last_won = self
+            .last_trick_winner
+            .is_some_and(|w| self.side_of(w) as usize == side);
+        let secured = i32::from(last_won) * cfg.last_trick_bonus + self.marriage_game_points(side);
+        let majority = 1 + self.match_state.carry;
+        let low = secured + if cp * 2 > total { majority } else { 0 };
+        let open = self.open_marriages_of(side).count() as i32;
+        let first_open = self.declarations[0].is_none() && open_marriage;
+        let last_open = self.last_trick_winner.is_none();
+        let more = open + i32::from(first_open) + i32::from(last_open) * cfg.last_trick_bonus;
+        let can_win_majority = (cp + self.card_points_open()) * 2 > total && cp * 2 <= total;
+        (
+            low,
+            low + more + if can_win_majority { majority } else { 0 },
+        )
+    }
+
+    /// `marjapussi`: the game points of `side`'s declared marriages.
+    fn marriage_game_points(&self, side: usize) -> i32 {
+        self.declarations
+            .iter()
+            .flatten()
+            .enumerate()
+            .filter(|(_, d)| d.side as usize == side)
+            .map(|(i, _)| if i == 0 { 2 } else { 1 })
+            .sum()
+    }
+
+    /// Huutopussi family: the points `side` has banked (card points, the last trick, its
+    /// declared marriages).
+    fn banked_points(&self, side: usize) -> i32 {
+        let cfg = &self.cfg;
+        let last_won = self
+            .last_trick_winner
+            .is_some_and(|w| self.side_of(w) as usize == side);
+        let marriages: i32 = self
+            .declarations
+            .iter()
+            .flatten()
+            .filter(|d| d.side as usize == side)
+            .map(|d| super::scoring::marriage_value(cfg.marriage_values, d.suit))
+            .sum();
+        self.card_points_of(side) + i32::from(last_won) * cfg.last_trick_bonus + marriages
     }
 
     /// Marriages `side` could still declare: undeclared, both cards in one hand of the side
@@ -100,52 +183,15 @@ impl Searchable for Marjapussi {
     }
 
     fn value_bounds(&self, side: usize) -> (i32, i32) {
-        let cfg = &self.cfg;
-        let cp = self.card_points_of(side);
-        let mut uncounted = set_points(
-            cards::deck(cfg.deck_size) - self.won_cards(),
-            cfg.card_values,
-        );
-        if self.declarer.is_some() && !cfg.discard_needs_trick {
-            uncounted -= set_points(self.discards, cfg.card_values);
+        let marriages: i32 = self
+            .open_marriages_of(side)
+            .map(|s| super::scoring::marriage_value(self.cfg.marriage_values, s))
+            .sum();
+        if self.cfg.variant == Variant::Marjapussi {
+            return self.game_point_bounds(side, marriages > 0);
         }
-        let last_open = self.last_trick_winner.is_none();
-        let last_won = self
-            .last_trick_winner
-            .is_some_and(|w| self.side_of(w) as usize == side);
-        let (open, marriages) = self.open_marriages_of(side).fold((0, 0), |(n, v), s| {
-            let value = super::scoring::marriage_value(cfg.marriage_values, s);
-            (n + 1, v + value)
-        });
-        if cfg.variant == Variant::Marjapussi {
-            let total = match cfg.card_values {
-                CardValues::Original => 120,
-                CardValues::Simplified => 140,
-            };
-            let mut secured = i32::from(last_won) * cfg.last_trick_bonus;
-            for (i, d) in self.declarations.iter().flatten().enumerate() {
-                if d.side as usize == side {
-                    secured += if i == 0 { 2 } else { 1 };
-                }
-            }
-            let majority = 1 + self.match_state.carry;
-            let low = secured + if cp * 2 > total { majority } else { 0 };
-            let first_open = self.declarations[0].is_none() && open > 0;
-            let more = open + i32::from(first_open) + i32::from(last_open) * cfg.last_trick_bonus;
-            let can_win_majority = (cp + uncounted) * 2 > total && cp * 2 <= total;
-            return (
-                low,
-                low + more + if can_win_majority { majority } else { 0 },
-            );
-        }
-        let mut secured = cp + i32::from(last_won) * cfg.last_trick_bonus;
-        for d in self.declarations.iter().flatten() {
-            if d.side as usize == side {
-                secured += super::scoring::marriage_value(cfg.marriage_values, d.suit);
-            }
-        }
-        let more = uncounted + i32::from(last_open) * cfg.last_trick_bonus + marriages;
-        (secured, secured + more)
+        let secured = self.banked_points(side);
+        (secured, secured + self.points_open() + marriages)
     }
 
     /// Huutopussi family: the shape, with the points banked so far. `marjapussi`: game points
@@ -156,16 +202,9 @@ impl Searchable for Marjapussi {
             return (self.key(), 0);
         }
         if self.cfg.variant != Variant::Marjapussi {
-            return (self.shape_key(), self.value_bounds(side).0);
+            return (self.shape_key(), self.banked_points(side));
         }
-        let banked: i32 = self
-            .declarations
-            .iter()
-            .flatten()
-            .enumerate()
-            .filter(|(_, d)| d.side as usize == side)
-            .map(|(i, _)| if i == 0 { 2 } else { 1 })
-            .sum();
+        let banked = self.marriage_game_points(side);
         let card_points = self.card_points_of(side) as u64;
         (mix(self.shape_key(), card_points), banked)
     }
@@ -181,8 +220,7 @@ impl Searchable for Marjapussi {
         {
             return None;
         }
-        let (low, high) = self.value_bounds(0);
-        Some(high - low)
+        Some(self.points_open())
     }
 
     fn value_unit(&self) -> &'static str {
@@ -195,6 +233,17 @@ impl Searchable for Marjapussi {
 
     fn zero_sum_sides(&self) -> bool {
         self.n() == 4
+    }
+
+    /// Only trick starts: a position inside a trick is reached again only through the
+    /// trick's start, whose entry answers first.
+    fn tabled(&self) -> bool {
+        self.trick_len == 0
+    }
+
+    /// Only a failed ask and no declaration lead to one position; cards never do.
+    fn moves_may_transpose(&self) -> bool {
+        self.phase != Phase::Play
     }
 
     fn exact_applies(&self) -> Result<(), String> {
