@@ -212,9 +212,30 @@ pub struct Analysis<M> {
     pub principal_variation: Vec<M>,
     pub nodes: u64,
     pub researches: u32,
+    /// How move ordering did: the nodes where a move proved a bound, and those where the
+    /// first move searched did.
+    pub cutoffs: Cutoffs,
     pub elapsed: Duration,
     /// Every value is exact (the budget was not reached).
     pub complete: bool,
+}
+
+/// Cut-off counts of a search: the first move's share of them measures move ordering.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Cutoffs {
+    pub all: u64,
+    pub by_first_move: u64,
+}
+
+impl Cutoffs {
+    /// The share of cut-offs the first move searched made (1 where there were none).
+    pub fn first_move_rate(&self) -> f64 {
+        if self.all == 0 {
+            1.0
+        } else {
+            self.by_first_move as f64 / self.all as f64
+        }
+    }
 }
 
 struct Searcher<G: Searchable> {
@@ -231,6 +252,7 @@ struct Searcher<G: Searchable> {
     /// Scratch for move ordering: each move's hint.
     hints: Vec<i32>,
     nodes: u64,
+    cutoffs: Cutoffs,
     deadline: Instant,
     node_limit: u64,
     stopped: bool,
@@ -358,6 +380,8 @@ impl<G: Searchable> Searcher<G> {
             }
             if alpha >= beta {
                 // One move proves the bound: only what it depends on matters.
+                self.cutoffs.all += 1;
+                self.cutoffs.by_first_move += u64::from(i == 0);
                 children_relevant = child_relevant;
                 break;
             }
@@ -553,6 +577,7 @@ fn solve<G: Searchable>(
         principal_variation,
         nodes: searcher.nodes,
         researches,
+        cutoffs: searcher.cutoffs,
         elapsed: start.elapsed(),
     };
     (analysis, carried)
@@ -628,6 +653,7 @@ impl<G: Searchable> Searcher<G> {
             ranked: Vec::new(),
             hints: Vec::new(),
             nodes: 0,
+            cutoffs: Cutoffs::default(),
             deadline,
             node_limit,
             stopped: false,
