@@ -11,9 +11,11 @@ import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
+from service.__main__ import main
 from service.bridge_records import write_pbn
 from service.errors import ProblemError
 from service.record_analysis import read_request
+from tests.positions import late_position
 
 ORACLE = Path(__file__).parent.parent / "solver" / "tests" / "data" / "dds-bridge-100.json"
 DEAL = "N:94.K842.7.AKJ853 AKQ853.AT.42.Q62 JT6.965.Q985.T74 72.QJ73.AKJT63.9"
@@ -320,3 +322,26 @@ def test_a_batch_item_may_be_a_record(client: TestClient[Litestar]) -> None:
     assert lines[1]["status"] == 200
     assert lines[2]["status"] == 422
     assert lines[2]["problem"]["errors"][0]["path"] == "positions[2].pbn"
+
+
+def test_the_cli_reads_records_of_any_game(tmp_path: Path) -> None:
+    """A file of records, as the board saves them (one JSON object per hand) or as a PBN
+    item: one answer line each, with the record's analysis."""
+    hand = late_position(3)
+    marjapussi = {k: hand[k] for k in ("game", "variant", "options", "deal", "moves")}
+    bridge = read({"pbn": PBN})
+    lines = [
+        {**marjapussi, "tags": {"Event": "seed 3"}},
+        {"pbn": PBN.replace('[Play "S"]', "[Plays]"), "method": "exact"},
+        {**bridge, "moves": bridge["moves"][:8]},
+    ]
+    source, output = tmp_path / "hands.jsonl", tmp_path / "hands.out.jsonl"
+    source.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    assert main(["analyze", str(source), "-o", str(output), "--jobs", "1", "--quiet"]) == 0
+    answers = {e["index"]: e for e in map(json.loads, output.read_text().splitlines())}
+    assert answers[0]["status"] == 200
+    assert answers[0]["game"] == "marjapussi"
+    assert len(answers[0]["record"]["moves"]) == len(marjapussi["moves"])
+    assert answers[1]["status"] == 422
+    assert answers[1]["problem"]["errors"][0]["path"] == "positions[1].pbn"
+    assert answers[2]["record"]["values"][:2] == [12, 13]  # DDS: S6 gives the defence 0
