@@ -14,6 +14,7 @@ at `position.moves[12]` is reported at the request's field with the place in its
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -123,21 +124,32 @@ def replayed(parsed: Parsed) -> dict[str, Any]:
     return {**canonical, "tags": record.get("tags", {})}
 
 
+# What a JSON record must be, field by field; the engine checks the rest.
+RECORD_CHECKS: tuple[tuple[str, Callable[[dict[str, Any]], bool], str], ...] = (
+    ("game", lambda r: isinstance(r.get("game"), str), "missing: the game, as in /v1/games"),
+    ("view", lambda r: r.get("view") is None, "a record is a complete hand: no view"),
+    ("moves", lambda r: isinstance(r.get("moves", []), list), "expected the list of moves"),
+    (
+        "tags",
+        lambda r: (
+            isinstance(r.get("tags", {}), dict)
+            and all(isinstance(v, str) for v in r.get("tags", {}).values())
+        ),
+        "expected an object of text values, as {'Event': '...'}",
+    ),
+)
+
+
 def json_record(value: Any) -> Parsed:
-    """A record given as JSON (`record`): its game and tags checked here, the rest by the
-    engine."""
+    """A record given as JSON (`record`)."""
     source = Source("record")
     if not isinstance(value, dict):
         raise source.problem("", "expected a record object: game, variant, options, deal, moves")
-    if not isinstance(value.get("game"), str):
-        raise source.problem("game", "missing: the record's game, as in /v1/games")
-    if value.get("view") is not None:
-        raise source.problem("view", "a record is a complete hand: no view")
-    tags = value.get("tags", {})
-    if not isinstance(tags, dict) or not all(isinstance(v, str) for v in tags.values()):
-        raise source.problem("tags", "expected an object of text values, as {'Event': '...'}")
+    for name, holds, message in RECORD_CHECKS:
+        if not holds(value):
+            raise source.problem(name, message)
     unknown = set(value) - {*POSITION_FIELDS, "tags", "view", "state"}
     if unknown:
         raise source.problem(sorted(unknown)[0], "not a record field")
     record = {k: value[k] for k in POSITION_FIELDS if k in value}
-    return Parsed({**record, "tags": tags}, source)
+    return Parsed({**record, "tags": value.get("tags", {})}, source)

@@ -27,6 +27,7 @@ const app = {
   analysis: null,
   analyses: new Map(),
   graph: [],
+  tags: {}, // a loaded record's tags (PBN's Event, Contract...), saved with it
   token: 0,
 };
 
@@ -103,6 +104,7 @@ function setStart(position, seed) {
   app.results = [];
   app.ply = 0;
   app.graph = [];
+  app.tags = {};
   app.analyses.clear();
   $("game").value = app.game;
   fillVariants(app.game, position.variant);
@@ -117,36 +119,57 @@ async function dealNew() {
   await show();
 }
 
-// A bridge PBN deal: `N:... ... ... ...` alone or in a [Deal "..."] tag, with the contract's
-// strain and the declarer from [Contract] and [Declarer] when given.
-function parsePbn(text) {
-  const tag = (name) => (new RegExp(`\\[${name}\\s+"([^"]*)"\\]`, "i").exec(text) || [])[1];
-  const bare = /^[NESW]:\S+(\s+\S+){3}$/i.test(text.trim()) ? text.trim() : null;
-  const pbn = tag("Deal") || bare;
-  if (!pbn) return null;
-  const options = {};
-  const strain = /^\d(NT|[SHDC])/i.exec(tag("Contract") || "");
-  if (strain) options.strain = strain[1].toUpperCase();
-  const declarer = "NESW".indexOf((tag("Declarer") || "?").toUpperCase());
-  if (declarer >= 0) options.declarer = declarer;
-  return { pbn, options };
+// What the paste box holds: a position (JSON), a record (JSON: a deal and its moves, no
+// position or snapshot), or a bridge record as LIN (md|...|pc|...) or PBN text.
+function pastedRequest(text) {
+  if (text.startsWith("{")) {
+    const parsed = JSON.parse(text);
+    const isRecord = parsed.deal && Array.isArray(parsed.moves) && !parsed.position && !parsed.state;
+    return isRecord ? { record: parsed } : { position: parsed.position || parsed };
+  }
+  return /(^|\|)(md|mb|pc)\||lin=/i.test(text) ? { lin: text } : { pbn: text };
+}
+
+// A record read by the service: its deal is the start, its moves the history to step through.
+function loadRecord(record) {
+  const { tags, moves, ...start } = record;
+  setStart({ ...start, moves: [] }, null);
+  app.tags = tags || {};
+  app.line = moves;
 }
 
 async function loadPasted() {
-  const text = $("paste").value.trim();
-  const deal = parsePbn(text);
-  let position;
-  if (deal) {
-    const options = { ...(readOptions() || {}), ...deal.options };
-    position = { version: 1, game: "bridge", variant: "bridge", options, deal: { pbn: deal.pbn }, moves: [] };
-  } else {
-    const parsed = JSON.parse(text);
-    position = parsed.position || parsed;
+  const request = pastedRequest($("paste").value.trim());
+  if (request.position) {
+    const position = request.position;
     position.game = position.game || $("game").value;
+    await api.legalMoves(position.game, position); // the engine's verdict before it is drawn
+    setStart(position, null);
+  } else {
+    loadRecord((await api.readRecord(request)).record);
   }
-  await api.legalMoves(position.game, position); // the engine's verdict before it is drawn
-  setStart(position, null);
   await show();
+}
+
+async function loadFile() {
+  const [file] = $("record-file").files;
+  if (!file) return;
+  $("paste").value = await file.text();
+  $("record-file").value = "";
+  await loadPasted();
+}
+
+// The hand so far as a record (one JSON object: game, variant, options, deal, moves, tags),
+// saved as a file that the paste box, the record routes and `python -m service analyze` read.
+function saveRecord() {
+  if (!app.start.deal) throw new Error("a position given as a snapshot has no deal to save as a record");
+  const { version, game, variant, options, deal } = app.start;
+  const record = { version, game, variant, options, deal, moves: [...(app.start.moves || []), ...app.line], tags: app.tags };
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([`${JSON.stringify(record)}\n`], { type: "application/json" }));
+  link.download = `${game}-record.json`;
+  link.click();
+  URL.revokeObjectURL(link.href);
 }
 
 async function playMove(move) {
@@ -397,6 +420,8 @@ function wire() {
   });
   $("game").addEventListener("change", () => fillVariants($("game").value));
   $("load").addEventListener("click", () => guarded(loadPasted));
+  $("record-file").addEventListener("change", () => guarded(loadFile));
+  $("save").addEventListener("click", () => guarded(async () => saveRecord()));
   $("seat").addEventListener("change", () => guarded(show));
   $("analyse").addEventListener("click", () => guarded(analyse));
   $("graph-button").addEventListener("click", () => guarded(graphHand));
