@@ -98,7 +98,8 @@ def pbn_tags(text: str, source: Source) -> dict[str, Tag]:
                 raise source.problem(
                     f"line {number}, [{name}]", "a second hand starts here; send one hand"
                 )
-            current = tags[name] = Tag(name, match.group(2), number)
+            value = re.sub(r"\\(.)", r"\1", match.group(2))  # PBN escapes \" and \\
+            current = tags[name] = Tag(name, value, number)
             rest = rest.replace(match.group(), " ", 1)
         for token in rest.split():
             if current is None:
@@ -413,7 +414,7 @@ def write_pbn(record: dict[str, Any], source: Source) -> str:
         tags["Result"] = str(over["result"]["declarer_tricks"])
     auction = tags.pop("Auction", None)
     names = [n for n in TAG_ORDER if n in tags] + [n for n in tags if n not in TAG_ORDER]
-    lines = [f'[{name} "{tags[name]}"]' for name in names]
+    lines = [f'[{name} "{escaped(tags[name])}"]' for name in names]
     if auction:
         first, *calls = auction.split()
         lines += [f'[Auction "{first}"]', *rows(calls)]
@@ -421,6 +422,11 @@ def write_pbn(record: dict[str, Any], source: Source) -> str:
         leader = (declarer + 1) % 4
         lines += [f'[Play "{SEATS[leader]}"]', *play_rows(record, leader)]
     return "\n".join(lines) + "\n"
+
+
+def escaped(value: str) -> str:
+    """A tag value as PBN writes it: `\\` and `"` escaped by a backslash."""
+    return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def written_contract(given: str | None, strain: str, source: Source) -> str:

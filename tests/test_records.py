@@ -166,6 +166,8 @@ def test_pbn_written_and_read_again_is_the_same_record() -> None:
     assert '[Play "S"]' in text
     assert text.splitlines()[-1] == "D5 DK H2 S5"
     assert read({"pbn": text}) == record
+    quoted = {**record, "tags": {**record["tags"], "Event": 'the "club" \\ night'}}
+    assert read({"pbn": write_pbn(quoted, source)})["tags"]["Event"] == 'the "club" \\ night'
     partial = {**record, "moves": PLAYED[:6]}
     cut = write_pbn(partial, source)
     assert cut.splitlines()[-3:] == ["S6 S7 S4 SQ", "SJ - - SA", "*"]
