@@ -209,6 +209,12 @@ def test_a_pasted_pbn_record_is_stepped_through_saved_and_loaded(page: Page) -> 
     wait_ply(page, "52 / 52")
     page.keyboard.press("ArrowLeft")
     wait_ply(page, "51 / 52")
+    page.click("#record-button")  # every card's loss, as one record analysis
+    page.wait_for_selector("#history button.lost")
+    first = page.locator("#history button").first
+    assert "lost" in (first.get_attribute("class") or "")  # S6 gives the declarer a 13th trick
+    assert (first.get_attribute("title") or "").startswith("lost 1;")
+    assert page.locator("#graph svg circle").count() == 53
     shoot(page, "bridge-pbn-record")
     with page.expect_download() as download:
         page.click("#save")
