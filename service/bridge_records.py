@@ -253,6 +253,7 @@ class Lin:
     hands: str | None = None
     calls: list[str] = field(default_factory=list)
     call_places: list[str] = field(default_factory=list)
+    moves: list[str] = field(default_factory=list)
     tags: dict[str, str] = field(default_factory=dict)
 
 
@@ -272,44 +273,43 @@ def read_lin(text: str) -> Parsed:
     """A BBO LIN record (one hand) as a bridge record."""
     source = Source("lin")
     lin = Lin()
-    moves: list[str] = []
-    readers: dict[str, Callable[[Lin, str, str, Source], None]] = {
-        "md": lin_deal,
-        "mb": lin_call,
-        "sv": lambda lin, value, _place, _source: lin.tags.update(
-            Vulnerable=VULNERABLE.get(value.lower(), value)
-        ),
-        "ah": lambda lin, value, _place, _source: lin.tags.update(
-            Board=value.removeprefix("Board").strip()
-        ),
-        "pn": lin_names,
-        "mc": lin_claim,
-    }
     for key, value, place in lin_pairs(text):
-        if key == "pc":
-            card = card_token(value)
-            if card is None:
-                raise source.problem(place, "not a card (suit S H D C, then rank 2-9 T J Q K A)")
-            moves.append(card)
-            source.move_places.append(place)
-        elif key in readers:
-            readers[key](lin, value, place, source)
-    if lin.hands is None or lin.dealer is None:
+        if key in LIN_READERS:
+            LIN_READERS[key](lin, value, place, source)
+    if lin.hands is None:
         raise source.problem("", "no md|...| item: a record needs the deal")
     options = lin_contract(lin, source)
-    if moves and "strain" not in options:
-        raise source.problem(
-            source.move_places[0], "cards are played but the auction (mb) names no contract"
-        )
+    if lin.moves and "strain" not in options:
+        why = "cards are played but the auction (mb) names no contract"
+        raise source.problem(source.move_places[0], why)
     record = {
         "version": 1,
         "game": "bridge",
         "options": options,
         "deal": {"pbn": lin.hands},
-        "moves": moves,
+        "moves": lin.moves,
         "tags": lin.tags,
     }
     return Parsed(record, source)
+
+
+def lin_card(lin: Lin, value: str, place: str, source: Source) -> None:
+    """`pc|SA|`: the next card played."""
+    card = card_token(value)
+    if card is None:
+        raise source.problem(place, "not a card (suit S H D C, then rank 2-9 T J Q K A)")
+    lin.moves.append(card)
+    source.move_places.append(place)
+
+
+def lin_vulnerable(lin: Lin, value: str, _place: str, _source: Source) -> None:
+    """`sv|o|`: none, `n` North-South, `e` East-West, `b` both."""
+    lin.tags["Vulnerable"] = VULNERABLE.get(value.lower(), value)
+
+
+def lin_board(lin: Lin, value: str, _place: str, _source: Source) -> None:
+    """`ah|Board 12|`: the board's number."""
+    lin.tags["Board"] = value.removeprefix("Board").strip()
 
 
 def lin_deal(lin: Lin, value: str, place: str, source: Source) -> None:
@@ -457,3 +457,15 @@ def play_rows(record: dict[str, Any], leader: int) -> list[str]:
             columns[(owner[card] - leader) % 4] = card
         lines.append(" ".join(columns))
     return lines + (["*"] if len(moves) < 4 * TRICKS else [])
+
+
+# What each LIN item says; other items (st, pg, an, rh, nt, ...) say nothing of the hand.
+LIN_READERS: dict[str, Callable[[Lin, str, str, Source], None]] = {
+    "md": lin_deal,
+    "sv": lin_vulnerable,
+    "ah": lin_board,
+    "pn": lin_names,
+    "mb": lin_call,
+    "pc": lin_card,
+    "mc": lin_claim,
+}
