@@ -29,6 +29,7 @@ from service.errors import EXCEPTION_HANDLERS
 from service.examples import add_examples
 from service.logs import logging_config
 from service.observe import observe
+from service.record_routes import RECORD_ROUTES
 from service.routes import ROUTE_HANDLERS, GameCatalogue
 from service.settings import Settings
 
@@ -65,6 +66,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         tags=[
             Tag(name="rules", description="The rules as a service, and analysis per game."),
             Tag(name="analysis", description="Many positions at once."),
+            Tag(name="records", description="Played hands: JSON records, PBN and LIN."),
             Tag(name="operations", description="Health, readiness and metrics."),
         ],
         render_plugins=[
@@ -77,7 +79,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         await analyzer.close()
 
     app = Litestar(
-        route_handlers=[*ROUTE_HANDLERS, *BOARD_ROUTES],
+        route_handlers=[*ROUTE_HANDLERS, *RECORD_ROUTES, *BOARD_ROUTES],
         exception_handlers=EXCEPTION_HANDLERS,
         request_max_body_size=settings.max_body_bytes,
         compression_config=COMPRESSION,

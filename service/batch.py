@@ -19,6 +19,7 @@ from typing import Any
 
 from service.analysis import Analyzer, answer_line, problem_line
 from service.errors import INTERNAL, ProblemError, invalid_field, summarise
+from service.record_analysis import is_record_item, record_line
 from service.schemas import FieldError
 
 log = logging.getLogger("service")
@@ -62,6 +63,8 @@ async def analyze_one(analyzer: Analyzer, index: int, item: Any) -> bytes:
     item_id = item.get("id") if isinstance(item, dict) else None
     try:
         item_id = id_of(item)
+        if isinstance(item, dict) and is_record_item(item):
+            return await record_line(analyzer, index, item)
         game = game_of(item)
         request = {k: v for k, v in item.items() if k not in ("game", "id")}
         answer = await analyzer.analyze(game, request, priority="batch")

@@ -10,8 +10,10 @@ subclass chosen by its status, carrying the problem details and their `errors[]`
         turn = service.play(position, "best", time_ms=100)   # a bot's turn in one call
         print(turn.played, turn.value)
 
-`batch(items)` streams the NDJSON lines of `POST /v1/analyze/batch` as the server finishes
-them (`BatchLine`); `batch_lines(items)` gives the raw lines.
+`view(position, seat)` answers a seat's view; `read_record`, `pbn` and `analyze_record` take a
+played hand as `record=` (JSON), `pbn=` or `lin=` (bridge text). `batch(items)` streams the
+NDJSON lines of `POST /v1/analyze/batch` as the server finishes them (`BatchLine`);
+`batch_lines(items)` gives the raw lines.
 """
 
 from __future__ import annotations
@@ -31,9 +33,13 @@ from service.schemas import (
     DealResponse,
     FieldError,
     LegalMovesResponse,
+    PbnAnswer,
     PlayResponse,
     Position,
     ProblemDetails,
+    RecordAnalysis,
+    RecordAnswer,
+    ViewResponse,
 )
 
 T = TypeVar("T")
@@ -67,6 +73,24 @@ class AnalysisFields(TurnFields, total=False):
 
     perspective: int
     rollout: str
+
+
+class RecordFields(TypedDict, total=False):
+    """A record, as exactly one of: `record` (JSON, any game), `pbn` or `lin` (bridge text)."""
+
+    record: Mapping[str, Any]
+    pbn: str
+    lin: str
+
+
+class RecordAnalysisFields(RecordFields, total=False):
+    """A record and the analysis of each of its positions (`POST /v1/records/analyze`)."""
+
+    time_ms: int
+    method: str
+    budget: Budget
+    perspective: int
+    seed: int
 
 
 class ServiceError(Exception):
@@ -198,6 +222,25 @@ def analyze_call(position: PositionLike, fields: AnalysisFields) -> Call[Analyze
     return Call("POST", f"/v1/{game_of(position)}/analyze", AnalyzeResponse, body)
 
 
+def view_call(position: PositionLike, seat: int) -> Call[ViewResponse]:
+    body = {"position": position, "seat": seat}
+    return Call("POST", f"/v1/{game_of(position)}/view", ViewResponse, body)
+
+
+def read_record_call(fields: RecordFields) -> Call[RecordAnswer]:
+    return Call("POST", "/v1/records/read", RecordAnswer, present(**fields))
+
+
+def pbn_call(fields: RecordFields) -> Call[PbnAnswer]:
+    return Call("POST", "/v1/records/pbn", PbnAnswer, present(**fields))
+
+
+def analyze_record_call(fields: RecordAnalysisFields) -> Call[RecordAnalysis]:
+    given = {k: v for k, v in fields.items() if k != "time_ms"}
+    given["budget"] = budget_of(fields.get("budget"), fields.get("time_ms"))
+    return Call("POST", "/v1/records/analyze", RecordAnalysis, present(**given))
+
+
 def games_call() -> Call[Catalogue]:
     return Call("GET", "/v1/games", Catalogue)
 
@@ -238,6 +281,23 @@ class Client:
     def analyze(self, position: PositionLike, **fields: Unpack[AnalysisFields]) -> AnalyzeResponse:
         """Every legal move scored: `time_ms`, `method`, `budget`, `perspective`, `seed`."""
         return self.send(analyze_call(position, fields))
+
+    def view(self, position: PositionLike, seat: int) -> ViewResponse:
+        """`seat`'s view of a complete position: what it cannot see as counts."""
+        return self.send(view_call(position, seat))
+
+    def read_record(self, **record: Unpack[RecordFields]) -> RecordAnswer:
+        """A record (`record=`, `pbn=` or `lin=`) as the engine's checked JSON record."""
+        return self.send(read_record_call(record))
+
+    def pbn(self, **record: Unpack[RecordFields]) -> str:
+        """A bridge record (`record=`, `pbn=` or `lin=`) written as PBN text."""
+        return self.send(pbn_call(record)).pbn
+
+    def analyze_record(self, **fields: Unpack[RecordAnalysisFields]) -> RecordAnalysis:
+        """Every move of a record scored by the analysis before it: its value, the best
+        move's, the loss (`time_ms`, `method`, `budget` per position, `perspective`)."""
+        return self.send(analyze_record_call(fields))
 
     def batch_lines(self, items: Iterable[Mapping[str, Any]]) -> Iterator[bytes]:
         """The batch answer's NDJSON lines, as they come; ServiceError if it is refused."""
@@ -294,6 +354,23 @@ class AsyncClient:
     ) -> AnalyzeResponse:
         """Every legal move scored: `time_ms`, `method`, `budget`, `perspective`, `seed`."""
         return await self.send(analyze_call(position, fields))
+
+    async def view(self, position: PositionLike, seat: int) -> ViewResponse:
+        """`seat`'s view of a complete position: what it cannot see as counts."""
+        return await self.send(view_call(position, seat))
+
+    async def read_record(self, **record: Unpack[RecordFields]) -> RecordAnswer:
+        """A record (`record=`, `pbn=` or `lin=`) as the engine's checked JSON record."""
+        return await self.send(read_record_call(record))
+
+    async def pbn(self, **record: Unpack[RecordFields]) -> str:
+        """A bridge record (`record=`, `pbn=` or `lin=`) written as PBN text."""
+        return (await self.send(pbn_call(record))).pbn
+
+    async def analyze_record(self, **fields: Unpack[RecordAnalysisFields]) -> RecordAnalysis:
+        """Every move of a record scored by the analysis before it: its value, the best
+        move's, the loss (`time_ms`, `method`, `budget` per position, `perspective`)."""
+        return await self.send(analyze_record_call(fields))
 
     async def batch_lines(self, items: Iterable[Mapping[str, Any]]) -> AsyncIterator[bytes]:
         """The batch answer's NDJSON lines, as they come; ServiceError if it is refused."""

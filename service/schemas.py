@@ -469,7 +469,9 @@ class BatchRequest(Struct, kw_only=True):
             "`budget`, `perspective`), with `game` (or the position's `game`) naming the game "
             "and optionally `id`, a string that the item's answer line echoes. They are checked "
             "one by one: a bad one gets its own error line, its paths from the batch's root "
-            "(`positions[3].method`)."
+            "(`positions[3].method`). An item that gives `record`, `pbn` or `lin` (or is a "
+            "record itself: `game`, `deal`, `moves`, no `position`) is analysed as by "
+            "/v1/records/analyze; its line carries `record`."
         ),
     ]
 
@@ -486,6 +488,10 @@ class BatchLine(Struct, kw_only=True):
     ] = None
     problem: Annotated[
         ProblemDetails | None, Meta(description="Why this position got no answer.")
+    ] = None
+    record: Annotated[
+        RecordAnalysis | None,
+        Meta(description="For an item that gives a record: its analysis, when status is 200."),
     ] = None
 
 
@@ -514,3 +520,120 @@ class ProblemDetails(Struct, kw_only=True):
         list[FieldError],
         Meta(description="Every problem found in the request body; empty if none is a field's."),
     ] = msgspec.field(default_factory=list)
+
+
+class Record(Struct, kw_only=True):
+    """One hand as played, in every game: the hand as dealt and every move since (a position
+    without view or snapshot), and free-text `tags` kept with it."""
+
+    version: Annotated[int, Meta(description="Format version; only 1 exists.")] = 1
+    game: Annotated[str, Meta(description="The game, as listed by GET /v1/games.")]
+    variant: str | None = None
+    options: JSONObject | None = None
+    deal: Annotated[JSONObject, Meta(description="The hand as dealt, as in a position.")]
+    moves: Annotated[list[str], Meta(description="Every move since the deal.")] = []
+    tags: Annotated[
+        dict[str, str],
+        Meta(
+            description="Text kept with the hand: a PBN file's tags (Event, Board, Dealer, "
+            "Vulnerable, Contract as bid, Result as the declarer's tricks, Auction as the "
+            "first caller's seat then the calls)."
+        ),
+    ] = {}
+
+
+RecordText = Annotated[
+    str | None,
+    Meta(description="Bridge: a PBN record of one hand (`pbn`) or a BBO LIN record (`lin`)."),
+]
+
+
+class RecordRequest(Struct, kw_only=True):
+    """A record, given as exactly one of `record` (JSON), `pbn` or `lin` (bridge text)."""
+
+    record: Annotated[
+        JSONObject | None, Meta(description="A record as JSON (see Record), any game.")
+    ] = None
+    pbn: RecordText = None
+    lin: RecordText = None
+
+
+class RecordAnalyzeRequest(RecordRequest, kw_only=True):
+    """`POST /v1/records/analyze`: a record and the analysis of each of its positions."""
+
+    method: Annotated[str, Meta(description="As for /v1/{game}/analyze.")] = "auto"
+    budget: Annotated[Budget | None, Meta(description="Each position's budget.")] = None
+    perspective: Annotated[
+        Seat | None,
+        Meta(
+            description="The seat whose side every value is for (bridge: the declarer by "
+            "default, as DDS's AnalysePlayPBN); none: each value is for the side that moved."
+        ),
+    ] = None
+    seed: Annotated[int, Meta(ge=0)] | None = None
+
+
+class RecordAnswer(Struct, kw_only=True):
+    """`POST /v1/records/read`: the record, replayed and checked by the engine."""
+
+    format: Annotated[str, Meta(description="record, pbn or lin: how it was given.")]
+    record: Record
+
+
+class PbnAnswer(Struct, kw_only=True):
+    """`POST /v1/records/pbn`: a bridge record as PBN text."""
+
+    pbn: str
+
+
+class RecordMove(Struct, kw_only=True):
+    """One move of a record and what the analysis before it said."""
+
+    ply: Annotated[int, Meta(description="The move's index in the record, from 0.")]
+    move: str
+    seat: Annotated[Seat | None, Meta(description="The seat that chose it (`decides`).")]
+    value: Annotated[
+        float | None,
+        Meta(description="The value after this move (null where only bounded: low..high)."),
+    ]
+    low: float | None = None
+    high: float | None = None
+    certainty: Annotated[
+        str | None, Meta(description="exact, bound or estimate; null if the move was unlisted.")
+    ]
+    best_move: str | None
+    best_value: Annotated[
+        float | None, Meta(description="The value the best move would have kept.")
+    ]
+    loss: Annotated[
+        float | None,
+        Meta(description="What this move lost against the best, for the side that moved."),
+    ]
+
+
+class RecordStats(Struct, kw_only=True):
+    positions: int
+    nodes: int
+    time_ms: float
+    cache_hits: int
+
+
+class RecordAnalysis(Struct, kw_only=True):
+    """`POST /v1/records/analyze`: every move of a record with its value and its loss."""
+
+    record: Record
+    method: str
+    unit: str
+    perspective: Annotated[
+        Seat | None, Meta(description="The seat whose side values are for; null: the mover's.")
+    ]
+    values: Annotated[
+        list[float | None] | None,
+        Meta(
+            description="With a perspective: the value before the first move, then after "
+            "each move (bridge: the declarer's tricks, as AnalysePlayPBN); else null."
+        ),
+    ]
+    moves: list[RecordMove]
+    exact: Annotated[bool, Meta(description="Whether every value is exact.")]
+    stats: RecordStats

@@ -14,11 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import msgspec
 import pytest
 
 from service.client import AsyncClient, Client, InvalidRequestError, NotFoundError
 from service.schemas import AnalyzeResponse, BatchLine
 from tests.positions import late_position
+from tests.test_records import LIN, PLAYED
 from tests.test_server import start, stop
 
 README = Path(__file__).parent.parent / "README.md"
@@ -57,6 +59,34 @@ def test_errors_are_typed_and_carry_the_problems_errors(server: str) -> None:
             service.legal_moves({**position, "game": "chess"})
     assert invalid.value.status == 422
     assert [error.path for error in invalid.value.errors] == ["move"]
+
+
+def test_a_view_and_a_record_sync_and_async(server: str) -> None:
+    """`view` hides what the seat cannot see; a LIN record is read, written as PBN and
+    analysed, through both clients."""
+    with Client(server) as service:
+        position = service.deal("bridge", seed=3).position
+        view = service.view(position, 1)
+        record = service.read_record(lin=LIN).record
+        text = service.pbn(lin=LIN)
+        analysis = service.analyze_record(pbn=text, method="exact", time_ms=5000)
+    assert view.seat == 1
+    assert view.position.view == 1
+    assert view.position.deal is not None
+    assert view.position.deal["hands"][0] == 13  # North's cards, hidden from East
+    assert record.moves == PLAYED
+    assert analysis.record.moves == PLAYED
+    assert analysis.values is not None
+    assert analysis.values[-1] == 9
+
+    async def both() -> tuple[int, list[str]]:
+        async with AsyncClient(server) as service:
+            view = await service.view(position, 2)
+            opening = msgspec.to_builtins(record)
+            analysed = await service.analyze_record(record={**opening, "moves": PLAYED[:1]})
+            return view.seat, [move.move for move in analysed.moves]
+
+    assert anyio.run(both) == (2, PLAYED[:1])
 
 
 def test_the_async_batch_streams_a_line_per_item(server: str) -> None:

@@ -4,7 +4,7 @@
 
 import { moveElement } from "./cards.js";
 
-const round = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(Math.abs(x) < 10 ? 2 : 1));
+export const round = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(Math.abs(x) < 10 ? 2 : 1));
 
 // The text and title of a scored move's certainty.
 function certainty(scored) {

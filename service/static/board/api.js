@@ -25,6 +25,10 @@ export const deal = (game, request) => send(`/v1/${game}/deal`, request);
 export const legalMoves = (game, position) => send(`/v1/${game}/legal-moves`, { position });
 export const play = (game, position, move) => send(`/v1/${game}/play`, { position, move });
 export const analyze = (game, request) => send(`/v1/${game}/analyze`, request);
+// A record ({record}, {pbn} or {lin}) read and checked: {format, record}.
+export const readRecord = (request) => send("/v1/records/read", request);
+// A record analysed move by move: {values, moves: [{move, value, best_move, best_value, loss}]}.
+export const analyzeRecord = (request) => send("/v1/records/analyze", request);
 // The engine's canonical form of a position (its snapshot; with `view`, that seat's view).
 export const canonical = (game, position) => send(`/board/state/${game}`, { position });
 

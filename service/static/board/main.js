@@ -4,7 +4,7 @@
 
 import * as api from "./api.js";
 import { cardsOf, moveElement } from "./cards.js";
-import { describeAnalysis, renderMoves, renderPv } from "./analysis.js";
+import { describeAnalysis, renderMoves, renderPv, round } from "./analysis.js";
 import { renderGraph } from "./graph.js";
 import { renderTable, seatName } from "./table.js";
 
@@ -27,6 +27,8 @@ const app = {
   analysis: null,
   analyses: new Map(),
   graph: [],
+  losses: [], // by ply: the record analysis's entry for the move played there
+  tags: {}, // a loaded record's tags (PBN's Event, Contract...), saved with it
   token: 0,
 };
 
@@ -103,6 +105,8 @@ function setStart(position, seed) {
   app.results = [];
   app.ply = 0;
   app.graph = [];
+  app.losses = [];
+  app.tags = {};
   app.analyses.clear();
   $("game").value = app.game;
   fillVariants(app.game, position.variant);
@@ -117,36 +121,62 @@ async function dealNew() {
   await show();
 }
 
-// A bridge PBN deal: `N:... ... ... ...` alone or in a [Deal "..."] tag, with the contract's
-// strain and the declarer from [Contract] and [Declarer] when given.
-function parsePbn(text) {
-  const tag = (name) => (new RegExp(`\\[${name}\\s+"([^"]*)"\\]`, "i").exec(text) || [])[1];
-  const bare = /^[NESW]:\S+(\s+\S+){3}$/i.test(text.trim()) ? text.trim() : null;
-  const pbn = tag("Deal") || bare;
-  if (!pbn) return null;
-  const options = {};
-  const strain = /^\d(NT|[SHDC])/i.exec(tag("Contract") || "");
-  if (strain) options.strain = strain[1].toUpperCase();
-  const declarer = "NESW".indexOf((tag("Declarer") || "?").toUpperCase());
-  if (declarer >= 0) options.declarer = declarer;
-  return { pbn, options };
+// What the paste box holds: a position (JSON), a record (JSON: a deal and its moves, no
+// position or snapshot), or a bridge record as LIN (md|...|pc|...) or PBN text.
+function pastedRequest(text) {
+  if (text.startsWith("{")) {
+    const parsed = JSON.parse(text);
+    const isRecord = parsed.deal && Array.isArray(parsed.moves) && !parsed.position && !parsed.state;
+    return isRecord ? { record: parsed } : { position: parsed.position || parsed };
+  }
+  return /(^|\|)(md|mb|pc)\||lin=/i.test(text) ? { lin: text } : { pbn: text };
+}
+
+// A record read by the service: its deal is the start, its moves the history to step through.
+function loadRecord(record) {
+  const { tags, moves, ...start } = record;
+  setStart({ ...start, moves: [] }, null);
+  app.tags = tags || {};
+  app.line = moves;
 }
 
 async function loadPasted() {
-  const text = $("paste").value.trim();
-  const deal = parsePbn(text);
-  let position;
-  if (deal) {
-    const options = { ...(readOptions() || {}), ...deal.options };
-    position = { version: 1, game: "bridge", variant: "bridge", options, deal: { pbn: deal.pbn }, moves: [] };
-  } else {
-    const parsed = JSON.parse(text);
-    position = parsed.position || parsed;
+  const request = pastedRequest($("paste").value.trim());
+  if (request.position) {
+    const position = request.position;
     position.game = position.game || $("game").value;
+    await api.legalMoves(position.game, position); // the engine's verdict before it is drawn
+    setStart(position, null);
+  } else {
+    loadRecord((await api.readRecord(request)).record);
   }
-  await api.legalMoves(position.game, position); // the engine's verdict before it is drawn
-  setStart(position, null);
   await show();
+}
+
+async function loadFile() {
+  const [file] = $("record-file").files;
+  if (!file) return;
+  $("paste").value = await file.text();
+  $("record-file").value = "";
+  await loadPasted();
+}
+
+// The hand so far as a record (one JSON object: game, variant, options, deal, moves, tags).
+function currentRecord() {
+  if (!app.start.deal) throw new Error("a position given as a snapshot has no deal: it is no record");
+  const { version, game, variant, options, deal } = app.start;
+  return { version, game, variant, options, deal, moves: [...(app.start.moves || []), ...app.line], tags: app.tags };
+}
+
+// The record saved as a file that the paste box, the record routes and `python -m service
+// analyze` read.
+function saveRecord() {
+  const record = currentRecord();
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([`${JSON.stringify(record)}\n`], { type: "application/json" }));
+  link.download = `${record.game}-record.json`;
+  link.click();
+  URL.revokeObjectURL(link.href);
 }
 
 async function playMove(move) {
@@ -156,6 +186,7 @@ async function playMove(move) {
     app.positions.length = app.ply + 1;
     app.results.length = app.ply + 1;
     app.graph = [];
+    app.losses = [];
   }
   app.positions[app.ply + 1] = answer.position;
   app.results[app.ply + 1] = answer.result;
@@ -215,6 +246,11 @@ function drawHistory() {
     button.append(moveElement(app.game, move, app.start.options || {}));
     button.dataset.move = move;
     button.className = i + 1 === app.ply ? "current" : "";
+    const scored = app.losses[i];
+    if (scored && scored.loss > 0) {
+      button.classList.add("lost");
+      button.title = `lost ${round(scored.loss)}; ${scored.best_move} kept ${round(scored.best_value)}`;
+    }
     button.addEventListener("click", () => guarded(() => go(i + 1)));
     item.append(button);
     return item;
@@ -257,8 +293,10 @@ async function show() {
 
 // ---- analysis and the graph ----
 
+const budget = () => ({ time_ms: Number($("budget").value) || 1000 });
+
 function analysisRequest(position, perspective) {
-  const request = { position, method: $("method").value, budget: { time_ms: Number($("budget").value) || 1000 } };
+  const request = { position, method: $("method").value, budget: budget() };
   if (perspective !== undefined) request.perspective = perspective;
   return request;
 }
@@ -314,6 +352,20 @@ async function graphHand() {
     if (line.status === 200) app.graph[line.index].value = line.answer.value;
     drawGraph();
   });
+  $("graph").dataset.done = "true";
+}
+
+// The hand analysed as a record (/v1/records/analyze, as DDS's AnalysePlayPBN): the graph
+// from its values, and each move of the history marked with what it lost against the best.
+async function analyseRecord() {
+  const record = currentRecord();
+  const request = { record, method: $("method").value, budget: budget(), perspective: graphSide() };
+  $("analysis-info").textContent = "analysing every move\u2026";
+  const answer = await api.analyzeRecord(request);
+  const skipped = record.moves.length - app.line.length; // a pasted start's own moves
+  app.losses = answer.moves.slice(skipped);
+  app.graph = answer.values.slice(skipped).map((value, ply) => ({ ply, value }));
+  draw();
   $("graph").dataset.done = "true";
 }
 
@@ -381,6 +433,7 @@ function onKey(event) {
     End: () => go(app.line.length),
     a: () => analyse(),
     g: () => graphHand(),
+    l: () => analyseRecord(),
     b: () => app.analysis && app.analysis.best_move && playMove(app.analysis.best_move),
   };
   const digit = /^[1-9]$/.test(event.key) ? Number(event.key) - 1 : -1;
@@ -397,9 +450,12 @@ function wire() {
   });
   $("game").addEventListener("change", () => fillVariants($("game").value));
   $("load").addEventListener("click", () => guarded(loadPasted));
+  $("record-file").addEventListener("change", () => guarded(loadFile));
+  $("save").addEventListener("click", () => guarded(async () => saveRecord()));
   $("seat").addEventListener("change", () => guarded(show));
   $("analyse").addEventListener("click", () => guarded(analyse));
   $("graph-button").addEventListener("click", () => guarded(graphHand));
+  $("record-button").addEventListener("click", () => guarded(analyseRecord));
   $("first").addEventListener("click", () => guarded(() => go(0)));
   $("back").addEventListener("click", () => guarded(() => go(app.ply - 1)));
   $("forward").addEventListener("click", () => guarded(() => go(app.ply + 1)));
