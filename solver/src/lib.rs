@@ -28,5 +28,5 @@ mod python;
 
 /// Changes whenever an answer of the engine may change, so caches never serve stale results,
 /// and whenever the deal tables' binary form or keys do (`table3`: partition games key exact
-/// entries by the partition).
-pub const ENGINE_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+rules1.table3");
+/// entries by the partition; `table4`: Mü keys trick starts by shape).
+pub const ENGINE_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+rules1.table4");

@@ -295,6 +295,14 @@ impl<G: Searchable> Searcher<G> {
             return (v, u64::MAX);
         }
         let tabled = state.tabled();
+        let forced = self.forced_move(state, ply);
+        if let Some(only) = forced.filter(|_| !tabled) {
+            // One legal move and no table here: its child's value is this position's.
+            let mut child = state.clone();
+            child.play_unchecked(only);
+            let (v, relevant) = self.search(&child, alpha, beta, ply + 1);
+            return (v, relevant | state.move_relevant(only));
+        }
         let partition = if tabled {
             state.partition(self.side)
         } else {
@@ -336,10 +344,6 @@ impl<G: Searchable> Searcher<G> {
             beta = beta.min(hi);
         }
         let (alpha0, beta0) = (alpha, beta);
-        while self.buffers.len() <= ply {
-            self.buffers.push(Vec::new());
-            self.merged.push(Vec::new());
-        }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         let mut merged = std::mem::take(&mut self.merged[ply]);
         self.ordered_moves(
@@ -445,7 +449,21 @@ impl<G: Searchable> Searcher<G> {
         (best, relevant)
     }
 
-    /// The legal moves, one per class of equivalent moves, best guesses first.
+    /// The only legal move of `state`, if it has just one.
+    fn forced_move(&mut self, state: &G, ply: usize) -> Option<G::Move> {
+        while self.buffers.len() <= ply {
+            self.buffers.push(Vec::new());
+            self.merged.push(Vec::new());
+        }
+        let moves = &mut self.buffers[ply];
+        state.legal_moves(moves);
+        match moves[..] {
+            [only] => Some(only),
+            _ => None,
+        }
+    }
+
+    /// Of the legal moves in `moves`, one per class of equivalent moves, best guesses first.
     /// Also puts each move left out, with the equivalent one kept, in `merged`.
     fn ordered_moves(
         &mut self,
@@ -454,7 +472,6 @@ impl<G: Searchable> Searcher<G> {
         moves: &mut Vec<G::Move>,
         merged: &mut Vec<(G::Move, G::Move)>,
     ) {
-        state.legal_moves(moves);
         merged.clear();
         let mut kept = 0;
         for i in 0..moves.len() {
@@ -706,6 +723,7 @@ impl<G: Searchable> Searcher<G> {
     /// A move of `state` whose position has exactly `value`, if the budget allows finding one.
     fn reply_keeping(&mut self, state: &G, value: i32, ply: usize) -> Option<G::Move> {
         let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
         self.ordered_moves(state, None, &mut moves, &mut Vec::new());
         moves.into_iter().find(|&mv| {
             let mut child = state.clone();

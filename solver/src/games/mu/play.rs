@@ -43,7 +43,7 @@ impl Mu {
 
     /// How strongly a card bids for the trick led by `led`: trumps by `(tier, rank)` above the
     /// led suit by rank, and 0 for a card that cannot win.
-    fn strength(&self, card: Card, led: Card) -> u8 {
+    pub(crate) fn strength(&self, card: Card, led: Card) -> u8 {
         let tier = self.tier(card);
         if tier > 0 {
             32 + tier * 10 + rank_of(card)

@@ -9,7 +9,9 @@
 //! they are twins, or of one class (one colour outside the trumps, or one trump tier) with no
 //! other card of that class still in play ranking between them or equal to either.
 
-use super::cards::{canonical_card, canonical_twins, colour_of, points, rank_of, set_points};
+use super::cards::{
+    canonical_card, canonical_twins, colour_of, points, rank_mask, rank_of, set_points, Colour,
+};
 use super::{Move, Mu, Phase};
 use crate::cards::{Card, CardSet};
 use crate::game::{mix, Game};
@@ -26,6 +28,53 @@ impl Mu {
 
     fn cards_in_play(&self) -> CardSet {
         (0..self.n()).fold(self.trick_cards(), |acc, s| acc | self.avail(s))
+    }
+
+    /// A key of what decides the rest of the hand at a trick's start: each effective suit's
+    /// cards in play in order of strength, a group per strength (twins, or one rank of a
+    /// number trump in several colours), written by its card points and how many of it each
+    /// seat holds. The ranks themselves, the colours' names and the cards already won are
+    /// left out: the play turns only on following suit and on which card beats which.
+    fn shape_key(&self) -> u64 {
+        let mut held = [CardSet::EMPTY; super::MAX_PLAYERS];
+        for seat in 0..self.n() {
+            held[seat as usize] = self.avail(seat);
+        }
+        let held = &held[..self.n() as usize];
+        let in_play = held.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+        let group_word = |group: CardSet| {
+            let first = group.lowest().expect("a card");
+            held.iter().fold(points(first) as u64, |word, &hand| {
+                word << 4 | u64::from((group & hand).len())
+            })
+        };
+        let trumps = self.trumps();
+        let team = (0..self.seats())
+            .filter(|&s| self.side(s) == 0)
+            .fold(0u64, |acc, s| acc | 1 << s);
+        let mut h = mix(0x6d75_5f73_6861_7065, u64::from(self.leader) | team << 8);
+        for colour in Colour::ALL {
+            h = mix(h, 0xc0 | colour as u64);
+            let plain = in_play & (colour.mask() - trumps);
+            for group in (0..10).map(|rank| plain & rank_mask(rank)) {
+                if !group.is_empty() {
+                    h = mix(h, group_word(group));
+                }
+            }
+        }
+        h = mix(h, 0x7e);
+        for tier in [
+            self.vice_trumps - self.chief_trumps,
+            self.chief_trumps - self.vice_trumps,
+            self.chief_trumps & self.vice_trumps,
+        ] {
+            for group in (0..10).map(|rank| in_play & tier & rank_mask(rank)) {
+                if !group.is_empty() {
+                    h = mix(h, group_word(group));
+                }
+            }
+        }
+        h
     }
 
     /// Which cards compete with `card` by rank alone: its trump tier, or its colour outside the
@@ -52,10 +101,14 @@ impl Searchable for Mu {
     }
 
     /// Hands and tables merged (a card plays the same from either), twins merged, the teams;
-    /// the card points won are banked.
+    /// the card points won are banked. At a trick's start, the shape
+    /// ([`Mu::shape_key`]): positions that differ only in cards already won share it.
     fn table_key(&self, side: usize) -> (u64, i32) {
         if self.phase != Phase::Play {
             return (self.key(), 0);
+        }
+        if self.trick_len == 0 {
+            return (self.shape_key(), self.side_points(side));
         }
         let mut h = 0x6d75_5f73_6561_7263;
         for seat in 0..self.n() {
@@ -85,6 +138,18 @@ impl Searchable for Mu {
 
     fn zero_sum_sides(&self) -> bool {
         true
+    }
+
+    /// Only trick starts: a position inside a trick is reached again only through the
+    /// trick's start, whose entry answers first.
+    fn tabled(&self) -> bool {
+        self.trick_len == 0
+    }
+
+    /// In the play two different cards never lead to one position (twins are merged as
+    /// equivalent moves first).
+    fn moves_may_transpose(&self) -> bool {
+        self.phase != Phase::Play
     }
 
     fn exact_applies(&self) -> Result<(), String> {
@@ -118,25 +183,49 @@ impl Searchable for Mu {
     /// Lead strong cards; following, give points to a winning partner, win with the cheapest
     /// winning card, and otherwise throw the fewest points.
     fn order_hint(&self, mv: Move) -> i32 {
+        self.hint_in(mv, self.trick_so_far())
+    }
+
+    /// [`Searchable::order_hint`] of each move, the trick's winner found once.
+    fn order_hints(&self, moves: &[Move], hints: &mut Vec<i32>) {
+        let trick = self.trick_so_far();
+        hints.clear();
+        hints.extend(moves.iter().map(|&mv| self.hint_in(mv, trick)));
+    }
+}
+
+/// What move ordering needs of a trick under way: the led card, the winning card's strength
+/// and whether the mover's side is winning it.
+#[derive(Clone, Copy)]
+struct TrickSoFar {
+    led: Card,
+    best: u8,
+    ours: bool,
+}
+
+impl Mu {
+    fn trick_so_far(&self) -> Option<TrickSoFar> {
+        let played = &self.trick[..self.trick_len as usize];
+        let &led = played.first()?;
+        let position = self.winning_position(played);
+        let winner = (self.leader + position as u8) % self.n();
+        Some(TrickSoFar {
+            led,
+            best: self.strength(played[position], led),
+            ours: self.side(winner as usize) == self.side(self.actor as usize),
+        })
+    }
+
+    fn hint_in(&self, mv: Move, trick: Option<TrickSoFar>) -> i32 {
         let Move::Play(card) = mv else {
             return 0;
         };
         let worth = points(card) * 64 + i32::from(self.tier(card)) * 16 + i32::from(rank_of(card));
-        if self.trick_len == 0 {
-            return worth;
-        }
-        let played = &self.trick[..self.trick_len as usize];
-        let position = self.winning_position(played);
-        let winner = (self.leader + position as u8) % self.n();
-        if self.side(winner as usize) == self.side(self.actor as usize) {
-            return 500 + points(card) * 64 - i32::from(rank_of(card));
-        }
-        let mut with = [card; super::MAX_PLAYERS];
-        with[..played.len()].copy_from_slice(played);
-        if self.winning_position(&with[..=played.len()]) == played.len() {
-            1000 - worth
-        } else {
-            -worth
+        match trick {
+            None => worth,
+            Some(t) if t.ours => 500 + points(card) * 64 - i32::from(rank_of(card)),
+            Some(t) if self.strength(card, t.led) > t.best => 1000 - worth,
+            Some(_) => -worth,
         }
     }
 }
@@ -173,6 +262,23 @@ mod tests {
             }
         }
         assert!(checked > tiers::least(3000, seeds, 8000), "{checked}");
+    }
+
+    /// Shape keys let positions tricks apart share entries: at four cards a seat (several
+    /// trick starts deep), every root move's value still equals minimax.
+    #[test]
+    fn shape_keys_agree_with_plain_minimax_at_four_cards() {
+        let mut checked = 0;
+        let seeds = tiers::cases("Mü's shape keys against minimax", 300, 30, "seeds");
+        for variant in ["mu3", "mu4"] {
+            for seed in 0..seeds as u64 {
+                if let Some(g) = in_play(variant, seed, 4) {
+                    agrees_with_minimax(&g, format_args!("{variant} seed {seed}"));
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= tiers::least(40, seeds, 300), "{checked}");
     }
 
     #[test]
