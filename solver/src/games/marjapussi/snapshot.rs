@@ -7,7 +7,7 @@ use super::{Marjapussi, MatchState, Phase};
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
 use crate::games::cardlist::{fill_hidden, read_hand, CardLedger, HandEntry};
-use crate::problems::{index_path, integers, Fields, Problems};
+use crate::problems::{index_path, integers, one_per_seat, Fields, Problems};
 use serde_json::Value;
 
 pub(super) fn read(
@@ -22,25 +22,9 @@ pub(super) fn read(
     let top = n as i64 - 1;
     let before = problems.0.len();
     let mut f = Fields::of(value, path, problems);
-    for key in ["dealer", "phase", "hands"] {
-        if !f.has(key) {
-            problems.push(&f.path(key), "missing");
-        }
-    }
+    f.require(&["dealer", "phase", "hands"], problems);
     let dealer = f.bounded("dealer", 0, top, problems).unwrap_or(0) as u8;
-    let phase = f.string("phase", problems).and_then(|p| {
-        let phase = Phase::from_name(p);
-        if phase.is_none() {
-            problems.push(
-                &f.path("phase"),
-                format!(
-                    "unknown phase '{p}'; the phases are: {}",
-                    Phase::NAMES.join(", ")
-                ),
-            );
-        }
-        phase
-    });
+    let phase = f.name_of("phase", "phase", Phase::from_name, &Phase::NAMES, problems);
     let to_move = f.bounded("to_move", 0, top, problems).map(|s| s as u8);
     let parse = parse_in_deck(cfg);
     let deck_text = deck_name(cfg);
@@ -62,10 +46,9 @@ pub(super) fn read(
                 ));
             }
         }
-        Some(list) => problems.push(
-            &hands_path,
-            format!("expected {n} hands, one per seat, got {}", list.len()),
-        ),
+        Some(list) => {
+            one_per_seat(list, n, "hands", &hands_path, problems);
+        }
         None => {}
     }
     for key in ["talon", "discards"] {

@@ -11,7 +11,7 @@ use super::{Muschik, Phase, SwapState, Trick, HAND_SIZE, MAX_PLAYERS};
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
 use crate::games::cardlist::{fill_hidden, read_hand, CardLedger, HandEntry};
-use crate::problems::{field_path, index_path, integers, kind, Fields, Problems};
+use crate::problems::{field_path, index_path, integers, kind, one_per_seat, Fields, Problems};
 use serde_json::Value;
 
 /// A trick as given: its leader, its cards in order, and (when finished) its winner.
@@ -72,25 +72,9 @@ pub(super) fn read(
     let top = n as i64 - 1;
     let before = problems.0.len();
     let mut f = Fields::of(value, path, problems);
-    for key in ["dealer", "phase", "hands", "trump_card"] {
-        if !f.has(key) {
-            problems.push(&f.path(key), "missing");
-        }
-    }
+    f.require(&["dealer", "phase", "hands", "trump_card"], problems);
     let dealer = f.bounded("dealer", 0, top, problems).unwrap_or(0) as u8;
-    let phase = f.string("phase", problems).and_then(|p| {
-        let phase = Phase::from_name(p);
-        if phase.is_none() {
-            problems.push(
-                &f.path("phase"),
-                format!(
-                    "unknown phase '{p}'; the phases are: {}",
-                    Phase::NAMES.join(", ")
-                ),
-            );
-        }
-        phase
-    });
+    let phase = f.name_of("phase", "phase", Phase::from_name, Phase::NAMES, problems);
     let to_move = f.bounded("to_move", 0, top, problems).map(|s| s as u8);
     let parse = parse_in_deck(cfg);
     let deck_text = deck_name(cfg);
@@ -182,12 +166,7 @@ pub(super) fn read(
     let participation_path = f.path("participation");
     let mut decisions: Vec<Option<bool>> = vec![None; n];
     if let Some(list) = f.array("participation", problems) {
-        if list.len() != n {
-            problems.push(
-                &participation_path,
-                format!("expected {n} entries, one per seat, got {}", list.len()),
-            );
-        }
+        one_per_seat(list, n, "entries", &participation_path, problems);
         for (seat, item) in list.iter().enumerate().take(n) {
             decisions[seat] = match item.as_str() {
                 _ if item.is_null() => None,
@@ -206,12 +185,7 @@ pub(super) fn read(
     let exchanged_path = f.path("exchanged");
     let mut exchanged = [0u8; MAX_PLAYERS];
     if let Some(list) = f.array("exchanged", problems) {
-        if list.len() != n {
-            problems.push(
-                &exchanged_path,
-                format!("expected {n} counts, one per seat, got {}", list.len()),
-            );
-        }
+        one_per_seat(list, n, "counts", &exchanged_path, problems);
         for (seat, k) in integers(list, &exchanged_path, 0, 25, problems)
             .into_iter()
             .enumerate()
