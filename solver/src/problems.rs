@@ -207,8 +207,8 @@ impl<'a> Fields<'a> {
 
 /// Whether `list` (at `path`) has one entry per seat of `n`; if not, reports it, calling its
 /// entries `what`.
-pub fn one_per_seat(
-    list: &[Value],
+pub fn one_per_seat<T>(
+    list: &[T],
     n: usize,
     what: &str,
     path: &str,
