@@ -6,8 +6,8 @@ use super::json::{card_name, deck_name, parse_in_deck, read_declaration, read_ma
 use super::{Marjapussi, MatchState, Phase};
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
-use crate::games::cardlist::{fill_hidden, read_hand, CardLedger, HandEntry};
-use crate::problems::{index_path, integers, one_per_seat, Fields, Problems};
+use crate::games::cardlist::{fill_hidden, read_hand, read_hands, CardLedger, HandEntry};
+use crate::problems::{index_path, integers, Fields, Problems};
 use serde_json::Value;
 
 pub(super) fn read(
@@ -29,28 +29,18 @@ pub(super) fn read(
     let parse = parse_in_deck(cfg);
     let deck_text = deck_name(cfg);
     let mut ledger = CardLedger::default();
-    let hidden_ok = |place: usize| observer.is_some_and(|o| o != place);
     let mut entries = Vec::with_capacity(n + 2);
     let hands_path = f.path("hands");
-    match f.array("hands", problems) {
-        Some(list) if list.len() == n => {
-            for (seat, item) in list.iter().enumerate() {
-                entries.push(read_hand(
-                    &mut ledger,
-                    item,
-                    &index_path(&hands_path, seat),
-                    hidden_ok(seat),
-                    &parse,
-                    &deck_text,
-                    problems,
-                ));
-            }
-        }
-        Some(list) => {
-            one_per_seat(list, n, "hands", &hands_path, problems);
-        }
-        None => {}
-    }
+    let hands = read_hands(
+        &mut ledger,
+        &mut f,
+        n,
+        observer,
+        &parse,
+        &deck_text,
+        problems,
+    );
+    entries.extend(hands);
     for key in ["talon", "discards"] {
         let at = f.path(key);
         let entry = match f.get(key) {

@@ -6,7 +6,7 @@ use super::roles::designations;
 use super::{Mu, Phase, Trump, MAX_PLAYERS};
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
-use crate::games::cardlist::{fill_hidden, read_hand, CardLedger, HandEntry};
+use crate::games::cardlist::{fill_hidden, read_hands, CardLedger, HandEntry};
 use crate::problems::{index_path, integers, one_per_seat, Fields, Problems};
 use serde_json::Value;
 
@@ -68,26 +68,16 @@ pub(super) fn read(
     let mut ledger = CardLedger::default();
     let mut entries = Vec::with_capacity(n);
     let hands_path = f.path("hands");
-    match f.array("hands", problems) {
-        Some(list) if list.len() == n => {
-            for (s, item) in list.iter().enumerate() {
-                let may_hide = observer.is_some_and(|o| o != s);
-                entries.push(read_hand(
-                    &mut ledger,
-                    item,
-                    &index_path(&hands_path, s),
-                    may_hide,
-                    &parse,
-                    &deck_text,
-                    problems,
-                ));
-            }
-        }
-        Some(list) => {
-            one_per_seat(list, n, "hands", &hands_path, problems);
-        }
-        None => {}
-    }
+    let hands = read_hands(
+        &mut ledger,
+        &mut f,
+        n,
+        observer,
+        &parse,
+        &deck_text,
+        problems,
+    );
+    entries.extend(hands);
     let tables = per_seat(
         &mut f,
         "tables",

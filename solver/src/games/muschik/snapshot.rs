@@ -10,7 +10,7 @@ use super::match_json::read_match;
 use super::{MatchState, Muschik, Phase, SwapState, Trick, HAND_SIZE, MAX_PLAYERS};
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
-use crate::games::cardlist::{fill_hidden, read_hand, CardLedger, HandEntry};
+use crate::games::cardlist::{fill_hidden, read_hand, read_seat_hands, CardLedger, HandEntry};
 use crate::problems::{field_path, index_path, integers, kind, one_per_seat, Fields, Problems};
 use serde_json::Value;
 
@@ -187,12 +187,7 @@ fn read_entries(
         return Vec::new();
     }
     let (parse, deck_text) = (parse_in_deck(cfg), deck_name(cfg));
-    let entries = list.iter().enumerate().map(|(seat, item)| {
-        let hidden_ok = observer.is_some_and(|o| o != seat);
-        let at = index_path(&at, seat);
-        read_hand(ledger, item, &at, hidden_ok, &parse, &deck_text, problems)
-    });
-    entries.collect()
+    read_seat_hands(ledger, list, &at, observer, parse, &deck_text, problems)
 }
 
 /// The card named by `key`, one of the deck's.

@@ -10,7 +10,7 @@ use super::json::{deck_name, fill_unknown, parse_suit};
 use super::{Mustamaija, Phase, UNBEATEN};
 use crate::cards::{Card, CardSet};
 use crate::game::{Seat, MAX_SEATS};
-use crate::games::cardlist::{read_hand, read_ordered, CardLedger, HandEntry};
+use crate::games::cardlist::{read_hands, read_ordered, CardLedger, HandEntry};
 use crate::problems::{index_path, kind, one_per_seat, Fields, Problems};
 use serde_json::Value;
 
@@ -119,26 +119,8 @@ pub(super) fn read(
     let mut ledger = CardLedger::default();
     let hands_path = f.path("hands");
     let mut entries = Vec::with_capacity(n);
-    match f.array("hands", problems) {
-        Some(list) if list.len() == n => {
-            for (seat, item) in list.iter().enumerate() {
-                let may_hide = observer.is_some_and(|o| o != seat);
-                entries.push(read_hand(
-                    &mut ledger,
-                    item,
-                    &index_path(&hands_path, seat),
-                    may_hide,
-                    parse,
-                    deck_text,
-                    problems,
-                ));
-            }
-        }
-        Some(list) => {
-            one_per_seat(list, n, "hands", &hands_path, problems);
-        }
-        None => {}
-    }
+    let hands = read_hands(&mut ledger, &mut f, n, observer, parse, deck_text, problems);
+    entries.extend(hands);
     let mut shown = vec![CardSet::EMPTY; n];
     let known_path = f.path("known_cards");
     if let Some(list) = f.array("known_cards", problems) {
