@@ -24,6 +24,7 @@ import anyio
 
 from service import _solver
 from service.analysis import Analyzer
+from service.bench import percentile
 from service.settings import Settings
 
 
@@ -54,11 +55,6 @@ def deal_positions(game: str, variant: str | None, seed: int, cards: int) -> lis
         best = engine(game, "analyze", body)["best_move"]
         position = engine(game, "play", {"position": position, "move": best})["position"]
     return positions
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[round((len(ordered) - 1) * q)]
 
 
 async def one_pass(

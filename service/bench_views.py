@@ -18,6 +18,7 @@ from collections import Counter
 from typing import Any
 
 from service import _solver
+from service.bench import percentile
 
 GAMES = [
     ("marjapussi", "huutopussi"),
@@ -56,11 +57,6 @@ def seeded_view(game: str, variant: str, seed: int) -> dict[str, Any] | None:
     except _solver.SolverError:
         return None
     return view
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def bench(game: str, variant: str, positions: int, seed: int) -> dict[str, Any]:

@@ -1,7 +1,9 @@
 """Examples for every route of the OpenAPI document, made by the engine itself at start.
 
 A few engine calls (a deal, its legal moves, a move, the analysis of a late position) give
-real requests and answers, so the examples never drift from what the service answers.
+real requests and answers, so the examples never drift from what the service answers; every
+game also gets a view request and a batch request of its own, from a deal of its default
+variant.
 """
 
 from __future__ import annotations
@@ -75,6 +77,28 @@ def route_examples() -> dict[tuple[str, str], tuple[Any, Any]]:
     }
 
 
+def game_requests() -> dict[tuple[str, str], dict[str, Any]]:
+    """(path, method) -> game -> a request of that game: the view of the seat to move, and a
+    batch analysing that view."""
+    views: dict[str, Any] = {}
+    batches: dict[str, Any] = {}
+    for entry in json.loads(_solver.games())["games"]:
+        game = entry["name"]
+        position = engine(game, "deal", {"seed": 7})["position"]
+        seat = position["state"]["to_move"]
+        views[game] = {"position": without_state(position), "seat": seat}
+        seen = without_state(engine(game, "view", views[game])["position"])
+        line = {"game": game, "id": f"{game}-seat-{seat}", "position": seen, "method": "auto"}
+        batches[game] = {"positions": [{**line, "budget": {"time_ms": 1000}}]}
+    return {("/v1/{game}/view", "post"): views, ("/v1/analyze/batch", "post"): batches}
+
+
+def without_state(position: dict[str, Any]) -> dict[str, Any]:
+    """`position` as its deal and moves alone: the OpenAPI document drops null values, which a
+    snapshot (`state`) holds, so an example with one would not replay as the engine wrote it."""
+    return {key: value for key, value in position.items() if key != "state"}
+
+
 def to_builtins(value: Any) -> Any:
     return msgspec.to_builtins(value)
 
@@ -82,13 +106,19 @@ def to_builtins(value: Any) -> Any:
 def add_examples(app: Litestar) -> None:
     """Puts the examples into the app's OpenAPI document (built here, once)."""
     paths = app.openapi_schema.paths or {}
+    per_game = game_requests()
     for (path, method), (request, answer) in route_examples().items():
         operation: Operation | None = getattr(paths[path], method)
         assert operation is not None, (path, method)
         body = operation.request_body
         if request is not None and body is not None and not isinstance(body, Reference):
+            examples: dict[str, Example | Reference] = {
+                "example": Example(summary="A request", value=request)
+            }
+            for game, value in per_game.get((path, method), {}).items():
+                examples[game] = Example(summary=f"A request ({game})", value=value)
             for media in body.content.values():
-                media.examples = {"example": Example(summary="A request", value=request)}
+                media.examples = examples
         responses = operation.responses or {}
         ok = responses.get("200")
         if ok is not None and not isinstance(ok, dict) and hasattr(ok, "content"):

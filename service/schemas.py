@@ -412,7 +412,11 @@ class GameEntry(Struct, kw_only=True):
     default_variant: str | None = None
     variants: list[VariantEntry]
     options: Annotated[
-        JSONObject, Meta(description="Every rule option: its JSON type and allowed values.")
+        JSONObject,
+        Meta(
+            description="Every rule option: its JSON type and allowed values, a one-line "
+            "description, and rule: the rules spec and section that state it."
+        ),
     ]
     presets: Annotated[JSONObject, Meta(description="Per variant, the value of every option.")] = (
         msgspec.field(default_factory=dict)

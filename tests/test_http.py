@@ -80,6 +80,32 @@ def test_games_is_the_engine_catalogue_unchanged(client: Client) -> None:
     assert client.get("/v1/games").content == _solver.games().encode()
 
 
+def test_every_option_has_a_description_and_a_rule_reference(client: Client) -> None:
+    games = client.get("/v1/games").json()["games"]
+    options = [(g["name"], name, o) for g in games for name, o in g["options"].items()]
+    assert len(options) >= 80
+    for game, name, option in options:
+        assert option["description"], (game, name)
+        spec = f"docs/rules/{game}.md " if game != "bridge" else "Laws of Duplicate Bridge"
+        assert option["rule"].startswith(spec), (game, name, option["rule"])
+
+
+def test_openapi_has_a_view_and_a_batch_example_per_game(client: Client) -> None:
+    paths = client.get("/schema/openapi.json").json()["paths"]
+    games = [g["name"] for g in client.get("/v1/games").json()["games"]]
+    for path in ("/v1/{game}/view", "/v1/analyze/batch"):
+        content = paths[path]["post"]["requestBody"]["content"]["application/json"]
+        assert set(games) <= set(content["examples"]), path
+    view = paths["/v1/{game}/view"]["post"]["requestBody"]["content"]["application/json"]
+    batch = paths["/v1/analyze/batch"]["post"]["requestBody"]["content"]["application/json"]
+    for game in games:
+        seen = client.post(f"/v1/{game}/view", json=view["examples"][game]["value"])
+        assert seen.status_code == 200, seen.text
+        answer = client.post("/v1/analyze/batch", json=batch["examples"][game]["value"])
+        line = msgspec.json.decode(answer.content.splitlines()[0])
+        assert (line["status"], line.get("game")) == (200, game), line
+
+
 def test_deal_is_deterministic_for_a_seed(client: Client) -> None:
     body = {"variant": "huutopussi", "seed": 12345}
     first = post(client, "deal", body)

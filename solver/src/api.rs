@@ -7,6 +7,7 @@
 
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
+use crate::games::options::{self, Declared};
 use crate::problems::{field_path, index_path, kind, Fields, Problems};
 use serde_json::{json, Value};
 
@@ -14,8 +15,8 @@ use serde_json::{json, Value};
 pub trait Rules: Game {
     /// The route name, as in `/v1/{NAME}/play`.
     const NAME: &'static str;
-    /// Rule options after presets and overrides are resolved.
-    type Config: Clone;
+    /// Rule options after presets and overrides are resolved, declared in one table.
+    type Config: Clone + Declared;
 
     /// The game's entry in `GET /v1/games`: variants, options, player counts, phases.
     fn catalogue() -> Value;
@@ -26,7 +27,9 @@ pub trait Rules: Game {
         options: Option<&Value>,
         path: &str,
         problems: &mut Problems,
-    ) -> Option<Self::Config>;
+    ) -> Option<Self::Config> {
+        options::resolve(variant, options, path, problems)
+    }
 
     /// A new hand dealt from `seed`; `setup` holds the deal request's other fields (dealer, match).
     fn deal(

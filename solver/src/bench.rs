@@ -5,14 +5,14 @@
 //! and per-hand times over the repeats.
 
 use crate::api::Rules;
-use crate::problems::{Fields, Problems};
+use crate::problems::Problems;
 use crate::rng::Rng;
 use serde_json::{json, Value};
 use std::time::Instant;
 
-fn percentile(sorted: &[f64], q: f64) -> f64 {
-    let i = ((sorted.len() - 1) as f64 * q).round() as usize;
-    sorted[i]
+/// The value at quantile `q` (0..=1) of `sorted`, the nearest rank.
+pub fn percentile(sorted: &[f64], q: f64) -> f64 {
+    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
 }
 
 /// Runs `repeats` rounds of `hands` random hands of `variant` and reports rates and latencies.
@@ -28,15 +28,12 @@ pub fn random_hands<G: Rules>(
     let mut hand_ns = Vec::new();
     let mut move_ns = Vec::new();
     let mut total_moves = 0u64;
-    let empty = json!({});
     for r in 0..repeats {
         let start = Instant::now();
         let mut played = 0u64;
         for h in 0..hands {
             let hand_seed = seed ^ (u64::from(r) << 32 | u64::from(h));
-            let mut p = Problems::default();
-            let mut fields = Fields::of(&empty, "", &mut p);
-            let mut state = G::deal(&config, hand_seed, &mut fields, &mut p).ok_or(p)?;
+            let mut state: G = crate::games::seeded::deal_with(&config, hand_seed)?;
             let mut rng = Rng::seeded(hand_seed);
             played +=
                 crate::playout::random_playout(&mut state, &mut rng, &mut moves, 100_000) as u64;

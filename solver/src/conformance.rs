@@ -8,7 +8,8 @@
 
 use crate::api::{parse_position, position_json, Position, Rules};
 use crate::cards::CardSet;
-use crate::problems::{Fields, Problems};
+use crate::games::seeded::deal_with;
+use crate::problems::Problems;
 use crate::rng::Rng;
 use serde_json::{json, Value};
 
@@ -69,10 +70,8 @@ pub fn random_hands<G: Rules>(
         .unwrap_or_else(|| panic!("{problems:?}"));
     let mut total = 0;
     let mut moves = Vec::new();
-    let empty = json!({});
     for seed in seeds {
-        let mut fields = Fields::of(&empty, "", &mut problems);
-        let start = G::deal(&config, seed, &mut fields, &mut problems).expect("a seeded deal");
+        let start: G = deal_with(&config, seed).expect("a seeded deal");
         let mut state = start.clone();
         let mut history = Vec::new();
         let mut rng = Rng::seeded(seed);

@@ -61,20 +61,15 @@ pub(crate) mod checks {
     use super::Heuristic;
     use crate::api::Rules;
     use crate::game::Seat;
-    use crate::problems::{Fields, Problems};
     use crate::rng::Rng;
-    use serde_json::{json, Value};
+    use serde_json::Value;
     use std::collections::BTreeSet;
     use std::ops::Range;
 
     /// The hand dealt from `seed` in `variant` with `options`.
     pub fn deal<G: Rules>(variant: &str, options: &Value, seed: u64) -> G {
-        let mut problems = Problems::default();
-        let config = G::config(Some(variant), Some(options), "", &mut problems)
-            .unwrap_or_else(|| panic!("{variant} {options}: {problems:?}"));
-        let empty = json!({});
-        let mut fields = Fields::of(&empty, "", &mut problems);
-        G::deal(&config, seed, &mut fields, &mut problems).expect("a seeded deal")
+        crate::games::seeded::deal(variant, Some(options), seed)
+            .unwrap_or_else(|problems| panic!("{variant} {options}: {problems:?}"))
     }
 
     /// Plays the seeded hands to the end, each move the heuristic's or a random listed one (half

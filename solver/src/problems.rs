@@ -161,6 +161,35 @@ impl<'a> Fields<'a> {
         a
     }
 
+    /// Reports each of `keys` that is absent or null as missing.
+    pub fn require(&self, keys: &[&str], problems: &mut Problems) {
+        for key in keys.iter().filter(|&&key| !self.has(key)) {
+            problems.push(&self.path(key), "missing");
+        }
+    }
+
+    /// The string `key` as one of `names`, read by `from_name`; an unknown name is reported
+    /// with the known ones, calling them `what`s (as `phase`).
+    pub fn name_of<T>(
+        &mut self,
+        key: &'static str,
+        what: &str,
+        from_name: impl Fn(&str) -> Option<T>,
+        names: &[&str],
+        problems: &mut Problems,
+    ) -> Option<T> {
+        let text = self.string(key, problems)?;
+        let found = from_name(text);
+        if found.is_none() {
+            let message = format!(
+                "unknown {what} '{text}'; the {what}s are: {}",
+                names.join(", ")
+            );
+            problems.push(&self.path(key), message);
+        }
+        found
+    }
+
     /// Reports every key that no getter asked for.
     pub fn finish(self, problems: &mut Problems) {
         if let Some(map) = self.map {
@@ -174,6 +203,23 @@ impl<'a> Fields<'a> {
             }
         }
     }
+}
+
+/// Whether `list` (at `path`) has one entry per seat of `n`; if not, reports it, calling its
+/// entries `what`.
+pub fn one_per_seat<T>(
+    list: &[T],
+    n: usize,
+    what: &str,
+    path: &str,
+    problems: &mut Problems,
+) -> bool {
+    let fits = list.len() == n;
+    if !fits {
+        let message = format!("expected {n} {what}, one per seat, got {}", list.len());
+        problems.push(path, message);
+    }
+    fits
 }
 
 /// A word for the JSON type of `value`, for messages.

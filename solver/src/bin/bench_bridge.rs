@@ -4,15 +4,12 @@
 //! fewer, at the first trick whose leader holds that many cards after seeded random play; also
 //! the nodes of all positions and the time per node.
 
+use solver::bench::percentile;
 use solver::game::Game;
 use solver::games::bridge::oracle::{load, opening_lead, DEFAULT_PATH, STRAINS};
 use solver::rng::Rng;
 use solver::search::{analyze, Budget};
 use std::time::Duration;
-
-fn percentile(sorted: &[f64], q: f64) -> f64 {
-    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
-}
 
 fn main() {
     let args: Vec<u64> = std::env::args()

@@ -4,6 +4,7 @@
 //! of cut-offs the first move searched made (move ordering's quality).
 
 use solver::api::Rules;
+use solver::bench::percentile;
 use solver::game::Game;
 use solver::games::marjapussi::config::Variant;
 use solver::games::marjapussi::{Marjapussi, Phase};
@@ -31,10 +32,6 @@ fn position(variant: &str, seed: u64, left: u32) -> Option<Marjapussi> {
         g.play_unchecked(moves[rng.below(moves.len())]);
     }
     None
-}
-
-fn percentile(sorted: &[f64], q: f64) -> f64 {
-    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
 }
 
 fn main() {

@@ -8,6 +8,7 @@
 
 use serde_json::{json, Value};
 use solver::api::Rules;
+use solver::bench::percentile;
 use solver::game::Game;
 use solver::games::seeded::random_until;
 use solver::games::{mu::Mu, muschik::Muschik, mustamaija::Mustamaija};
@@ -22,10 +23,6 @@ fn position<G: Rules>(
     stop: impl Fn(&G) -> bool,
 ) -> Option<G> {
     random_until(variant, Some(&options), seed, stop)
-}
-
-fn percentile(sorted: &[f64], q: f64) -> f64 {
-    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
 }
 
 /// Analyses `count` positions (seeds from 0 on, skipping deals that never reach one).

@@ -6,6 +6,7 @@
 //! Usage: `bench_heuristic [hands per game] [seed]` (defaults 200 and 1).
 
 use solver::api::Rules;
+use solver::bench::percentile;
 use solver::games::{bridge, marjapussi, mu, muschik, mustamaija};
 use solver::heuristic::Heuristic;
 use solver::problems::{Fields, Problems};
@@ -15,10 +16,6 @@ use std::time::Instant;
 
 /// Calls per position and timing; a batch hides the clock's own cost.
 const BATCH: u32 = 64;
-
-fn percentile(sorted: &[f64], q: f64) -> f64 {
-    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
-}
 
 /// Median and p99 over the positions of the per-call nanoseconds of `mover`.
 fn time_per_position<G>(positions: &[G], mut mover: impl FnMut(&G)) -> (f64, f64) {

@@ -3,7 +3,8 @@
 //! A hand is a JSON array of tokens, or in a view a number: how many hidden cards it holds.
 
 use crate::cards::{Card, CardSet};
-use crate::problems::{index_path, kind, Problems};
+use crate::game::Seat;
+use crate::problems::{index_path, kind, one_per_seat, Fields, Problems};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
@@ -68,6 +69,44 @@ impl CardLedger {
 pub enum HandEntry {
     Known(CardSet),
     Hidden(u32),
+}
+
+/// Reads the field `hands` of `fields`: one hand per seat of `n`, each by [`read_hand`] (a seat
+/// other than `observer`'s may be given as a count); none when absent or of another length.
+pub fn read_hands(
+    ledger: &mut CardLedger,
+    fields: &mut Fields,
+    n: usize,
+    observer: Option<Seat>,
+    parse: impl Fn(&str) -> Option<Card>,
+    deck_name: &str,
+    problems: &mut Problems,
+) -> Vec<HandEntry> {
+    let path = fields.path("hands");
+    match fields.array("hands", problems) {
+        Some(list) if one_per_seat(list, n, "hands", &path, problems) => {
+            read_seat_hands(ledger, list, &path, observer, parse, deck_name, problems)
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Reads a list with one hand per seat (checked by the caller), each by [`read_hand`]: a seat
+/// other than `observer`'s may be given as a count.
+pub fn read_seat_hands(
+    ledger: &mut CardLedger,
+    list: &[Value],
+    path: &str,
+    observer: Option<Seat>,
+    parse: impl Fn(&str) -> Option<Card>,
+    deck_name: &str,
+    problems: &mut Problems,
+) -> Vec<HandEntry> {
+    let hands = list.iter().enumerate().map(|(seat, item)| {
+        let (at, may_hide) = (index_path(path, seat), observer.is_some_and(|o| o != seat));
+        read_hand(ledger, item, &at, may_hide, &parse, deck_name, problems)
+    });
+    hands.collect()
 }
 
 /// Reads a hand: an array of cards, or (only where `may_hide`) a count of hidden cards.

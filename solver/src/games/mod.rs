@@ -1,7 +1,9 @@
 //! The games, and the one place that maps a route's game name to its engine.
 
 #[macro_use]
-mod named;
+pub mod named;
+#[macro_use]
+pub mod options;
 #[cfg(test)]
 pub(crate) mod analysis_check;
 pub mod bridge;
@@ -13,7 +15,7 @@ pub mod mustamaija;
 pub mod seeded;
 
 use crate::analysis::{self, Analysable};
-use crate::api::{self, ApiError, ApiResult, Rules};
+use crate::api::{self, ApiError, ApiResult};
 use crate::search;
 use serde_json::{json, Value};
 
@@ -55,14 +57,59 @@ fn serve<G: Analysable>(route: Route, body: &Value) -> ApiResult {
     }
 }
 
-/// The names of the games, as in their routes.
-pub const GAMES: [&str; 5] = [
-    marjapussi::Marjapussi::NAME,
-    mustamaija::Mustamaija::NAME,
-    muschik::Muschik::NAME,
-    mu::Mu::NAME,
-    bridge::Bridge::NAME,
+/// An analysis answer with the table entries known after it.
+type SeededResult = Result<(Value, search::Carried), ApiError>;
+
+/// One game's entry in the registry: its name and its generic functions, instantiated once.
+struct Entry {
+    name: &'static str,
+    serve: fn(Route, &Value) -> ApiResult,
+    analyze_seeded: fn(&Value, &search::Carried) -> SeededResult,
+    random_hands: fn(&str, u32, u32, u64) -> Result<Value, crate::problems::Problems>,
+    catalogue: fn() -> Value,
+    options_markdown: fn() -> String,
+}
+
+const fn entry<G: Analysable>() -> Entry {
+    Entry {
+        name: G::NAME,
+        serve: serve::<G>,
+        analyze_seeded: analysis::analyze_seeded::<G>,
+        random_hands: crate::bench::random_hands::<G>,
+        catalogue: G::catalogue,
+        options_markdown: || options::markdown::<G::Config>(G::NAME),
+    }
+}
+
+/// Every game, in the catalogue's order: the one list a new game joins.
+const REGISTRY: [Entry; 5] = [
+    entry::<marjapussi::Marjapussi>(),
+    entry::<mustamaija::Mustamaija>(),
+    entry::<muschik::Muschik>(),
+    entry::<mu::Mu>(),
+    entry::<bridge::Bridge>(),
 ];
+
+/// The names of the games, as in their routes.
+pub const GAMES: [&str; REGISTRY.len()] = {
+    let mut names = [""; REGISTRY.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = REGISTRY[i].name;
+        i += 1;
+    }
+    names
+};
+
+/// The registry's entry of `game`, or the problem of a name that is no game.
+fn lookup(game: &str) -> Result<&'static Entry, ApiError> {
+    REGISTRY.iter().find(|e| e.name == game).ok_or_else(|| {
+        ApiError::UnknownGame(format!(
+            "no game '{game}'; the games are: {}",
+            GAMES.join(", ")
+        ))
+    })
+}
 
 /// Answers one request for `game`; the body is the raw JSON of the request.
 pub fn handle(game: &str, route: Route, body: &[u8]) -> ApiResult {
@@ -70,20 +117,10 @@ pub fn handle(game: &str, route: Route, body: &[u8]) -> ApiResult {
 }
 
 fn dispatch(game: &str, route: Route, body: &Value) -> ApiResult {
-    match game {
-        marjapussi::Marjapussi::NAME => serve::<marjapussi::Marjapussi>(route, body),
-        mustamaija::Mustamaija::NAME => serve::<mustamaija::Mustamaija>(route, body),
-        muschik::Muschik::NAME => serve::<muschik::Muschik>(route, body),
-        mu::Mu::NAME => serve::<mu::Mu>(route, body),
-        bridge::Bridge::NAME if route == Route::Analyze && bridge::table::asked(body) => {
-            bridge::table::answer(body)
-        }
-        bridge::Bridge::NAME => serve::<bridge::Bridge>(route, body),
-        _ => Err(ApiError::UnknownGame(format!(
-            "no game '{game}'; the games are: {}",
-            GAMES.join(", ")
-        ))),
+    if game == bridge::Bridge::NAME && route == Route::Analyze && bridge::table::asked(body) {
+        return bridge::table::answer(body);
     }
+    (lookup(game)?.serve)(route, body)
 }
 
 /// `analyze` for `game` seeded with a deal's table of carried entries in its binary form (see
@@ -93,46 +130,27 @@ fn dispatch(game: &str, route: Route, body: &Value) -> ApiResult {
 pub fn analyze_seeded(game: &str, body: &[u8], table: &[u8]) -> Result<(Value, Vec<u8>), ApiError> {
     let seed = search::from_bytes(table).unwrap_or_default();
     let body = api::parse_body(body)?;
-    let (answer, table) = match game {
-        marjapussi::Marjapussi::NAME => {
-            analysis::analyze_seeded::<marjapussi::Marjapussi>(&body, &seed)?
-        }
-        mustamaija::Mustamaija::NAME => {
-            analysis::analyze_seeded::<mustamaija::Mustamaija>(&body, &seed)?
-        }
-        muschik::Muschik::NAME => analysis::analyze_seeded::<muschik::Muschik>(&body, &seed)?,
-        mu::Mu::NAME => analysis::analyze_seeded::<mu::Mu>(&body, &seed)?,
-        bridge::Bridge::NAME if !bridge::table::asked(&body) => {
-            analysis::analyze_seeded::<bridge::Bridge>(&body, &seed)?
-        }
-        _ => return dispatch(game, Route::Analyze, &body).map(|a| (a, Vec::new())),
-    };
+    if game == bridge::Bridge::NAME && bridge::table::asked(&body) {
+        return dispatch(game, Route::Analyze, &body).map(|a| (a, Vec::new()));
+    }
+    let (answer, table) = (lookup(game)?.analyze_seeded)(&body, &seed)?;
     Ok((answer, search::to_bytes(&table)))
 }
 
 /// Random-playout rates of one variant, measured inside Rust.
 pub fn random_hands(game: &str, variant: &str, hands: u32, repeats: u32, seed: u64) -> ApiResult {
-    match game {
-        marjapussi::Marjapussi::NAME => {
-            crate::bench::random_hands::<marjapussi::Marjapussi>(variant, hands, repeats, seed)
-                .map_err(ApiError::Invalid)
-        }
-        mustamaija::Mustamaija::NAME => {
-            crate::bench::random_hands::<mustamaija::Mustamaija>(variant, hands, repeats, seed)
-                .map_err(ApiError::Invalid)
-        }
-        muschik::Muschik::NAME => {
-            crate::bench::random_hands::<muschik::Muschik>(variant, hands, repeats, seed)
-                .map_err(ApiError::Invalid)
-        }
-        mu::Mu::NAME => crate::bench::random_hands::<mu::Mu>(variant, hands, repeats, seed)
-            .map_err(ApiError::Invalid),
-        bridge::Bridge::NAME => {
-            crate::bench::random_hands::<bridge::Bridge>(variant, hands, repeats, seed)
-                .map_err(ApiError::Invalid)
-        }
-        _ => Err(ApiError::UnknownGame(format!("no game '{game}'"))),
-    }
+    (lookup(game)?.random_hands)(variant, hands, repeats, seed).map_err(ApiError::Invalid)
+}
+
+/// Every game's options as the Markdown of `docs/options.md`.
+pub fn options_markdown() -> String {
+    let intro = "# Rule options\n\nGenerated from the engine's option tables \
+        (`solver/src/games/options.rs`); `GET /v1/games` gives the same descriptions.\n";
+    let games = REGISTRY.iter().map(|e| (e.options_markdown)());
+    std::iter::once(intro.to_string())
+        .chain(games)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// `GET /v1/games`.
@@ -146,12 +164,6 @@ pub fn catalogue() -> Value {
             "value": "every method's value is exact_value (unit), in every phase; score (score_unit) is the hand's score: ISMCTS's mean payoff, and from exact and pimc where the game derives it from the value",
             "auto": "exact for complete positions (ismcts in phases outside exact_phases); for a view pimc when its worlds fit the budget, else ismcts",
         },
-        "games": [
-            marjapussi::Marjapussi::catalogue(),
-            mustamaija::Mustamaija::catalogue(),
-            muschik::Muschik::catalogue(),
-            mu::Mu::catalogue(),
-            bridge::Bridge::catalogue(),
-        ],
+        "games": REGISTRY.iter().map(|e| (e.catalogue)()).collect::<Vec<_>>(),
     })
 }

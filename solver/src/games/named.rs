@@ -1,6 +1,15 @@
 //! Enums whose values have wire names, for rule options and phases.
 
-/// Declares a `Copy` enum whose variants have fixed wire names (`name`, `from_name`, `NAMES`).
+/// An enum whose values have fixed wire names; what [`named_enum!`] declares.
+pub trait Named: Copy + 'static {
+    /// Every wire name, in declaration order.
+    const NAMES: &'static [&'static str];
+    fn name(self) -> &'static str;
+    fn from_name(text: &str) -> Option<Self>;
+}
+
+/// Declares a `Copy` enum whose variants have fixed wire names (`name`, `from_name`, `NAMES`,
+/// also as the trait [`Named`]).
 #[macro_export]
 macro_rules! named_enum {
     ($(#[$meta:meta])* $vis:vis enum $name:ident { $($variant:ident = $text:literal),+ $(,)? }) => {
@@ -17,6 +26,18 @@ macro_rules! named_enum {
 
             pub fn from_name(text: &str) -> Option<$name> {
                 match text { $($text => Some($name::$variant),)+ _ => None }
+            }
+        }
+
+        impl $crate::games::named::Named for $name {
+            const NAMES: &'static [&'static str] = $name::NAMES;
+
+            fn name(self) -> &'static str {
+                $name::name(self)
+            }
+
+            fn from_name(text: &str) -> Option<$name> {
+                $name::from_name(text)
             }
         }
     };

@@ -16,9 +16,8 @@ pub mod rollout;
 
 use crate::api::Rules;
 use crate::game::{Game, Seat};
-use crate::problems::{Fields, Problems};
+use crate::problems::Problems;
 use crate::rng::Rng;
-use serde_json::json;
 
 /// Anything that chooses a move for a seat.
 pub trait Player<G: Game> {
@@ -55,10 +54,5 @@ impl<G: Game> Player<G> for RandomPlayer {
 
 /// A seeded deal of `variant` with its preset options.
 pub fn deal<G: Rules>(variant: &str, seed: u64) -> Result<G, Problems> {
-    let mut problems = Problems::default();
-    let config = G::config(Some(variant), None, "", &mut problems).ok_or(problems)?;
-    let empty = json!({});
-    let mut problems = Problems::default();
-    let mut fields = Fields::of(&empty, "", &mut problems);
-    G::deal(&config, seed, &mut fields, &mut problems).ok_or(problems)
+    crate::games::seeded::deal(variant, None, seed)
 }

@@ -3,15 +3,22 @@
 //! There is one variant, `bridge`; its presets are no trump with North declaring. A request
 //! may name the declarer by seat number (0 North, 1 East, 2 South, 3 West) or by letter.
 
-use crate::problems::{field_path, kind, Problems};
+use crate::games::options::{Declared, Opt, Values};
 use crate::suited::Suit;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 /// The seat letters, seat 0 first: North, East, South, West.
 pub const SEAT_LETTERS: [char; 4] = ['N', 'E', 'S', 'W'];
 
+named_enum!(
+    /// The only variant.
+    pub enum Variant {
+        Bridge = "bridge",
+    }
+);
+
 /// The only variant's name.
-pub const VARIANT: &str = "bridge";
+pub const VARIANT: &str = Variant::Bridge.name();
 
 /// The contract's strain and declarer; the default is no trump by North.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -58,64 +65,40 @@ pub fn parse_seat(value: &Value) -> Option<u8> {
     }
 }
 
-impl Config {
-    pub fn options_json(&self) -> Value {
-        json!({ "strain": strain_name(self.trump), "declarer": self.declarer })
-    }
+impl Declared for Config {
+    type Variant = Variant;
+    const DEFAULT: Variant = Variant::Bridge;
+    const RULES: &'static str = "Laws of Duplicate Bridge (2017)";
+    const OPTIONS: &'static [Opt<Config>] = &[
+        Opt {
+            name: "strain",
+            values: Values::Names(&["S", "H", "D", "C", "NT"]),
+            rule: "Definitions",
+            description: "the contract's strain",
+            note: Some("the trump suit, or NT for no trump"),
+            read: |c, v| {
+                c.trump = v.as_str().and_then(parse_strain).ok_or("S, H, D, C or NT")?;
+                Ok(())
+            },
+            write: |c| json!(strain_name(c.trump)),
+        },
+        Opt {
+            name: "declarer",
+            values: Values::Schema(|| {
+                json!({ "type": ["integer", "string"], "enum": [0, 1, 2, 3, "N", "E", "S", "W"] })
+            }),
+            rule: "Law 41",
+            description: "the seat that plays the contract",
+            note: Some("the declarer's seat (0 North, 1 East, 2 South, 3 West); its left-hand opponent leads, its partner is dummy; answers give the number"),
+            read: |c, v| {
+                c.declarer = parse_seat(v).ok_or("a seat 0..3 or N, E, S, W")?;
+                Ok(())
+            },
+            write: |c| json!(c.declarer),
+        },
+    ];
 
-    pub fn option_catalogue() -> Value {
-        json!({
-            "strain": { "type": "string", "enum": ["S", "H", "D", "C", "NT"], "note": "the trump suit, or NT for no trump" },
-            "declarer": { "type": ["integer", "string"], "enum": [0, 1, 2, 3, "N", "E", "S", "W"], "note": "the declarer's seat (0 North, 1 East, 2 South, 3 West); its left-hand opponent leads, its partner is dummy; answers give the number" },
-        })
-    }
-
-    /// Resolves `variant` (only `bridge`) and `options` found in the object at `path`.
-    pub fn resolve(
-        variant: Option<&str>,
-        options: Option<&Value>,
-        path: &str,
-        problems: &mut Problems,
-    ) -> Option<Config> {
-        if let Some(name) = variant.filter(|&v| v != VARIANT) {
-            problems.push(
-                &field_path(path, "variant"),
-                format!("unknown variant '{name}'; the variants are: {VARIANT}"),
-            );
-            return None;
-        }
-        let options_path = field_path(path, "options");
-        let empty = Map::new();
-        let map = match options {
-            None | Some(Value::Null) => &empty,
-            Some(Value::Object(map)) => map,
-            Some(other) => {
-                problems.push(
-                    &options_path,
-                    format!("expected an object, got {}", kind(other)),
-                );
-                return None;
-            }
-        };
-        let before = problems.0.len();
-        let mut config = Config::default();
-        for (key, value) in map {
-            let at = field_path(&options_path, key);
-            match key.as_str() {
-                "strain" => match value.as_str().and_then(parse_strain) {
-                    Some(trump) => config.trump = trump,
-                    None => problems.push(&at, format!("expected S, H, D, C or NT, got {value}")),
-                },
-                "declarer" => match parse_seat(value) {
-                    Some(seat) => config.declarer = seat,
-                    None => problems.push(
-                        &at,
-                        format!("expected a seat 0..3 or N, E, S, W, got {value}"),
-                    ),
-                },
-                _ => problems.push(&at, "unknown option; the options are: strain, declarer"),
-            }
-        }
-        (problems.0.len() == before).then_some(config)
+    fn preset(_variant: Variant) -> Config {
+        Config::default()
     }
 }

@@ -9,6 +9,7 @@ use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{cards_json, fill_hidden, read_hand, CardLedger, HandEntry};
+use crate::games::options;
 use crate::problems::{index_path, Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::suit_of;
@@ -100,8 +101,8 @@ impl Rules for Bridge {
             ],
             "default_variant": VARIANT,
             "players": [4],
-            "options": Config::option_catalogue(),
-            "presets": { VARIANT: Config::default().options_json() },
+            "options": options::catalogue::<Config>(),
+            "presets": options::presets::<Config>(),
             "phases": ["play", "over"],
             "seats": "0 North, 1 East, 2 South, 3 West; side 0 is North-South, side 1 East-West",
             "deal": "{\"hands\": [[13 cards] x 4], North first} or {\"pbn\": \"N:AKQ.JT9.876.5432 ...\"} (PBN: first seat, then the hands clockwise, each spades.hearts.diamonds.clubs)",
@@ -114,15 +115,6 @@ impl Rules for Bridge {
                 "exact_phases": ["play"],
             },
         })
-    }
-
-    fn config(
-        variant: Option<&str>,
-        options: Option<&Value>,
-        path: &str,
-        problems: &mut Problems,
-    ) -> Option<Config> {
-        Config::resolve(variant, options, path, problems)
     }
 
     fn deal(
@@ -144,7 +136,7 @@ impl Rules for Bridge {
     }
 
     fn options_json(&self) -> Value {
-        self.cfg.options_json()
+        options::options_json(&self.cfg)
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {

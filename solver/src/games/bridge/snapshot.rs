@@ -11,7 +11,7 @@ use super::json::{parse_card, DECK_NAME};
 use super::{Bridge, DECK, TRICKS};
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{fill_hidden, read_hand, CardLedger, HandEntry};
+use crate::games::cardlist::{fill_hidden, read_hands, CardLedger, HandEntry};
 use crate::problems::{field_path, index_path, integers, Fields, Problems};
 use serde_json::Value;
 
@@ -80,28 +80,16 @@ pub(super) fn read(
     let mut ledger = CardLedger::default();
     let hands_path = f.path("hands");
     let mut entries = Vec::with_capacity(4);
-    match f.array("hands", problems) {
-        Some(list) if list.len() == 4 => {
-            for (seat, item) in list.iter().enumerate() {
-                let may_hide = observer.is_some_and(|o| o != seat);
-                let at = index_path(&hands_path, seat);
-                entries.push(read_hand(
-                    &mut ledger,
-                    item,
-                    &at,
-                    may_hide,
-                    parse_card,
-                    DECK_NAME,
-                    problems,
-                ));
-            }
-        }
-        Some(list) => problems.push(
-            &hands_path,
-            format!("expected 4 hands, North first, got {}", list.len()),
-        ),
-        None => {}
-    }
+    let hands = read_hands(
+        &mut ledger,
+        &mut f,
+        4,
+        observer,
+        parse_card,
+        DECK_NAME,
+        problems,
+    );
+    entries.extend(hands);
     let trick_path = f.path("trick");
     let (leader, trick) = read_trick(
         f.get("trick"),

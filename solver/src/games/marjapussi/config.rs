@@ -1,8 +1,10 @@
 //! Rule options of the Marjapussi family (spec section 2.7 and the config names of section 7),
 //! their presets, and how a request's `variant` and `options` resolve into one [`Config`].
 
+use super::cards::DECK;
 use crate::cards::Card;
-use crate::problems::{field_path, kind, Problems};
+use crate::games::options::{Declared, Opt, Values};
+use crate::problems::{field_path, Problems};
 use serde_json::{json, Map, Value};
 
 named_enum!(
@@ -160,8 +162,9 @@ pub struct Config {
 }
 
 impl Config {
-    pub fn preset(variant: Variant) -> Config {
-        let marjapussi = Config {
+    /// The `marjapussi` preset, which the others change (spec 2.7).
+    fn marjapussi(variant: Variant) -> Config {
+        Config {
             variant,
             deck_size: 36,
             card_values: CardValues::Original,
@@ -204,66 +207,36 @@ impl Config {
             talon_revealed: true,
             discard_forbid_ace_ten: false,
             discard_needs_trick: false,
-        };
-        let helsinki = Config {
-            card_values: CardValues::Simplified,
-            last_trick_bonus: 20,
-            bidding: true,
-            opening_obligation: true,
-            redeal_right: true,
-            contract_raise: true,
-            first_leader: FirstLeader::Declarer,
-            declare_right: DeclareRight::LeaderAndWinner,
-            trump_on_marriage: TrumpOnMarriage::Every,
-            no_trick_rule: NoTrickRule::Laepaeri,
-            target: 500,
-            ..marjapussi
-        };
-        let mut config = match variant {
-            Variant::Marjapussi => marjapussi,
-            Variant::Huutopussi => helsinki,
-            Variant::Erlangen => Config {
-                card_values: CardValues::Original,
-                opening_obligation: false,
-                min_bid: 120,
-                all_pass: AllPass::PlayWithoutContract,
-                exchange_count: 4,
-                first_lead_rule: LeadRule::AceThenSpade,
-                ace_must_show: true,
-                declare_right: DeclareRight::TrickWinner,
-                half_ask_requires_card: false,
-                kontra_re: true,
-                no_trick_rule: NoTrickRule::Porvoo,
-                rounding: Rounding::Nearest5,
-                ..helsinki
-            },
-            Variant::Huutopussi3 => Config {
-                asks: Asks::Off,
-                no_trick_rule: NoTrickRule::PorvooTeam,
-                ..helsinki
-            },
-        };
-        config.max_bid = config.ceiling();
-        config
+        }
     }
 
-    /// The options that `base` decides in `huutopussi3` (spec 7.28).
-    fn apply_base(&mut self, base: Base) {
-        self.base = base;
-        match base {
-            Base::Helsinki => {
-                self.card_values = CardValues::Simplified;
-                self.declare_right = DeclareRight::LeaderAndWinner;
-                self.rounding = Rounding::Exact;
-            }
-            Base::Erlangen => {
-                self.card_values = CardValues::Original;
-                self.declare_right = DeclareRight::TrickWinner;
-                self.rounding = Rounding::Nearest5;
-            }
+    /// The options that `base` decides in `huutopussi3` (spec 7.28), where not `given`.
+    fn apply_base(&mut self, given: &Map<String, Value>) {
+        let (card_values, declare_right, rounding) = match self.base {
+            Base::Helsinki => (
+                CardValues::Simplified,
+                DeclareRight::LeaderAndWinner,
+                Rounding::Exact,
+            ),
+            Base::Erlangen => (
+                CardValues::Original,
+                DeclareRight::TrickWinner,
+                Rounding::Nearest5,
+            ),
+        };
+        let free = |key: &str| !given.contains_key(key);
+        if free("card_values") {
+            self.card_values = card_values;
         }
-        self.last_trick_bonus = 20;
-        self.max_bid = self.ceiling();
+        if free("declare_right") {
+            self.declare_right = declare_right;
+        }
+        if free("rounding") {
+            self.rounding = rounding;
+        }
+        if free("last_trick_bonus") {
+            self.last_trick_bonus = 20;
+        }
     }
 
     /// The most points one hand can give: card points, last trick and all four marriages.
@@ -281,267 +254,6 @@ impl Config {
         } else {
             4
         }
-    }
-
-    /// The options as JSON, every key present.
-    pub fn options_json(&self, card_name: impl Fn(Card) -> String) -> Value {
-        json!({
-            "deck_size": self.deck_size,
-            "card_values": self.card_values.name(),
-            "last_trick_bonus": self.last_trick_bonus,
-            "marriage_values": self.marriage_values.name(),
-            "bidding": self.bidding,
-            "opening_obligation": self.opening_obligation,
-            "min_bid": self.min_bid,
-            "bid_step": self.bid_step,
-            "max_bid": self.max_bid,
-            "all_pass": self.all_pass.name(),
-            "redeal_right": self.redeal_right,
-            "exchange_count": self.exchange_count,
-            "contract_raise": self.contract_raise,
-            "first_leader": self.first_leader.name(),
-            "first_lead_rule": self.first_lead_rule.name(),
-            "ace_must_show": self.ace_must_show,
-            "overtake_duty": self.overtake_duty,
-            "declare_right": self.declare_right.name(),
-            "trump_on_marriage": self.trump_on_marriage.name(),
-            "asks": self.asks.name(),
-            "half_ask_requires_card": self.half_ask_requires_card,
-            "kontra_re": self.kontra_re,
-            "double_timing": self.double_timing.name(),
-            "no_trick_rule": self.no_trick_rule.name(),
-            "rounding": self.rounding.name(),
-            "target": self.target,
-            "bid_ban_threshold": self.bid_ban_threshold,
-            "bid_ban_blocks_raise": self.bid_ban_blocks_raise,
-            "overshoot_reset": self.overshoot_reset,
-            "both_at_target": self.both_at_target.name(),
-            "tie_at_target": self.tie_at_target.name(),
-            "card_tie_carry": self.card_tie_carry.name(),
-            "first_deal_leader_card": self.first_deal_leader_card.map(card_name),
-            "allow_declare_after_last_trick": self.allow_declare_after_last_trick,
-            "porvoo_factor": self.porvoo_factor,
-            "declarer_no_trick_extra": self.declarer_no_trick_extra,
-            "base": self.base.name(),
-            "talon_handling": self.talon_handling.name(),
-            "talon_revealed": self.talon_revealed,
-            "discard_forbid_ace_ten": self.discard_forbid_ace_ten,
-            "discard_needs_trick": self.discard_needs_trick,
-        })
-    }
-
-    /// The catalogue's description of every option: its kind and allowed values.
-    pub fn option_catalogue() -> Value {
-        let names = |values: &[&str]| json!({ "type": "string", "enum": values });
-        json!({
-            "deck_size": { "type": "integer", "enum": [36, 32, 28], "note": "32 and 28 only in marjapussi" },
-            "card_values": names(CardValues::NAMES),
-            "last_trick_bonus": { "type": "integer", "minimum": 0 },
-            "marriage_values": names(MarriageValues::NAMES),
-            "bidding": { "type": "boolean" },
-            "opening_obligation": { "type": "boolean" },
-            "min_bid": { "type": "integer", "minimum": 0 },
-            "bid_step": { "type": "integer", "minimum": 1 },
-            "max_bid": { "type": "integer", "note": "defaults to the most points a hand can give" },
-            "all_pass": names(AllPass::NAMES),
-            "redeal_right": { "type": "boolean" },
-            "exchange_count": { "type": "integer", "minimum": 1, "maximum": 8 },
-            "contract_raise": { "type": "boolean" },
-            "first_leader": names(FirstLeader::NAMES),
-            "first_lead_rule": names(LeadRule::NAMES),
-            "ace_must_show": { "type": "boolean" },
-            "overtake_duty": { "type": "boolean" },
-            "declare_right": names(DeclareRight::NAMES),
-            "trump_on_marriage": names(TrumpOnMarriage::NAMES),
-            "asks": names(Asks::NAMES),
-            "half_ask_requires_card": { "type": "boolean" },
-            "kontra_re": { "type": "boolean" },
-            "double_timing": names(DoubleTiming::NAMES),
-            "no_trick_rule": names(NoTrickRule::NAMES),
-            "rounding": names(Rounding::NAMES),
-            "target": { "type": "integer", "minimum": 1 },
-            "bid_ban_threshold": { "type": "integer" },
-            "bid_ban_blocks_raise": { "type": "boolean" },
-            "overshoot_reset": { "type": "integer", "minimum": 0 },
-            "both_at_target": names(TieRule::NAMES),
-            "tie_at_target": names(TieRule::NAMES),
-            "card_tie_carry": names(CardTieCarry::NAMES),
-            "first_deal_leader_card": { "type": ["string", "null"], "note": "a card such as SA" },
-            "allow_declare_after_last_trick": { "type": "boolean" },
-            "porvoo_factor": { "type": "integer", "minimum": 0 },
-            "declarer_no_trick_extra": { "type": "integer", "minimum": 0 },
-            "base": names(Base::NAMES),
-            "talon_handling": names(TalonHandling::NAMES),
-            "talon_revealed": { "type": "boolean" },
-            "discard_forbid_ace_ten": { "type": "boolean" },
-            "discard_needs_trick": { "type": "boolean" },
-        })
-    }
-
-    /// Resolves `variant` (default `marjapussi`) and `options` found in the object at `path`.
-    pub fn resolve(
-        variant: Option<&str>,
-        options: Option<&Value>,
-        path: &str,
-        parse_card: impl Fn(&str) -> Option<Card>,
-        problems: &mut Problems,
-    ) -> Option<Config> {
-        let variant = match variant {
-            None => Variant::Marjapussi,
-            Some(name) => match Variant::from_name(name) {
-                Some(v) => v,
-                None => {
-                    problems.push(
-                        &field_path(path, "variant"),
-                        format!(
-                            "unknown variant '{name}'; the variants are: {}",
-                            Variant::NAMES.join(", ")
-                        ),
-                    );
-                    return None;
-                }
-            },
-        };
-        let mut config = Config::preset(variant);
-        let options_path = field_path(path, "options");
-        let empty = Map::new();
-        let map = match options {
-            None => &empty,
-            Some(Value::Object(map)) => map,
-            Some(other) => {
-                problems.push(
-                    &options_path,
-                    format!("expected an object, got {}", kind(other)),
-                );
-                return None;
-            }
-        };
-        let before = problems.0.len();
-        if let Some(base) = map.get("base") {
-            if let Some(b) = OptionReader::new(&options_path, "base", base, problems)
-                .named(Base::from_name, Base::NAMES)
-            {
-                config.apply_base(b);
-            }
-        }
-        for (key, value) in map {
-            let mut r = OptionReader::new(&options_path, key, value, problems);
-            let c = &mut config;
-            match key.as_str() {
-                "base" => {}
-                "deck_size" => r.set(
-                    &mut c.deck_size,
-                    |v| {
-                        v.as_u64()
-                            .filter(|n| [36, 32, 28].contains(n))
-                            .map(|n| n as u8)
-                    },
-                    "36, 32 or 28",
-                ),
-                "card_values" => {
-                    r.set_named(&mut c.card_values, CardValues::from_name, CardValues::NAMES)
-                }
-                "last_trick_bonus" => r.set_int(&mut c.last_trick_bonus, 0, 1000),
-                "marriage_values" => r.set_named(
-                    &mut c.marriage_values,
-                    MarriageValues::from_name,
-                    MarriageValues::NAMES,
-                ),
-                "bidding" => r.set_bool(&mut c.bidding),
-                "opening_obligation" => r.set_bool(&mut c.opening_obligation),
-                "min_bid" => r.set_int(&mut c.min_bid, 0, 10_000),
-                "bid_step" => r.set_int(&mut c.bid_step, 1, 1000),
-                "max_bid" => r.set_int(&mut c.max_bid, 0, 10_000),
-                "all_pass" => r.set_named(&mut c.all_pass, AllPass::from_name, AllPass::NAMES),
-                "redeal_right" => r.set_bool(&mut c.redeal_right),
-                "exchange_count" => r.set(
-                    &mut c.exchange_count,
-                    |v| v.as_u64().filter(|n| (1..=8).contains(n)).map(|n| n as u8),
-                    "an integer 1..=8",
-                ),
-                "contract_raise" => r.set_bool(&mut c.contract_raise),
-                "first_leader" => r.set_named(
-                    &mut c.first_leader,
-                    FirstLeader::from_name,
-                    FirstLeader::NAMES,
-                ),
-                "first_lead_rule" => {
-                    r.set_named(&mut c.first_lead_rule, LeadRule::from_name, LeadRule::NAMES)
-                }
-                "ace_must_show" => r.set_bool(&mut c.ace_must_show),
-                "overtake_duty" => r.set_bool(&mut c.overtake_duty),
-                "declare_right" => r.set_named(
-                    &mut c.declare_right,
-                    DeclareRight::from_name,
-                    DeclareRight::NAMES,
-                ),
-                "trump_on_marriage" => r.set_named(
-                    &mut c.trump_on_marriage,
-                    TrumpOnMarriage::from_name,
-                    TrumpOnMarriage::NAMES,
-                ),
-                "asks" => r.set_named(&mut c.asks, Asks::from_name, Asks::NAMES),
-                "half_ask_requires_card" => r.set_bool(&mut c.half_ask_requires_card),
-                "kontra_re" => r.set_bool(&mut c.kontra_re),
-                "double_timing" => r.set_named(
-                    &mut c.double_timing,
-                    DoubleTiming::from_name,
-                    DoubleTiming::NAMES,
-                ),
-                "no_trick_rule" => r.set_named(
-                    &mut c.no_trick_rule,
-                    NoTrickRule::from_name,
-                    NoTrickRule::NAMES,
-                ),
-                "rounding" => r.set_named(&mut c.rounding, Rounding::from_name, Rounding::NAMES),
-                "target" => r.set_int(&mut c.target, 1, 1_000_000),
-                "bid_ban_threshold" => r.set_int(&mut c.bid_ban_threshold, -1_000_000, 0),
-                "bid_ban_blocks_raise" => r.set_bool(&mut c.bid_ban_blocks_raise),
-                "overshoot_reset" => r.set_int(&mut c.overshoot_reset, 0, 1_000_000),
-                "both_at_target" => {
-                    r.set_named(&mut c.both_at_target, TieRule::from_name, TieRule::NAMES)
-                }
-                "tie_at_target" => {
-                    r.set_named(&mut c.tie_at_target, TieRule::from_name, TieRule::NAMES)
-                }
-                "card_tie_carry" => r.set_named(
-                    &mut c.card_tie_carry,
-                    CardTieCarry::from_name,
-                    CardTieCarry::NAMES,
-                ),
-                "first_deal_leader_card" => {
-                    if value.is_null() {
-                        c.first_deal_leader_card = None;
-                    } else {
-                        r.set(
-                            &mut c.first_deal_leader_card,
-                            |v| v.as_str().and_then(&parse_card).map(Some),
-                            "a card of the deck, such as SA",
-                        );
-                    }
-                }
-                "allow_declare_after_last_trick" => {
-                    r.set_bool(&mut c.allow_declare_after_last_trick)
-                }
-                "porvoo_factor" => r.set_int(&mut c.porvoo_factor, 0, 100),
-                "declarer_no_trick_extra" => r.set_int(&mut c.declarer_no_trick_extra, 0, 100),
-                "talon_handling" => r.set_named(
-                    &mut c.talon_handling,
-                    TalonHandling::from_name,
-                    TalonHandling::NAMES,
-                ),
-                "talon_revealed" => r.set_bool(&mut c.talon_revealed),
-                "discard_forbid_ace_ten" => r.set_bool(&mut c.discard_forbid_ace_ten),
-                "discard_needs_trick" => r.set_bool(&mut c.discard_needs_trick),
-                _ => r.unknown(),
-            }
-        }
-        let sets_ceiling = map.contains_key("card_values") || map.contains_key("last_trick_bonus");
-        if sets_ceiling && !map.contains_key("max_bid") {
-            config.max_bid = config.ceiling();
-        }
-        config.check(&options_path, problems);
-        (problems.0.len() == before).then_some(config)
     }
 
     /// Combinations of options that cannot be played.
@@ -591,80 +303,158 @@ impl Config {
     }
 }
 
-/// Reads one option's value and reports a wrong one at `options.<key>`.
-struct OptionReader<'a> {
-    path: String,
-    value: &'a Value,
-    problems: &'a mut Problems,
-}
-
-impl<'a> OptionReader<'a> {
-    fn new(
-        options_path: &str,
-        key: &str,
-        value: &'a Value,
-        problems: &'a mut Problems,
-    ) -> OptionReader<'a> {
-        OptionReader {
-            path: field_path(options_path, key),
-            value,
-            problems,
-        }
-    }
-
-    fn set<T>(&mut self, slot: &mut T, read: impl Fn(&Value) -> Option<T>, expected: &str) {
-        match read(self.value) {
-            Some(v) => *slot = v,
-            None => self.problems.push(
-                &self.path,
-                format!("expected {expected}, got {}", self.value),
-            ),
-        }
-    }
-
-    fn set_bool(&mut self, slot: &mut bool) {
-        self.set(slot, Value::as_bool, "true or false");
-    }
-
-    fn set_int(&mut self, slot: &mut i32, lo: i64, hi: i64) {
-        self.set(
-            slot,
-            |v| {
-                v.as_i64()
-                    .filter(|n| (lo..=hi).contains(n))
-                    .map(|n| n as i32)
+impl Declared for Config {
+    type Variant = Variant;
+    const DEFAULT: Variant = Variant::Marjapussi;
+    const RULES: &'static str = "docs/rules/marjapussi.md";
+    const OPTIONS: &'static [Opt<Config>] = &[
+        option!(deck_size: int_of[36, 32, 28], "7.31",
+            "cards in the deck: 36, or 32 and 28 without the lowest ranks",
+            note "32 and 28 only in marjapussi"),
+        option!(card_values: named CardValues, "2.7",
+            "the card point system: original (120 in the deck) or simplified (140)"),
+        option!(last_trick_bonus: int(0, 1000), "2.7",
+            "points for winning the last trick"),
+        option!(marriage_values: named MarriageValues, "7.1",
+            "the value of each suit's marriage: hearts highest, or in bridge suit order"),
+        option!(bidding: flag, "2.7", "whether an auction decides the declarer and the contract"),
+        option!(opening_obligation: flag, "4.2", "whether forehand must open the auction"),
+        option!(min_bid: int(0, 10_000), "4.2", "the lowest bid"),
+        option!(bid_step: int(1, 1000), "4.2", "the step between bids"),
+        option!(max_bid: int(0, 10_000), "4.2", "the highest bid and contract",
+            note "defaults to the most points a hand can give"),
+        option!(all_pass: named AllPass, "2.7",
+            "what happens when every player passes: impossible, play without a contract, or the talon goes to the last trick"),
+        option!(redeal_right: flag, "4.2",
+            "whether a player with three sixes or no card above the jack may ask for a redeal"),
+        option!(exchange_count: int(1, 8), "4.3",
+            "cards the declarer and its partner pass each other after the auction"),
+        option!(contract_raise: flag, "4.3",
+            "whether the declarer may raise the contract above its bid after the exchange"),
+        option!(first_leader: named FirstLeader, "2.7", "who leads the first trick: forehand or the declarer"),
+        option!(first_lead_rule: named LeadRule, "7.18",
+            "what the first lead of a hand must be: anything, an ace, or an ace then a spade"),
+        option!(ace_must_show: flag, "4.4",
+            "whether on the first trick, when the lead is not an ace, the holder of the led suit's ace must play it"),
+        option!(overtake_duty: flag, "7.3",
+            "whether a player must beat the trick when able, within the led suit or trumps"),
+        option!(declare_right: named DeclareRight, "4.5",
+            "who may declare or ask for a marriage: the trick winner, or also the trick's leader"),
+        option!(trump_on_marriage: named TrumpOnMarriage, "4.5",
+            "which marriages make trump: only the first, or every one"),
+        option!(asks: named Asks, "4.5",
+            "which asks for the partner's marriage cards are allowed: whole, half, both or none"),
+        option!(half_ask_requires_card: flag, "7.6",
+            "whether a half ask needs one of the two cards (off allows the bluff)"),
+        option!(kontra_re: flag, "4.6", "whether the opponents may double and the declarers redouble"),
+        option!(double_timing: named DoubleTiming, "7.19",
+            "when doubles are said: on one's own play turn, or in a poll before the first lead"),
+        option!(no_trick_rule: named NoTrickRule, "7.13",
+            "the score of a side that takes no trick: reset to zero, läpäri, or a Porvoo variant"),
+        option!(rounding: named Rounding, "7.21", "how hand scores are rounded: not, or to the nearest 5"),
+        option!(target: int(1, 1_000_000), "7.10", "the match score that wins"),
+        option!(bid_ban_threshold: int(-1_000_000, 0), "4.2",
+            "a side at or below this score may not bid, except the obligatory opening"),
+        option!(bid_ban_blocks_raise: flag, "7.15",
+            "whether a banned side's contract is fixed at its bid"),
+        option!(overshoot_reset: int(0, 1_000_000), "7.10",
+            "the score a marjapussi side falls back to when it passes the target"),
+        option!(both_at_target: named TieRule, "7.11",
+            "both marjapussi sides exactly at the target: a draw, or play on"),
+        option!(tie_at_target: named TieRule, "7.24",
+            "sides tied at or above the target: play on, or a draw"),
+        option!(card_tie_carry: named CardTieCarry, "7.12",
+            "a tied card majority: worth nothing, or it raises the next majority by one (or accumulates)"),
+        Opt {
+            name: "first_deal_leader_card",
+            values: Values::Schema(|| json!({ "type": ["string", "null"] })),
+            rule: "7.2",
+            description: "in marjapussi, the holder of this card leads the first hand of a match (null: forehand)",
+            note: Some("a card such as SA"),
+            read: |c, v| {
+                c.first_deal_leader_card = match v {
+                    Value::Null => None,
+                    v => Some(
+                        v.as_str()
+                            .and_then(|t| DECK.parse(t))
+                            .ok_or("a card of the deck, such as SA")?,
+                    ),
+                };
+                Ok(())
             },
-            &format!("an integer {lo}..={hi}"),
-        );
+            write: |c| json!(c.first_deal_leader_card.map(|card| DECK.format(card))),
+        },
+        option!(allow_declare_after_last_trick: flag, "7.8",
+            "whether a marriage may still be declared after the last trick"),
+        option!(porvoo_factor: int(0, 100), "7.16",
+            "the multiple of the contract the opponents lose under the Porvoo rule"),
+        option!(declarer_no_trick_extra: int(0, 100), "7.17",
+            "the extra multiple of the contract a declaring side without a trick loses"),
+        option!(base: named Base, "7.28",
+            "huutopussi3: the rules its card values, declaration right and rounding follow"),
+        option!(talon_handling: named TalonHandling, "4.3",
+            "huutopussi3: the declarer discards three cards, or gives one to each opponent"),
+        option!(talon_revealed: flag, "7.25", "huutopussi3: whether the talon is shown to all"),
+        option!(discard_forbid_ace_ten: flag, "7.26",
+            "huutopussi3: whether aces and tens may not be discarded"),
+        option!(discard_needs_trick: flag, "7.27",
+            "huutopussi3: whether the discards count only if the declarer takes a trick"),
+    ];
+
+    fn preset(variant: Variant) -> Config {
+        let marjapussi = Config::marjapussi(variant);
+        let helsinki = Config {
+            card_values: CardValues::Simplified,
+            last_trick_bonus: 20,
+            bidding: true,
+            opening_obligation: true,
+            redeal_right: true,
+            contract_raise: true,
+            first_leader: FirstLeader::Declarer,
+            declare_right: DeclareRight::LeaderAndWinner,
+            trump_on_marriage: TrumpOnMarriage::Every,
+            no_trick_rule: NoTrickRule::Laepaeri,
+            target: 500,
+            ..marjapussi
+        };
+        let mut config = match variant {
+            Variant::Marjapussi => marjapussi,
+            Variant::Huutopussi => helsinki,
+            Variant::Erlangen => Config {
+                card_values: CardValues::Original,
+                opening_obligation: false,
+                min_bid: 120,
+                all_pass: AllPass::PlayWithoutContract,
+                exchange_count: 4,
+                first_lead_rule: LeadRule::AceThenSpade,
+                ace_must_show: true,
+                declare_right: DeclareRight::TrickWinner,
+                half_ask_requires_card: false,
+                kontra_re: true,
+                no_trick_rule: NoTrickRule::Porvoo,
+                rounding: Rounding::Nearest5,
+                ..helsinki
+            },
+            Variant::Huutopussi3 => Config {
+                asks: Asks::Off,
+                no_trick_rule: NoTrickRule::PorvooTeam,
+                ..helsinki
+            },
+        };
+        config.max_bid = config.ceiling();
+        config
     }
 
-    fn named<T>(&mut self, from_name: fn(&str) -> Option<T>, names: &[&str]) -> Option<T> {
-        let found = self.value.as_str().and_then(from_name);
-        if found.is_none() {
-            self.problems.push(
-                &self.path,
-                format!("expected one of {}, got {}", names.join(", "), self.value),
-            );
+    /// What `base` decides, the ceiling of the bids where its parts are given, and the
+    /// combinations that cannot be played.
+    fn settle(&mut self, given: &Map<String, Value>, path: &str, problems: &mut Problems) {
+        if given.contains_key("base") {
+            self.apply_base(given);
         }
-        found
-    }
-
-    fn set_named<T>(&mut self, slot: &mut T, from_name: fn(&str) -> Option<T>, names: &[&str]) {
-        if let Some(v) = self.named(from_name, names) {
-            *slot = v;
+        let ceiling_keys = ["base", "card_values", "last_trick_bonus"];
+        if ceiling_keys.iter().any(|k| given.contains_key(*k)) && !given.contains_key("max_bid") {
+            self.max_bid = self.ceiling();
         }
-    }
-
-    fn unknown(&mut self) {
-        let known = Config::option_catalogue();
-        let keys: Vec<&String> = known
-            .as_object()
-            .map(|m| m.keys().collect())
-            .unwrap_or_default();
-        let names: Vec<&str> = keys.iter().map(|k| k.as_str()).collect();
-        self.problems.push(
-            &self.path,
-            format!("unknown option; the options are: {}", names.join(", ")),
-        );
+        self.check(path, problems);
     }
 }

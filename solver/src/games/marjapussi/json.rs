@@ -19,7 +19,8 @@ use crate::game::{Game, Seat};
 use crate::games::cardlist::{
     cards_json, fill_hidden, parse_move_cards, read_hand, CardLedger, HandEntry, HIDDEN_CARD,
 };
-use crate::problems::{index_path, integers, Fields, Problems};
+use crate::games::options;
+use crate::problems::{index_path, integers, one_per_seat, Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::Suit;
 use serde_json::{json, Value};
@@ -203,13 +204,6 @@ impl Rules for Marjapussi {
     type Config = Config;
 
     fn catalogue() -> Value {
-        let presets: serde_json::Map<String, Value> = Variant::NAMES
-            .iter()
-            .map(|&name| {
-                let cfg = Config::preset(Variant::from_name(name).expect("a listed variant"));
-                (name.to_string(), cfg.options_json(card_name))
-            })
-            .collect();
         json!({
             "name": Self::NAME,
             "title": "Marjapussi family",
@@ -221,8 +215,8 @@ impl Rules for Marjapussi {
             ],
             "default_variant": "marjapussi",
             "players": [3, 4],
-            "options": Config::option_catalogue(),
-            "presets": presets,
+            "options": options::catalogue::<Config>(),
+            "presets": options::presets::<Config>(),
             "phases": Phase::NAMES,
             "cards": "suit S H D C then rank 6 7 8 9 T J Q K A, e.g. SA, HT, C6",
             "moves": ["bid 50", "pass", "redeal", "give SA HT D6", "contract 70", "return SA HT D6",
@@ -240,15 +234,6 @@ impl Rules for Marjapussi {
             },
             "score": "per side: game points (marjapussi) or points scored this hand (Huutopussi family)",
         })
-    }
-
-    fn config(
-        variant: Option<&str>,
-        options: Option<&Value>,
-        path: &str,
-        problems: &mut Problems,
-    ) -> Option<Config> {
-        Config::resolve(variant, options, path, |t| DECK.parse(t), problems)
     }
 
     fn deal(
@@ -287,7 +272,7 @@ impl Rules for Marjapussi {
     }
 
     fn options_json(&self) -> Value {
-        self.cfg.options_json(card_name)
+        options::options_json(&self.cfg)
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
@@ -345,11 +330,7 @@ impl Rules for Marjapussi {
             problems.push(&hands_path, format!("expected an array of {n} hands"));
             return None;
         };
-        if list.len() != n {
-            problems.push(
-                &hands_path,
-                format!("expected {n} hands, one per seat, got {}", list.len()),
-            );
+        if !one_per_seat(list, n, "hands", &hands_path, problems) {
             return None;
         }
         let size = Self::hand_length(cfg);

@@ -6,7 +6,7 @@ use super::json::{card_name, deck_name, parse_in_deck, read_declaration, read_ma
 use super::{Marjapussi, MatchState, Phase};
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
-use crate::games::cardlist::{fill_hidden, read_hand, CardLedger, HandEntry};
+use crate::games::cardlist::{fill_hidden, read_hand, read_hands, CardLedger, HandEntry};
 use crate::problems::{index_path, integers, Fields, Problems};
 use serde_json::Value;
 
@@ -22,52 +22,25 @@ pub(super) fn read(
     let top = n as i64 - 1;
     let before = problems.0.len();
     let mut f = Fields::of(value, path, problems);
-    for key in ["dealer", "phase", "hands"] {
-        if !f.has(key) {
-            problems.push(&f.path(key), "missing");
-        }
-    }
+    f.require(&["dealer", "phase", "hands"], problems);
     let dealer = f.bounded("dealer", 0, top, problems).unwrap_or(0) as u8;
-    let phase = f.string("phase", problems).and_then(|p| {
-        let phase = Phase::from_name(p);
-        if phase.is_none() {
-            problems.push(
-                &f.path("phase"),
-                format!(
-                    "unknown phase '{p}'; the phases are: {}",
-                    Phase::NAMES.join(", ")
-                ),
-            );
-        }
-        phase
-    });
+    let phase = f.name_of("phase", "phase", Phase::from_name, &Phase::NAMES, problems);
     let to_move = f.bounded("to_move", 0, top, problems).map(|s| s as u8);
     let parse = parse_in_deck(cfg);
     let deck_text = deck_name(cfg);
     let mut ledger = CardLedger::default();
-    let hidden_ok = |place: usize| observer.is_some_and(|o| o != place);
     let mut entries = Vec::with_capacity(n + 2);
     let hands_path = f.path("hands");
-    match f.array("hands", problems) {
-        Some(list) if list.len() == n => {
-            for (seat, item) in list.iter().enumerate() {
-                entries.push(read_hand(
-                    &mut ledger,
-                    item,
-                    &index_path(&hands_path, seat),
-                    hidden_ok(seat),
-                    &parse,
-                    &deck_text,
-                    problems,
-                ));
-            }
-        }
-        Some(list) => problems.push(
-            &hands_path,
-            format!("expected {n} hands, one per seat, got {}", list.len()),
-        ),
-        None => {}
-    }
+    let hands = read_hands(
+        &mut ledger,
+        &mut f,
+        n,
+        observer,
+        &parse,
+        &deck_text,
+        problems,
+    );
+    entries.extend(hands);
     for key in ["talon", "discards"] {
         let at = f.path(key);
         let entry = match f.get(key) {

@@ -27,14 +27,8 @@ pub(super) fn set(text: &str) -> CardSet {
 
 pub(super) fn config(variant: &str, options: Value) -> Config {
     let mut problems = Problems::default();
-    Config::resolve(
-        Some(variant),
-        Some(&options),
-        "",
-        |t| DECK.parse(t),
-        &mut problems,
-    )
-    .unwrap_or_else(|| panic!("{problems:?}"))
+    crate::games::options::resolve(Some(variant), Some(&options), "", &mut problems)
+        .unwrap_or_else(|| panic!("{problems:?}"))
 }
 
 /// A hand as dealt by W with `fixed` seats holding exactly the cards given.

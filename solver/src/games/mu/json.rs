@@ -7,14 +7,15 @@
 
 use super::bid_abstraction::{distinct_bid_counts, representative_bids};
 use super::cards;
-use super::config::{Config, Variant};
+use super::config::Config;
 use super::scoring::MatchState;
 use super::{Move, Mu, Phase, Trump, MAX_PLAYERS};
 use crate::api::{CompactMoves, Rules};
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{cards_json, fill_hidden, read_hand, CardLedger, HandEntry};
-use crate::problems::{index_path, integers, kind, Fields, Problems};
+use crate::games::options;
+use crate::problems::{index_path, integers, kind, one_per_seat, Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
 
@@ -79,12 +80,7 @@ pub(super) fn read_match(
     let mut f = Fields::of(value, path, problems);
     if let Some(scores) = f.array("scores", problems) {
         let at = f.path("scores");
-        if scores.len() != n {
-            problems.push(
-                &at,
-                format!("expected {n} scores, one per seat, got {}", scores.len()),
-            );
-        }
+        one_per_seat(scores, n, "scores", &at, problems);
         for (i, s) in integers(scores, &at, -1_000_000, 1_000_000, problems)
             .into_iter()
             .enumerate()
@@ -173,16 +169,6 @@ impl Rules for Mu {
     type Config = Config;
 
     fn catalogue() -> Value {
-        let presets: serde_json::Map<String, Value> = Variant::NAMES
-            .iter()
-            .map(|&name| {
-                (
-                    name.to_string(),
-                    Config::preset(Variant::from_name(name).expect("a listed variant"))
-                        .options_json(),
-                )
-            })
-            .collect();
         json!({
             "name": Self::NAME,
             "title": "Mü",
@@ -194,8 +180,8 @@ impl Rules for Mu {
             ],
             "default_variant": "mu4",
             "players": [3, 4, 5, 6],
-            "options": Config::option_catalogue(),
-            "presets": presets,
+            "options": options::catalogue::<Config>(),
+            "presets": options::presets::<Config>(),
             "phases": Phase::NAMES,
             "cards": "colour R B G Y K then rank 0-9, with copy a/b for 1s and 7s: G0, R1a, K7b, Y9",
             "moves": ["pass", "bid R9 Y6", "trump G", "trump 7", "trump -", "partner 2", "call R5", "R7a"],
@@ -214,15 +200,6 @@ impl Rules for Mu {
             },
             "score": "per seat: points this hand (card points plus bonus or penalty, or the Eklat score)",
         })
-    }
-
-    fn config(
-        variant: Option<&str>,
-        options: Option<&Value>,
-        path: &str,
-        problems: &mut Problems,
-    ) -> Option<Config> {
-        Config::resolve(variant, options, path, problems)
     }
 
     fn deal(cfg: &Config, seed: u64, setup: &mut Fields, problems: &mut Problems) -> Option<Mu> {
@@ -247,7 +224,7 @@ impl Rules for Mu {
     }
 
     fn options_json(&self) -> Value {
-        self.cfg.options_json()
+        options::options_json(&self.cfg)
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
@@ -282,11 +259,7 @@ impl Rules for Mu {
             problems.push(&hands_path, format!("expected an array of {n} hands"));
             return None;
         };
-        if list.len() != n {
-            problems.push(
-                &hands_path,
-                format!("expected {n} hands, one per seat, got {}", list.len()),
-            );
+        if !one_per_seat(list, n, "hands", &hands_path, problems) {
             return None;
         }
         let mut ledger = CardLedger::default();

@@ -6,8 +6,8 @@ use super::roles::designations;
 use super::{Mu, Phase, Trump, MAX_PLAYERS};
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
-use crate::games::cardlist::{fill_hidden, read_hand, CardLedger, HandEntry};
-use crate::problems::{index_path, integers, Fields, Problems};
+use crate::games::cardlist::{fill_hidden, read_hands, CardLedger, HandEntry};
+use crate::problems::{index_path, integers, one_per_seat, Fields, Problems};
 use serde_json::Value;
 
 /// Reads an optional seat; `top` is the highest seat number.
@@ -40,15 +40,7 @@ fn per_seat(
     let mut sets = [CardSet::EMPTY; MAX_PLAYERS];
     let at = f.path(key);
     if let Some(list) = f.array(key, problems) {
-        if list.len() != n {
-            problems.push(
-                &at,
-                format!(
-                    "expected {n} lists of cards, one per seat, got {}",
-                    list.len()
-                ),
-            );
-        }
+        one_per_seat(list, n, "lists of cards", &at, problems);
         for (i, item) in list.iter().take(n).enumerate() {
             sets[i] = ledger.read(item, &index_path(&at, i), parse, deck_text, problems);
         }
@@ -67,52 +59,25 @@ pub(super) fn read(
     let top = n as i64 - 1;
     let before = problems.0.len();
     let mut f = Fields::of(value, path, problems);
-    for key in ["dealer", "phase", "hands"] {
-        if !f.has(key) {
-            problems.push(&f.path(key), "missing");
-        }
-    }
+    f.require(&["dealer", "phase", "hands"], problems);
     let dealer = seat(&mut f, "dealer", top, problems).unwrap_or(0);
-    let phase = f.string("phase", problems).and_then(|p| {
-        let phase = Phase::from_name(p);
-        if phase.is_none() {
-            problems.push(
-                &f.path("phase"),
-                format!(
-                    "unknown phase '{p}'; the phases are: {}",
-                    Phase::NAMES.join(", ")
-                ),
-            );
-        }
-        phase
-    });
+    let phase = f.name_of("phase", "phase", Phase::from_name, &Phase::NAMES, problems);
     let to_move = seat(&mut f, "to_move", top, problems);
     let parse = parse_in_deck(cfg);
     let deck_text = deck_name(cfg);
     let mut ledger = CardLedger::default();
     let mut entries = Vec::with_capacity(n);
     let hands_path = f.path("hands");
-    match f.array("hands", problems) {
-        Some(list) if list.len() == n => {
-            for (s, item) in list.iter().enumerate() {
-                let may_hide = observer.is_some_and(|o| o != s);
-                entries.push(read_hand(
-                    &mut ledger,
-                    item,
-                    &index_path(&hands_path, s),
-                    may_hide,
-                    &parse,
-                    &deck_text,
-                    problems,
-                ));
-            }
-        }
-        Some(list) => problems.push(
-            &hands_path,
-            format!("expected {n} hands, one per seat, got {}", list.len()),
-        ),
-        None => {}
-    }
+    let hands = read_hands(
+        &mut ledger,
+        &mut f,
+        n,
+        observer,
+        &parse,
+        &deck_text,
+        problems,
+    );
+    entries.extend(hands);
     let tables = per_seat(
         &mut f,
         "tables",
@@ -131,12 +96,7 @@ pub(super) fn read(
         for (key, limit) in [("bids", 15), ("last_bid_at", 10_000)] {
             let at = af.path(key);
             if let Some(list) = af.array(key, problems) {
-                if list.len() != n {
-                    problems.push(
-                        &at,
-                        format!("expected {n} numbers, one per seat, got {}", list.len()),
-                    );
-                }
+                one_per_seat(list, n, "numbers", &at, problems);
                 for (i, v) in integers(list, &at, 0, limit, problems)
                     .into_iter()
                     .enumerate()

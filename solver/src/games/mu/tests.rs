@@ -9,9 +9,9 @@ use crate::api::{ApiError, Rules};
 use crate::cards::CardSet;
 use crate::conformance::random_hands;
 use crate::game::Game;
+use crate::games::options::Declared;
 use crate::games::{handle, Route};
 use crate::perft::perft;
-use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
 
@@ -52,10 +52,7 @@ fn config(variant: &str) -> Config {
 }
 
 fn dealt(variant: &str, seed: u64) -> Mu {
-    let mut problems = Problems::default();
-    let empty = json!({});
-    let mut fields = Fields::of(&empty, "", &mut problems);
-    Mu::deal(&config(variant), seed, &mut fields, &mut problems).expect("a seeded deal")
+    crate::games::seeded::deal_with(&config(variant), seed).expect("a seeded deal")
 }
 
 /// The dealer lays its lowest card, everyone passes, the chief names the first trump and the

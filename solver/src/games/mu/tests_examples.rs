@@ -7,6 +7,7 @@ use super::scoring::{achieved, bonus, card_draw_ends, dice_step, target, trump_s
 use super::{MatchState, Move, Mu, Phase, Trump, MAX_PLAYERS};
 use crate::cards::{Card, CardSet};
 use crate::game::Game;
+use crate::games::options::Declared;
 
 const A: u8 = 0;
 const B: u8 = 1;

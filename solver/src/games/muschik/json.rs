@@ -6,7 +6,7 @@
 //! `swap ??`): the engine lays away cards of the hand it has guessed for that seat.
 
 use super::cards::{self, DECK};
-use super::config::{Config, FirstDealer, PayoffUnit, Variant};
+use super::config::{Config, FirstDealer, PayoffUnit};
 use super::match_json::{match_json, read_match};
 use super::{Move, Muschik, Phase, HAND_SIZE, MAX_PLAYERS};
 use crate::api::Rules;
@@ -16,7 +16,8 @@ use crate::games::cardlist::{
     cards_json, fill_hidden, parse_move_cards, read_hand, read_ordered, CardLedger, HandEntry,
     HIDDEN_CARD,
 };
-use crate::problems::{index_path, kind, Fields, Problems};
+use crate::games::options;
+use crate::problems::{index_path, kind, one_per_seat, Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::power_of;
 use serde_json::{json, Value};
@@ -120,16 +121,6 @@ impl Rules for Muschik {
     type Config = Config;
 
     fn catalogue() -> Value {
-        let presets: serde_json::Map<String, Value> = Variant::NAMES
-            .iter()
-            .map(|&name| {
-                (
-                    name.to_string(),
-                    Config::preset(Variant::from_name(name).expect("a listed variant"))
-                        .options_json(),
-                )
-            })
-            .collect();
         json!({
             "name": Self::NAME,
             "title": "Muschik (Muushig)",
@@ -141,8 +132,8 @@ impl Rules for Muschik {
             ],
             "default_variant": "muschik",
             "players": [2, 3, 4, 5],
-            "options": Config::option_catalogue(),
-            "presets": presets,
+            "options": options::catalogue::<Config>(),
+            "presets": options::presets::<Config>(),
             "phases": Phase::NAMES,
             "cards": "suit C S H D then rank 7 8 9 T J Q K A, e.g. CA, DT, H7",
             "moves": ["start 15", "start 20", "in", "out", "exchange DT S7", "exchange", "exchange ?? ??",
@@ -160,15 +151,6 @@ impl Rules for Muschik {
             },
             "score": "per seat: countdown points removed this deal (a trick +1, a trickless deal -5), or match points with payoff=match_points",
         })
-    }
-
-    fn config(
-        variant: Option<&str>,
-        options: Option<&Value>,
-        path: &str,
-        problems: &mut Problems,
-    ) -> Option<Config> {
-        Config::resolve(variant, options, path, problems)
     }
 
     fn deal(
@@ -224,7 +206,7 @@ impl Rules for Muschik {
     }
 
     fn options_json(&self) -> Value {
-        self.cfg.options_json()
+        options::options_json(&self.cfg)
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
@@ -264,11 +246,7 @@ impl Rules for Muschik {
         let n = cfg.seats();
         let before = problems.0.len();
         let mut f = Fields::of(value, path, problems);
-        for key in ["dealer", "hands", "trump_card", "stock"] {
-            if !f.has(key) {
-                problems.push(&f.path(key), "missing");
-            }
-        }
+        f.require(&["dealer", "hands", "trump_card", "stock"], problems);
         let dealer = f.bounded("dealer", 0, n as i64 - 1, problems).unwrap_or(0) as u8;
         let parse = parse_in_deck(cfg);
         let deck_text = deck_name(cfg);
@@ -301,10 +279,9 @@ impl Rules for Muschik {
                     entries.push(entry);
                 }
             }
-            Some(list) => problems.push(
-                &hands_path,
-                format!("expected {n} hands, one per seat, got {}", list.len()),
-            ),
+            Some(list) => {
+                one_per_seat(list, n, "hands", &hands_path, problems);
+            }
             None => {}
         }
         let trump_path = f.path("trump_card");

@@ -4,7 +4,7 @@
 use super::config::{DOUBLE_START_CHOICES, START_CP};
 use super::scoring::{MatchState, MAX_ROUNDS};
 use super::MAX_PLAYERS;
-use crate::problems::{integers, Fields, Problems};
+use crate::problems::{field_path, index_path, integers, one_per_seat, Fields, Problems};
 use serde_json::{json, Value};
 
 pub(super) fn match_json(m: &MatchState, n: usize) -> Value {
@@ -22,6 +22,15 @@ pub(super) fn match_json(m: &MatchState, n: usize) -> Value {
     })
 }
 
+/// The per-seat lists of a match as given.
+struct SeatLists {
+    cp: Option<Vec<i64>>,
+    mp: Option<Vec<i64>>,
+    winners: Option<Vec<i64>>,
+    owed: Option<Vec<i64>>,
+    sitouts: Option<Vec<i64>>,
+}
+
 /// Reads a match of `n` players; a missing field keeps its value at the start of a match.
 pub(super) fn read_match(
     value: Option<&Value>,
@@ -35,56 +44,39 @@ pub(super) fn read_match(
     };
     let before = problems.0.len();
     let top = n as i64 - 1;
-    let count = n as usize;
     let mut f = Fields::of(value, path, problems);
-    let last_round = 2 * n as i64 - 1;
-    m.round = f.bounded("round", 1, last_round, problems).unwrap_or(1) as u8;
+    m.round = f
+        .bounded("round", 1, 2 * n as i64 - 1, problems)
+        .unwrap_or(1) as u8;
     m.double_for = f.bounded("double_for", 0, top, problems).map(|s| s as u8);
     m.start_cp = f.integer("start_cp", problems).map(|c| c as i32);
-    let seat_list = |f: &mut Fields,
-                     key: &'static str,
-                     lo: i64,
-                     hi: i64,
-                     problems: &mut Problems|
-     -> Option<Vec<i64>> {
+    let mut list = |key: &'static str, lo: i64, hi: i64| {
         let at = f.path(key);
         f.array(key, problems)
             .map(|list| integers(list, &at, lo, hi, problems))
     };
-    let cp = seat_list(&mut f, "cp", -1_000_000, 1_000_000, problems);
-    let mp = seat_list(&mut f, "mp", -100_000_000, 100_000_000, problems);
-    let winners = seat_list(&mut f, "round_winners", 0, top, problems);
-    let owed = seat_list(&mut f, "double_rounds_owed", 0, top, problems);
-    let sitouts = seat_list(&mut f, "sitouts", 0, 255, problems);
+    let lists = SeatLists {
+        cp: list("cp", -1_000_000, 1_000_000),
+        mp: list("mp", -100_000_000, 100_000_000),
+        winners: list("round_winners", 0, top),
+        owed: list("double_rounds_owed", 0, top),
+        sitouts: list("sitouts", 0, 255),
+    };
     m.deals = f
         .bounded("deals", 0, u32::MAX as i64, problems)
         .unwrap_or(0) as u32;
     m.over = f.boolean("over", problems).unwrap_or(false);
-    let at = |key: &str| f.path(key);
-    let (cp_at, mp_at, winners_at, owed_at, sitouts_at) = (
-        at("cp"),
-        at("mp"),
-        at("round_winners"),
-        at("double_rounds_owed"),
-        at("sitouts"),
-    );
-    let (round_at, start_at, double_at) = (at("round"), at("start_cp"), at("double_for"));
     f.finish(problems);
-    if problems.0.len() > before {
-        return m;
+    if problems.0.len() == before {
+        check_round(&mut m, n, path, problems);
+        set_points(&mut m, &lists, n as usize, path, problems);
+        set_rounds(&mut m, lists, n, path, problems);
     }
-    let per_seat =
-        |list: &Option<Vec<i64>>, at: &str, problems: &mut Problems| -> Option<Vec<i64>> {
-            let list = list.as_ref()?;
-            if list.len() != count {
-                problems.push(
-                    at,
-                    format!("expected {count} values, one per seat, got {}", list.len()),
-                );
-                return None;
-            }
-            Some(list.clone())
-        };
+    m
+}
+
+/// A normal round has no `double_for` and starts at [`START_CP`]; a double round has both.
+fn check_round(m: &mut MatchState, n: u8, path: &str, problems: &mut Problems) {
     let double = m.round > n;
     if double != m.double_for.is_some() {
         let message = if double {
@@ -98,8 +90,9 @@ pub(super) fn read_match(
                 m.round
             )
         };
-        problems.push(&double_at, message);
+        problems.push(&field_path(path, "double_for"), message);
     }
+    let start_at = field_path(path, "start_cp");
     match (m.start_cp, double) {
         (None, false) => m.start_cp = Some(START_CP),
         (Some(c), false) if c != START_CP => problems.push(
@@ -112,13 +105,36 @@ pub(super) fn read_match(
         ),
         _ => {}
     }
-    match (per_seat(&cp, &cp_at, problems), m.start_cp) {
+}
+
+/// The list at `at` if it has one value per seat of `count`.
+fn seat_values<'a>(
+    list: &'a Option<Vec<i64>>,
+    count: usize,
+    at: &str,
+    problems: &mut Problems,
+) -> Option<&'a [i64]> {
+    let list = list.as_ref()?;
+    one_per_seat(list, count, "values", at, problems).then_some(list.as_slice())
+}
+
+/// Countdown points (set once the round's start is known), match points (zero-sum) and
+/// sit-outs.
+fn set_points(
+    m: &mut MatchState,
+    lists: &SeatLists,
+    count: usize,
+    path: &str,
+    problems: &mut Problems,
+) {
+    let cp_at = field_path(path, "cp");
+    match (seat_values(&lists.cp, count, &cp_at, problems), m.start_cp) {
         (Some(values), Some(_)) => {
             for (seat, &c) in values.iter().enumerate() {
                 m.cp[seat] = c as i32;
                 if c <= 0 && !m.over {
                     problems.push(
-                        &format!("{cp_at}[{seat}]"),
+                        &index_path(&cp_at, seat),
                         format!("{c} countdown points would have ended the round"),
                     );
                 }
@@ -131,73 +147,67 @@ pub(super) fn read_match(
         ),
         (None, None) => m.cp = [0; MAX_PLAYERS],
     }
-    if let Some(values) = per_seat(&mp, &mp_at, problems) {
+    let mp_at = field_path(path, "mp");
+    if let Some(values) = seat_values(&lists.mp, count, &mp_at, problems) {
         for (seat, &v) in values.iter().enumerate() {
             m.mp[seat] = v as i32;
         }
         let total: i64 = values.iter().sum();
         if total != 0 {
-            problems.push(
-                &mp_at,
-                format!("match points are zero-sum; these add up to {total}"),
-            );
+            let message = format!("match points are zero-sum; these add up to {total}");
+            problems.push(&mp_at, message);
         }
     }
-    if let Some(values) = per_seat(&sitouts, &sitouts_at, problems) {
+    let sitouts_at = field_path(path, "sitouts");
+    if let Some(values) = seat_values(&lists.sitouts, count, &sitouts_at, problems) {
         for (seat, &v) in values.iter().enumerate() {
             m.sitouts[seat] = v as u8;
         }
     }
+}
+
+/// The rounds' winners (one per finished round) and the double rounds still owed (to seats
+/// that won no normal round, each once).
+fn set_rounds(m: &mut MatchState, lists: SeatLists, n: u8, path: &str, problems: &mut Problems) {
     let finished = m.round as usize - usize::from(!m.over);
-    let winners = winners.unwrap_or_default();
+    let winners = lists.winners.unwrap_or_default();
     if winners.len() != finished {
-        problems.push(
-            &winners_at,
-            format!(
-                "round {} follows {finished} finished rounds; {} winners are given",
-                m.round,
-                winners.len()
-            ),
+        let message = format!(
+            "round {} follows {finished} finished rounds; {} winners are given",
+            m.round,
+            winners.len()
         );
+        problems.push(&field_path(path, "round_winners"), message);
     }
     for (i, &w) in winners.iter().take(MAX_ROUNDS).enumerate() {
         m.winners[i] = w as u8;
     }
     m.winners_len = winners.len().min(MAX_ROUNDS) as u8;
     let normal_winners = &m.winners[..m.winners_len.min(n) as usize];
-    let owed = owed.unwrap_or_default();
+    let owed_at = field_path(path, "double_rounds_owed");
+    let owed = lists.owed.unwrap_or_default();
     for (i, &u) in owed.iter().enumerate() {
-        let u = u as u8;
-        if normal_winners.contains(&u) || Some(u) == m.double_for || owed[..i].contains(&(u as i64))
-        {
-            problems.push(
-                &format!("{owed_at}[{i}]"),
-                format!("seat {u} is owed no (further) double round"),
-            );
-        } else if i < count {
-            m.owed[i] = u;
+        let seat = u as u8;
+        if normal_winners.contains(&seat) || Some(seat) == m.double_for || owed[..i].contains(&u) {
+            let message = format!("seat {seat} is owed no (further) double round");
+            problems.push(&index_path(&owed_at, i), message);
+        } else if i < n as usize {
+            m.owed[i] = seat;
         }
     }
-    m.owed_len = owed.len().min(count) as u8;
-    if !double && !owed.is_empty() {
+    m.owed_len = owed.len().min(n as usize) as u8;
+    if m.round <= n && !owed.is_empty() {
         problems.push(
             &owed_at,
             "double rounds are owed only once the normal rounds are over",
         );
     }
-    if let Some(u) = m.double_for {
-        if normal_winners.contains(&u) {
-            problems.push(
-                &double_at,
-                format!("seat {u} won a normal round and has no double round"),
-            );
-        }
+    if let Some(u) = m.double_for.filter(|u| normal_winners.contains(u)) {
+        let message = format!("seat {u} won a normal round and has no double round");
+        problems.push(&field_path(path, "double_for"), message);
     }
     if m.over && m.owed_len > 0 {
-        problems.push(
-            &round_at,
-            "the match is over, but double rounds are still owed",
-        );
+        let message = "the match is over, but double rounds are still owed";
+        problems.push(&field_path(path, "round"), message);
     }
-    m
 }

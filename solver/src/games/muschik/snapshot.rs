@@ -7,11 +7,11 @@ use super::cards;
 use super::config::{Config, ParticipationFloor, SwapTiming};
 use super::json::{card_name, deck_name, entry_count, parse_in_deck};
 use super::match_json::read_match;
-use super::{Muschik, Phase, SwapState, Trick, HAND_SIZE, MAX_PLAYERS};
+use super::{MatchState, Muschik, Phase, SwapState, Trick, HAND_SIZE, MAX_PLAYERS};
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
-use crate::games::cardlist::{fill_hidden, read_hand, CardLedger, HandEntry};
-use crate::problems::{field_path, index_path, integers, kind, Fields, Problems};
+use crate::games::cardlist::{fill_hidden, read_hand, read_seat_hands, CardLedger, HandEntry};
+use crate::problems::{field_path, index_path, integers, kind, one_per_seat, Fields, Problems};
 use serde_json::Value;
 
 /// A trick as given: its leader, its cards in order, and (when finished) its winner.
@@ -61,6 +61,28 @@ fn read_trick(
     }
 }
 
+/// A snapshot's fields as given, before the deal is rebuilt from them and checked.
+struct Given {
+    dealer: u8,
+    phase: Option<Phase>,
+    to_move: Option<u8>,
+    ledger: CardLedger,
+    hands: Vec<HandEntry>,
+    discards: Vec<HandEntry>,
+    trump_card: Option<Card>,
+    swap: SwapState,
+    holder: Option<u8>,
+    stock: HandEntry,
+    stock_order: Vec<Card>,
+    decisions: Vec<Option<bool>>,
+    exchanged: [u8; MAX_PLAYERS],
+    exchange_turns: u8,
+    trick: Option<GivenTrick>,
+    tricks: Vec<GivenTrick>,
+    /// `tricks_won`, `zero_at` and `cp` as given, each with its path.
+    lists: Vec<(String, Option<Vec<Option<i64>>>)>,
+}
+
 pub(super) fn read(
     cfg: &Config,
     value: &Value,
@@ -68,204 +90,9 @@ pub(super) fn read(
     observer: Option<Seat>,
     problems: &mut Problems,
 ) -> Option<Muschik> {
-    let n = cfg.seats();
-    let top = n as i64 - 1;
     let before = problems.0.len();
     let mut f = Fields::of(value, path, problems);
-    for key in ["dealer", "phase", "hands", "trump_card"] {
-        if !f.has(key) {
-            problems.push(&f.path(key), "missing");
-        }
-    }
-    let dealer = f.bounded("dealer", 0, top, problems).unwrap_or(0) as u8;
-    let phase = f.string("phase", problems).and_then(|p| {
-        let phase = Phase::from_name(p);
-        if phase.is_none() {
-            problems.push(
-                &f.path("phase"),
-                format!(
-                    "unknown phase '{p}'; the phases are: {}",
-                    Phase::NAMES.join(", ")
-                ),
-            );
-        }
-        phase
-    });
-    let to_move = f.bounded("to_move", 0, top, problems).map(|s| s as u8);
-    let parse = parse_in_deck(cfg);
-    let deck_text = deck_name(cfg);
-    let mut ledger = CardLedger::default();
-    let hidden_ok = |seat: usize| observer.is_some_and(|o| o != seat);
-    let per_seat_entries = |f: &mut Fields,
-                            key: &'static str,
-                            ledger: &mut CardLedger,
-                            problems: &mut Problems|
-     -> Vec<HandEntry> {
-        let at = f.path(key);
-        match f.array(key, problems) {
-            Some(list) if list.len() == n => list
-                .iter()
-                .enumerate()
-                .map(|(seat, item)| {
-                    read_hand(
-                        ledger,
-                        item,
-                        &index_path(&at, seat),
-                        hidden_ok(seat),
-                        &parse,
-                        &deck_text,
-                        problems,
-                    )
-                })
-                .collect(),
-            Some(list) => {
-                problems.push(
-                    &at,
-                    format!("expected {n} entries, one per seat, got {}", list.len()),
-                );
-                Vec::new()
-            }
-            None => vec![HandEntry::Known(CardSet::EMPTY); n],
-        }
-    };
-    let mut hands = per_seat_entries(&mut f, "hands", &mut ledger, problems);
-    let discards = per_seat_entries(&mut f, "discards", &mut ledger, problems);
-    let trump_path = f.path("trump_card");
-    let trump_card = f.string("trump_card", problems).and_then(|t| {
-        let card = parse(t);
-        if card.is_none() {
-            problems.push(
-                &trump_path,
-                format!("'{t}' is not a card of the {deck_text}"),
-            );
-        }
-        card
-    });
-    let swap_path = f.path("swap");
-    let swap = match f.string("swap", problems) {
-        None => SwapState::Open,
-        Some(text) => SwapState::from_name(text).unwrap_or_else(|| {
-            problems.push(
-                &swap_path,
-                format!(
-                    "expected one of {}, got '{text}'",
-                    SwapState::NAMES.join(", ")
-                ),
-            );
-            SwapState::Open
-        }),
-    };
-    let holder_path = f.path("trump_holder");
-    let holder = f.bounded("trump_holder", 0, top, problems).map(|s| s as u8);
-    let stock_path = f.path("stock");
-    let (stock_entry, mut stock_order) = match f.get("stock") {
-        None => (HandEntry::Known(CardSet::EMPTY), Vec::new()),
-        Some(v) => {
-            let entry = read_hand(
-                &mut ledger,
-                v,
-                &stock_path,
-                observer.is_some(),
-                &parse,
-                &deck_text,
-                problems,
-            );
-            let order: Vec<Card> = v
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter_map(|c| c.as_str().and_then(&parse))
-                .collect();
-            (entry, order)
-        }
-    };
-    let participation_path = f.path("participation");
-    let mut decisions: Vec<Option<bool>> = vec![None; n];
-    if let Some(list) = f.array("participation", problems) {
-        if list.len() != n {
-            problems.push(
-                &participation_path,
-                format!("expected {n} entries, one per seat, got {}", list.len()),
-            );
-        }
-        for (seat, item) in list.iter().enumerate().take(n) {
-            decisions[seat] = match item.as_str() {
-                _ if item.is_null() => None,
-                Some("in") => Some(true),
-                Some("out") => Some(false),
-                _ => {
-                    problems.push(
-                        &index_path(&participation_path, seat),
-                        format!("expected \"in\", \"out\" or null, got {}", kind(item)),
-                    );
-                    None
-                }
-            };
-        }
-    }
-    let exchanged_path = f.path("exchanged");
-    let mut exchanged = [0u8; MAX_PLAYERS];
-    if let Some(list) = f.array("exchanged", problems) {
-        if list.len() != n {
-            problems.push(
-                &exchanged_path,
-                format!("expected {n} counts, one per seat, got {}", list.len()),
-            );
-        }
-        for (seat, k) in integers(list, &exchanged_path, 0, 25, problems)
-            .into_iter()
-            .enumerate()
-            .take(n)
-        {
-            exchanged[seat] = k as u8;
-        }
-    }
-    let exchange_turns = f.bounded("exchange_turns", 0, 25, problems).unwrap_or(0) as u8;
-    let trick = f.get("trick").map(|v| {
-        read_trick(
-            v,
-            &field_path(path, "trick"),
-            n as u8,
-            &mut ledger,
-            cfg,
-            false,
-            problems,
-        )
-    });
-    let tricks_path = f.path("tricks");
-    let tricks: Vec<GivenTrick> = match f.array("tricks", problems) {
-        Some(list) if list.len() > HAND_SIZE => {
-            problems.push(
-                &tricks_path,
-                format!("a deal has {HAND_SIZE} tricks, not {}", list.len()),
-            );
-            Vec::new()
-        }
-        Some(list) => list
-            .iter()
-            .enumerate()
-            .map(|(i, t)| {
-                read_trick(
-                    t,
-                    &index_path(&tricks_path, i),
-                    n as u8,
-                    &mut ledger,
-                    cfg,
-                    true,
-                    problems,
-                )
-            })
-            .collect(),
-        None => Vec::new(),
-    };
-    let mut given_lists = Vec::new();
-    for key in ["tricks_won", "zero_at", "cp"] {
-        let at = f.path(key);
-        let list = f
-            .array(key, problems)
-            .map(|l| l.iter().map(|v| v.as_i64()).collect::<Vec<_>>());
-        given_lists.push((at, list));
-    }
+    let given = read_given(&mut f, cfg, observer, problems);
     let (match_value, match_path) = (f.get("match"), f.path("match"));
     f.finish(problems);
     if problems.0.len() > before {
@@ -279,124 +106,315 @@ pub(super) fn read(
         cfg.num_players,
         &mut match_problems,
     );
-    let built = (|| {
-        let (Some(phase), Some(trump_card)) = (phase, trump_card) else {
-            return None;
-        };
-
-        // Where the trump card is: on the table, in the dealer's hand, or played by the dealer.
-        let played: CardSet = tricks
-            .iter()
-            .flat_map(|t| t.cards.iter().copied())
-            .chain(trick.iter().flat_map(|t| t.cards.iter().copied()))
-            .collect();
-        let listed = ledger.all();
-        let trump_in_hand = swap == SwapState::Swapped && !played.contains(trump_card);
-        let dealer_slot = dealer as usize;
-        if listed.contains(trump_card) {
-            let in_dealer_hand = matches!(hands.get(dealer_slot), Some(HandEntry::Known(h)) if h.contains(trump_card));
-            let allowed =
-                swap == SwapState::Swapped && (in_dealer_hand || played.contains(trump_card));
-            if !allowed {
-                problems.push(
-                    &trump_path,
-                    format!(
-                    "the trump card {} lies on the table or in the dealer's hand, not elsewhere",
-                    card_name(trump_card)
-                ),
-                );
-            }
-        }
-        if trump_in_hand {
-            match hands.get_mut(dealer_slot) {
-                Some(HandEntry::Hidden(k)) if *k > 0 => *k -= 1,
-                Some(HandEntry::Known(h)) if h.contains(trump_card) => {
-                    h.remove(trump_card);
-                }
-                Some(_) => problems.push(
-                    &index_path(&field_path(path, "hands"), dealer_slot),
-                    "the dealer took the trump card: it is in this hand",
-                ),
-                None => {}
-            }
-        }
-        let mut entries = hands.clone();
-        entries.push(stock_entry);
-        entries.extend(discards.iter().copied());
-        let unknown = cards::deck(cfg.deck_ranks) - listed - CardSet::single(trump_card);
-        let any_hidden = entries.iter().any(|e| matches!(e, HandEntry::Hidden(_)));
-        if !any_hidden && !unknown.is_empty() {
-            let missing: Vec<String> = unknown.iter().map(card_name).collect();
-            problems.push(
-                path,
-                format!("cards missing from the position: {}", missing.join(" ")),
-            );
-            return None;
-        }
-        let places = fill_hidden(&entries, unknown, &field_path(path, "hands"), problems);
-        if !problems.is_empty() {
-            return None;
-        }
-        let mut hand_sets = [CardSet::EMPTY; MAX_PLAYERS];
-        hand_sets[..n].copy_from_slice(&places[..n]);
-        if trump_in_hand {
-            hand_sets[dealer_slot].insert(trump_card);
-        }
-        if stock_order.is_empty() {
-            stock_order = places[n].iter().collect();
-        }
-        if stock_order.len() > super::MAX_STOCK {
-            problems.push(&stock_path, "the stock is larger than any deck leaves");
-            return None;
-        }
-        let mut state = Muschik::new_deal(
-            *cfg,
-            dealer,
-            hand_sets,
-            trump_card,
-            &stock_order,
-            match_state,
-        );
-        state.phase = phase;
-        state.swap = swap;
-        state.discards[..n].copy_from_slice(&places[n + 1..2 * n + 1]);
-        state.exchanged = exchanged;
-        state.exchange_turns = exchange_turns;
-        let checker = Checker { path, cfg };
-        checker.participation(&mut state, &decisions, problems);
-        checker.tricks(&mut state, trick.as_ref(), &tricks, problems);
-        if !problems.is_empty() {
-            return None;
-        }
-        checker.phase(&mut state, to_move, problems);
-        checker.sizes(
-            &state,
-            &entries_counts(&hands, trump_in_hand, dealer_slot),
-            problems,
-        );
-        checker.derived(&mut state, &given_lists, problems);
-        if holder != state.trump_holder() {
-            problems.push(
-                &holder_path,
-                format!(
-                    "the trump card's holder is {:?}, not {holder:?}",
-                    state.trump_holder()
-                ),
-            );
-        }
-        if !problems.is_empty() {
-            return None;
-        }
-        match phase {
-            Phase::Scored => state.record_result(),
-            Phase::Void => state.void_deal(),
-            _ => {}
-        }
-        Some(state)
-    })();
+    let built = build(given, cfg, path, match_state, problems);
     let match_valid = match_problems.is_empty();
     problems.extend(match_problems);
     built.filter(|_| match_valid)
+}
+
+/// Every field of the snapshot except `match`, each checked on its own.
+fn read_given(
+    f: &mut Fields,
+    cfg: &Config,
+    observer: Option<Seat>,
+    problems: &mut Problems,
+) -> Given {
+    let n = cfg.seats();
+    let top = n as i64 - 1;
+    f.require(&["dealer", "phase", "hands", "trump_card"], problems);
+    let mut ledger = CardLedger::default();
+    let hands = read_entries(f, "hands", cfg, observer, &mut ledger, problems);
+    let discards = read_entries(f, "discards", cfg, observer, &mut ledger, problems);
+    let (stock, stock_order) = read_stock(f, cfg, observer.is_some(), &mut ledger, problems);
+    let trick_path = f.path("trick");
+    let trick = f
+        .get("trick")
+        .map(|v| read_trick(v, &trick_path, n as u8, &mut ledger, cfg, false, problems));
+    let tricks = read_tricks(f, cfg, &mut ledger, problems);
+    Given {
+        dealer: f.bounded("dealer", 0, top, problems).unwrap_or(0) as u8,
+        phase: f.name_of("phase", "phase", Phase::from_name, Phase::NAMES, problems),
+        to_move: f.bounded("to_move", 0, top, problems).map(|s| s as u8),
+        trump_card: read_card(f, "trump_card", cfg, problems),
+        swap: f
+            .name_of(
+                "swap",
+                "swap",
+                SwapState::from_name,
+                SwapState::NAMES,
+                problems,
+            )
+            .unwrap_or(SwapState::Open),
+        holder: f.bounded("trump_holder", 0, top, problems).map(|s| s as u8),
+        decisions: read_participation(f, n, problems),
+        exchanged: read_exchanged(f, n, problems),
+        exchange_turns: f.bounded("exchange_turns", 0, 25, problems).unwrap_or(0) as u8,
+        lists: ["tricks_won", "zero_at", "cp"]
+            .map(|key| {
+                let list = f.array(key, problems);
+                (
+                    f.path(key),
+                    list.map(|l| l.iter().map(Value::as_i64).collect()),
+                )
+            })
+            .into(),
+        ledger,
+        hands,
+        discards,
+        stock,
+        stock_order,
+        trick,
+        tricks,
+    }
+}
+
+/// One entry per seat of the list `key`: a hand, or for a seat `observer` does not see, its
+/// count.
+fn read_entries(
+    f: &mut Fields,
+    key: &'static str,
+    cfg: &Config,
+    observer: Option<Seat>,
+    ledger: &mut CardLedger,
+    problems: &mut Problems,
+) -> Vec<HandEntry> {
+    let n = cfg.seats();
+    let at = f.path(key);
+    let Some(list) = f.array(key, problems) else {
+        return vec![HandEntry::Known(CardSet::EMPTY); n];
+    };
+    if !one_per_seat(list, n, "entries", &at, problems) {
+        return Vec::new();
+    }
+    let (parse, deck_text) = (parse_in_deck(cfg), deck_name(cfg));
+    read_seat_hands(ledger, list, &at, observer, parse, &deck_text, problems)
+}
+
+/// The card named by `key`, one of the deck's.
+fn read_card(
+    f: &mut Fields,
+    key: &'static str,
+    cfg: &Config,
+    problems: &mut Problems,
+) -> Option<Card> {
+    let text = f.string(key, problems)?;
+    let card = parse_in_deck(cfg)(text);
+    if card.is_none() {
+        let message = format!("'{text}' is not a card of the {}", deck_name(cfg));
+        problems.push(&f.path(key), message);
+    }
+    card
+}
+
+/// The stock as an entry (a count where the observer cannot see it) and its cards in order.
+fn read_stock(
+    f: &mut Fields,
+    cfg: &Config,
+    hidden_ok: bool,
+    ledger: &mut CardLedger,
+    problems: &mut Problems,
+) -> (HandEntry, Vec<Card>) {
+    let Some(v) = f.get("stock") else {
+        return (HandEntry::Known(CardSet::EMPTY), Vec::new());
+    };
+    let (parse, deck_text) = (parse_in_deck(cfg), deck_name(cfg));
+    let at = f.path("stock");
+    let entry = read_hand(ledger, v, &at, hidden_ok, &parse, &deck_text, problems);
+    let cards = v.as_array().into_iter().flatten();
+    let order = cards.filter_map(|c| c.as_str().and_then(&parse)).collect();
+    (entry, order)
+}
+
+/// Each seat's participation decision: in, out, or not yet made (null).
+fn read_participation(f: &mut Fields, n: usize, problems: &mut Problems) -> Vec<Option<bool>> {
+    let at = f.path("participation");
+    let mut decisions = vec![None; n];
+    let Some(list) = f.array("participation", problems) else {
+        return decisions;
+    };
+    one_per_seat(list, n, "entries", &at, problems);
+    for (seat, item) in list.iter().enumerate().take(n) {
+        decisions[seat] = match item.as_str() {
+            _ if item.is_null() => None,
+            Some("in") => Some(true),
+            Some("out") => Some(false),
+            _ => {
+                let message = format!("expected \"in\", \"out\" or null, got {}", kind(item));
+                problems.push(&index_path(&at, seat), message);
+                None
+            }
+        };
+    }
+    decisions
+}
+
+/// How many cards each seat exchanged.
+fn read_exchanged(f: &mut Fields, n: usize, problems: &mut Problems) -> [u8; MAX_PLAYERS] {
+    let at = f.path("exchanged");
+    let mut exchanged = [0u8; MAX_PLAYERS];
+    if let Some(list) = f.array("exchanged", problems) {
+        one_per_seat(list, n, "counts", &at, problems);
+        let counts = integers(list, &at, 0, 25, problems);
+        for (seat, k) in counts.into_iter().enumerate().take(n) {
+            exchanged[seat] = k as u8;
+        }
+    }
+    exchanged
+}
+
+/// The finished tricks, at most a deal's.
+fn read_tricks(
+    f: &mut Fields,
+    cfg: &Config,
+    ledger: &mut CardLedger,
+    problems: &mut Problems,
+) -> Vec<GivenTrick> {
+    let at = f.path("tricks");
+    match f.array("tricks", problems) {
+        Some(list) if list.len() > HAND_SIZE => {
+            let message = format!("a deal has {HAND_SIZE} tricks, not {}", list.len());
+            problems.push(&at, message);
+            Vec::new()
+        }
+        Some(list) => list
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let path = index_path(&at, i);
+                read_trick(t, &path, cfg.num_players, ledger, cfg, true, problems)
+            })
+            .collect(),
+        None => Vec::new(),
+    }
+}
+
+/// The deal the fields given describe, with everything derivable checked against them.
+fn build(
+    mut given: Given,
+    cfg: &Config,
+    path: &str,
+    match_state: MatchState,
+    problems: &mut Problems,
+) -> Option<Muschik> {
+    let n = cfg.seats();
+    let (Some(phase), Some(trump_card)) = (given.phase, given.trump_card) else {
+        return None;
+    };
+    let trump_in_hand = place_trump(&mut given, trump_card, path, problems);
+    let mut entries = given.hands.clone();
+    entries.push(given.stock);
+    entries.extend(given.discards.iter().copied());
+    let listed = given.ledger.all();
+    let unknown = cards::deck(cfg.deck_ranks) - listed - CardSet::single(trump_card);
+    let any_hidden = entries.iter().any(|e| matches!(e, HandEntry::Hidden(_)));
+    if !any_hidden && !unknown.is_empty() {
+        let missing: Vec<String> = unknown.iter().map(card_name).collect();
+        let message = format!("cards missing from the position: {}", missing.join(" "));
+        problems.push(path, message);
+        return None;
+    }
+    let places = fill_hidden(&entries, unknown, &field_path(path, "hands"), problems);
+    if !problems.is_empty() {
+        return None;
+    }
+    let mut hand_sets = [CardSet::EMPTY; MAX_PLAYERS];
+    hand_sets[..n].copy_from_slice(&places[..n]);
+    if trump_in_hand {
+        hand_sets[given.dealer as usize].insert(trump_card);
+    }
+    if given.stock_order.is_empty() {
+        given.stock_order = places[n].iter().collect();
+    }
+    if given.stock_order.len() > super::MAX_STOCK {
+        let at = field_path(path, "stock");
+        problems.push(&at, "the stock is larger than any deck leaves");
+        return None;
+    }
+    let (dealer, order) = (given.dealer, &given.stock_order);
+    let mut state = Muschik::new_deal(*cfg, dealer, hand_sets, trump_card, order, match_state);
+    state.phase = phase;
+    state.swap = given.swap;
+    state.discards[..n].copy_from_slice(&places[n + 1..2 * n + 1]);
+    state.exchanged = given.exchanged;
+    state.exchange_turns = given.exchange_turns;
+    let counts = entries_counts(&given.hands, trump_in_hand, dealer as usize);
+    check(state, &given, &counts, path, cfg, problems)
+}
+
+/// Where the trump card is: on the table, in the dealer's hand (then taken out of the hand's
+/// entry, as the deal puts it there), or played by the dealer. Whether it is in the hand.
+fn place_trump(given: &mut Given, trump_card: Card, path: &str, problems: &mut Problems) -> bool {
+    let played: CardSet = given
+        .tricks
+        .iter()
+        .chain(given.trick.iter())
+        .flat_map(|t| t.cards.iter().copied())
+        .collect();
+    let swapped = given.swap == SwapState::Swapped;
+    let trump_in_hand = swapped && !played.contains(trump_card);
+    let dealer = given.dealer as usize;
+    if given.ledger.all().contains(trump_card) {
+        let in_dealer_hand =
+            matches!(given.hands.get(dealer), Some(HandEntry::Known(h)) if h.contains(trump_card));
+        if !(swapped && (in_dealer_hand || played.contains(trump_card))) {
+            let message = format!(
+                "the trump card {} lies on the table or in the dealer's hand, not elsewhere",
+                card_name(trump_card)
+            );
+            problems.push(&field_path(path, "trump_card"), message);
+        }
+    }
+    if trump_in_hand {
+        match given.hands.get_mut(dealer) {
+            Some(HandEntry::Hidden(k)) if *k > 0 => *k -= 1,
+            Some(HandEntry::Known(h)) if h.contains(trump_card) => {
+                h.remove(trump_card);
+            }
+            Some(_) => problems.push(
+                &index_path(&field_path(path, "hands"), dealer),
+                "the dealer took the trump card: it is in this hand",
+            ),
+            None => {}
+        }
+    }
+    trump_in_hand
+}
+
+/// `state` played to where the snapshot says, every derived field checked against it.
+fn check(
+    mut state: Muschik,
+    given: &Given,
+    hand_counts: &[u32],
+    path: &str,
+    cfg: &Config,
+    problems: &mut Problems,
+) -> Option<Muschik> {
+    let checker = Checker { path, cfg };
+    checker.participation(&mut state, &given.decisions, problems);
+    checker.tricks(&mut state, given.trick.as_ref(), &given.tricks, problems);
+    if !problems.is_empty() {
+        return None;
+    }
+    checker.phase(&mut state, given.to_move, problems);
+    checker.sizes(&state, hand_counts, problems);
+    checker.derived(&mut state, &given.lists, problems);
+    if given.holder != state.trump_holder() {
+        let message = format!(
+            "the trump card's holder is {:?}, not {:?}",
+            state.trump_holder(),
+            given.holder
+        );
+        problems.push(&field_path(path, "trump_holder"), message);
+    }
+    if !problems.is_empty() {
+        return None;
+    }
+    match state.phase {
+        Phase::Scored => state.record_result(),
+        Phase::Void => state.void_deal(),
+        _ => {}
+    }
+    Some(state)
 }
 
 /// The number of cards each hand holds, counting the dealer's known trump card.
@@ -527,92 +545,11 @@ impl Checker<'_> {
 
     /// Sets the seat to act from the phase and checks the phase against the rest.
     fn phase(&self, state: &mut Muschik, to_move: Option<u8>, problems: &mut Problems) {
-        let n = state.n();
-        let p = state.participants as u32;
-        let floor = state.participation_floor();
-        let all_decided = state.decided == n;
-        let turns = p * self.cfg.exchange_passes as u32;
-        let exchange_over = state.exchange_turns as u32 >= turns || state.stock_len == 0;
-        let dealer_in = state.is_in(state.dealer);
-        let swap_first = self.cfg.dealer_swap_timing == SwapTiming::BeforeExchange;
-        let swap_done = state.swap != SwapState::Open;
-        let lone = lone_credited(state);
-        let mut wrong = |why: &str| {
-            problems.push(
-                &self.at("phase"),
-                format!("phase '{}' {why}", state.phase.name()),
-            )
-        };
-        let expected = match state.phase {
-            Phase::ChooseStart => {
-                if state.match_state.start_cp.is_some() || state.decided > 0 {
-                    wrong("opens a double round whose start is not yet chosen");
-                }
-                state.match_state.double_for
-            }
-            _ if state.match_state.start_cp.is_none() => {
-                wrong(
-                    "comes after the double round's chooser has chosen the start (match.start_cp)",
-                );
-                None
-            }
-            Phase::Participation => {
-                if all_decided {
-                    wrong("needs a player still to decide");
-                }
-                Some((state.dealer + 1 + state.decided) % n)
-            }
-            _ if !all_decided => {
-                wrong("needs every participation decision");
-                None
-            }
-            Phase::Void => {
-                if p >= floor || self.cfg.participation_floor == ParticipationFloor::ForceIn || lone
-                {
-                    wrong("needs fewer participants than the floor");
-                }
-                None
-            }
-            _ if p < floor && !(lone && state.phase == Phase::Scored) => {
-                wrong(&format!("needs at least {floor} participants"));
-                None
-            }
-            Phase::Exchange => {
-                if exchange_over || (dealer_in && swap_first != swap_done) {
-                    wrong("does not fit the stock, the turns taken or the dealer's swap");
-                }
-                Some(state.order[(state.exchange_turns as u32 % p.max(1)) as usize])
-            }
-            Phase::DealerSwap => {
-                let exchange_state_ok = if swap_first {
-                    state.exchange_turns == 0
-                } else {
-                    exchange_over
-                };
-                if !dealer_in || swap_done || !exchange_state_ok {
-                    wrong("is the participating dealer's, once, at its time");
-                }
-                Some(state.dealer)
-            }
-            Phase::Play | Phase::Scored if lone => {
-                if state.phase == Phase::Play || state.tricks_played > 0 {
-                    wrong("has no tricks: the lone player takes all five unplayed");
-                }
-                None
-            }
-            Phase::Play | Phase::Scored => {
-                let played_out = state.tricks_played as usize == HAND_SIZE;
-                if !exchange_over
-                    || dealer_in != swap_done
-                    || played_out != (state.phase == Phase::Scored)
-                {
-                    wrong("does not fit the exchange, the dealer's swap or the tricks played");
-                }
-                (state.phase == Phase::Play).then(|| {
-                    (0..state.trick_len).fold(state.leader, |s, _| state.next_participant(s))
-                })
-            }
-        };
+        let (expected, wrong) = self.expected_actor(state);
+        if let Some(why) = wrong {
+            let message = format!("phase '{}' {why}", state.phase.name());
+            problems.push(&self.at("phase"), message);
+        }
         if (state.trick_len > 0 || state.tricks_played > 0)
             && !matches!(state.phase, Phase::Play | Phase::Scored)
         {
@@ -628,6 +565,95 @@ impl Checker<'_> {
             );
         }
         state.actor = expected.unwrap_or(0);
+    }
+
+    /// The seat to move in `state`'s phase, and why the phase does not fit the rest of the
+    /// position, if it does not.
+    fn expected_actor(&self, state: &Muschik) -> (Option<u8>, Option<String>) {
+        let n = state.n();
+        let p = state.participants as u32;
+        let floor = state.participation_floor();
+        let all_decided = state.decided == n;
+        let lone = lone_credited(state);
+        let unless = |fits: bool, why: &str| (!fits).then(|| why.to_string());
+        match state.phase {
+            Phase::ChooseStart => {
+                let fits = state.match_state.start_cp.is_none() && state.decided == 0;
+                let why = "opens a double round whose start is not yet chosen";
+                (state.match_state.double_for, unless(fits, why))
+            }
+            _ if state.match_state.start_cp.is_none() => {
+                let why =
+                    "comes after the double round's chooser has chosen the start (match.start_cp)";
+                (None, Some(why.to_string()))
+            }
+            Phase::Participation => {
+                let seat = (state.dealer + 1 + state.decided) % n;
+                (
+                    Some(seat),
+                    unless(!all_decided, "needs a player still to decide"),
+                )
+            }
+            _ if !all_decided => (None, Some("needs every participation decision".to_string())),
+            Phase::Void => {
+                let forced = self.cfg.participation_floor == ParticipationFloor::ForceIn;
+                let fits = p < floor && !forced && !lone;
+                (
+                    None,
+                    unless(fits, "needs fewer participants than the floor"),
+                )
+            }
+            _ if p < floor && !(lone && state.phase == Phase::Scored) => {
+                (None, Some(format!("needs at least {floor} participants")))
+            }
+            _ => self.after_decisions(state, lone),
+        }
+    }
+
+    /// [`Checker::expected_actor`] once every participation decision is made: the exchange, the
+    /// dealer's swap and the play.
+    fn after_decisions(&self, state: &Muschik, lone: bool) -> (Option<u8>, Option<String>) {
+        let p = state.participants as u32;
+        let turns = p * self.cfg.exchange_passes as u32;
+        let exchange_over = state.exchange_turns as u32 >= turns || state.stock_len == 0;
+        let dealer_in = state.is_in(state.dealer);
+        let swap_first = self.cfg.dealer_swap_timing == SwapTiming::BeforeExchange;
+        let swap_done = state.swap != SwapState::Open;
+        let unless = |fits: bool, why: &str| (!fits).then(|| why.to_string());
+        match state.phase {
+            Phase::Exchange => {
+                let fits = !(exchange_over || dealer_in && swap_first != swap_done);
+                let seat = state.order[(state.exchange_turns as u32 % p.max(1)) as usize];
+                let why = "does not fit the stock, the turns taken or the dealer's swap";
+                (Some(seat), unless(fits, why))
+            }
+            Phase::DealerSwap => {
+                let exchange_ok = if swap_first {
+                    state.exchange_turns == 0
+                } else {
+                    exchange_over
+                };
+                let fits = dealer_in && !swap_done && exchange_ok;
+                let why = "is the participating dealer's, once, at its time";
+                (Some(state.dealer), unless(fits, why))
+            }
+            Phase::Play | Phase::Scored if lone => {
+                let fits = state.phase != Phase::Play && state.tricks_played == 0;
+                let why = "has no tricks: the lone player takes all five unplayed";
+                (None, unless(fits, why))
+            }
+            _ => {
+                let played_out = state.tricks_played as usize == HAND_SIZE;
+                let fits = exchange_over
+                    && dealer_in == swap_done
+                    && played_out == (state.phase == Phase::Scored);
+                let seat = (state.phase == Phase::Play).then(|| {
+                    (0..state.trick_len).fold(state.leader, |s, _| state.next_participant(s))
+                });
+                let why = "does not fit the exchange, the dealer's swap or the tricks played";
+                (seat, unless(fits, why))
+            }
+        }
     }
 
     /// Hand, discard and stock sizes follow from the decisions, exchanges and tricks.

@@ -3,7 +3,8 @@
 
 use super::cards::{JOKER, QUEEN_OF_SPADES, STANDARD_DECK};
 use crate::cards::{Card, CardSet};
-use crate::problems::{field_path, kind, Problems};
+use crate::games::options::{Declared, Opt, Values};
+use crate::problems::{field_path, Problems};
 use crate::suited::Suit;
 use serde_json::{json, Map, Value};
 
@@ -89,7 +90,131 @@ pub struct Config {
 const SPADES_ONLY: u8 = 1 << Suit::Spades as u8;
 
 impl Config {
-    pub fn preset(variant: Variant) -> Config {
+    /// The player counts of a preset (spec 2.5, 7.15).
+    pub fn players(variant: Variant) -> std::ops::RangeInclusive<u8> {
+        match variant {
+            Variant::KurkiSuonioDiamonds | Variant::KurkiSuonioMarriage => 2..=8,
+            _ => 2..=6,
+        }
+    }
+
+    pub fn seats(&self) -> usize {
+        self.num_players as usize
+    }
+
+    /// The card that can neither beat nor be beaten.
+    pub fn maria(&self) -> Card {
+        match self.maria_card {
+            MariaCard::QueenOfSpades => QUEEN_OF_SPADES,
+            MariaCard::Joker => JOKER,
+        }
+    }
+
+    /// The 52 cards, and the joker where it is the maria.
+    pub fn deck(&self) -> CardSet {
+        match self.maria_card {
+            MariaCard::QueenOfSpades => STANDARD_DECK,
+            MariaCard::Joker => STANDARD_DECK | CardSet::single(JOKER),
+        }
+    }
+
+    pub fn marriage_allowed(&self, suit: Suit) -> bool {
+        self.trump_mode == TrumpMode::Marriage
+            && self.marriage_excluded_suits & 1 << suit as u8 == 0
+    }
+
+    /// Combinations of options that cannot be played.
+    fn check(&self, path: &str, problems: &mut Problems) {
+        let players = Config::players(self.variant);
+        if !players.contains(&self.num_players) {
+            problems.push(
+                &field_path(path, "num_players"),
+                format!(
+                    "{} plays with {} to {} players (spec 2.5)",
+                    self.variant.name(),
+                    players.start(),
+                    players.end()
+                ),
+            );
+        }
+        let cards = self.deck().len();
+        if u32::from(self.num_players) * u32::from(self.hand_size) > cards {
+            problems.push(
+                &field_path(path, "hand_size"),
+                format!(
+                    "{} players with {} cards each need more than the {cards} cards of the deck",
+                    self.num_players, self.hand_size
+                ),
+            );
+        }
+    }
+}
+
+/// A JSON list of suit letters as a mask over suit indices.
+fn suit_mask(value: &Value) -> Option<u8> {
+    value.as_array()?.iter().try_fold(0u8, |mask, item| {
+        let mut chars = item.as_str()?.chars();
+        match (chars.next().and_then(Suit::from_letter), chars.next()) {
+            (Some(suit), None) => Some(mask | 1 << suit as u8),
+            _ => None,
+        }
+    })
+}
+
+impl Declared for Config {
+    type Variant = Variant;
+    const DEFAULT: Variant = Variant::Standard;
+    const RULES: &'static str = "docs/rules/mustamaija.md";
+    const OPTIONS: &'static [Opt<Config>] = &[
+        option!(num_players: int(2, 8), "7.15", "players at the table",
+            note "2..=6, or 2..=8 in the 3-card presets"),
+        option!(hand_size: int(1, 26), "2.6", "cards each player holds and refills to (H)",
+            note "players times hand_size must fit the deck"),
+        option!(trump_mode: named TrumpMode, "2.6",
+            "how trump is set: a turned card, diamonds always, or the first marriage"),
+        option!(spades_can_be_trump: flag, "7.5", "whether spades can be trump",
+            note "turned mode: whether a turned spade names trump"),
+        option!(maria_card: named MariaCard, "2.6",
+            "the card that can neither beat nor be beaten: the queen of spades or the joker"),
+        option!(qs_lead: named QsLead, "7.1",
+            "whether the queen of spades may be led with other spades, or only alone"),
+        option!(attack_limit: named AttackLimit, "7.2",
+            "when an attack may hold no more cards than the defender: once the talon is empty, or always"),
+        Opt {
+            name: "marriage_excluded_suits",
+            values: Values::Schema(
+                || json!({ "type": "array", "items": { "type": "string", "enum": ["S", "H", "D", "C"] } }),
+            ),
+            rule: "7.14",
+            description: "the suits whose king and queen make no marriage",
+            note: None,
+            read: |c, v| {
+                c.marriage_excluded_suits =
+                    suit_mask(v).ok_or("a list of suit letters such as [\"S\"]")?;
+                Ok(())
+            },
+            write: |c| {
+                let excluded = Suit::ALL
+                    .into_iter()
+                    .filter(|&s| c.marriage_excluded_suits & 1 << s as u8 != 0);
+                json!(excluded.map(|s| s.to_string()).collect::<Vec<_>>())
+            },
+        },
+        option!(marriage_trump_changes: flag, "7.12",
+            "whether a later marriage changes trump again"),
+        option!(marriage_window: named MarriageWindow, "7.11",
+            "who may declare a marriage, and when: any player any time, or the attacker and defender before playing"),
+        option!(spade_reinsert: named SpadeReinsert, "7.4",
+            "where a turned spade goes back into the talon"),
+        option!(max_attacks: int(1, 1_000_000), "7.10",
+            "the stall guard: the deal ends after this many attacks"),
+        option!(stall_outcome: named StallOutcome, "7.10",
+            "the end of a stalled deal: the queen of spades' holder loses, or a draw"),
+        option!(utility: named Utility, "7.18",
+            "the payoff: the loser -1 and the others 0, or zero-sum"),
+    ];
+
+    fn preset(variant: Variant) -> Config {
         let standard = Config {
             variant,
             num_players: 4,
@@ -134,249 +259,7 @@ impl Config {
         }
     }
 
-    /// The player counts of a preset (spec 2.5, 7.15).
-    pub fn players(variant: Variant) -> std::ops::RangeInclusive<u8> {
-        match variant {
-            Variant::KurkiSuonioDiamonds | Variant::KurkiSuonioMarriage => 2..=8,
-            _ => 2..=6,
-        }
+    fn settle(&mut self, _given: &Map<String, Value>, path: &str, problems: &mut Problems) {
+        self.check(path, problems);
     }
-
-    pub fn seats(&self) -> usize {
-        self.num_players as usize
-    }
-
-    /// The card that can neither beat nor be beaten.
-    pub fn maria(&self) -> Card {
-        match self.maria_card {
-            MariaCard::QueenOfSpades => QUEEN_OF_SPADES,
-            MariaCard::Joker => JOKER,
-        }
-    }
-
-    /// The 52 cards, and the joker where it is the maria.
-    pub fn deck(&self) -> CardSet {
-        match self.maria_card {
-            MariaCard::QueenOfSpades => STANDARD_DECK,
-            MariaCard::Joker => STANDARD_DECK | CardSet::single(JOKER),
-        }
-    }
-
-    pub fn marriage_allowed(&self, suit: Suit) -> bool {
-        self.trump_mode == TrumpMode::Marriage
-            && self.marriage_excluded_suits & 1 << suit as u8 == 0
-    }
-
-    /// The options as JSON, every key present.
-    pub fn options_json(&self) -> Value {
-        let excluded: Vec<String> = Suit::ALL
-            .into_iter()
-            .filter(|&s| self.marriage_excluded_suits & 1 << s as u8 != 0)
-            .map(|s| s.to_string())
-            .collect();
-        json!({
-            "num_players": self.num_players,
-            "hand_size": self.hand_size,
-            "trump_mode": self.trump_mode.name(),
-            "spades_can_be_trump": self.spades_can_be_trump,
-            "maria_card": self.maria_card.name(),
-            "qs_lead": self.qs_lead.name(),
-            "attack_limit": self.attack_limit.name(),
-            "marriage_excluded_suits": excluded,
-            "marriage_trump_changes": self.marriage_trump_changes,
-            "marriage_window": self.marriage_window.name(),
-            "spade_reinsert": self.spade_reinsert.name(),
-            "max_attacks": self.max_attacks,
-            "stall_outcome": self.stall_outcome.name(),
-            "utility": self.utility.name(),
-        })
-    }
-
-    /// The catalogue's description of every option: its kind and allowed values.
-    pub fn option_catalogue() -> Value {
-        let names = |values: &[&str]| json!({ "type": "string", "enum": values });
-        json!({
-            "num_players": { "type": "integer", "minimum": 2, "maximum": 8, "note": "2..=6, or 2..=8 in the 3-card presets" },
-            "hand_size": { "type": "integer", "minimum": 1, "maximum": 26, "note": "players times hand_size must fit the deck" },
-            "trump_mode": names(TrumpMode::NAMES),
-            "spades_can_be_trump": { "type": "boolean", "note": "turned mode: whether a turned spade names trump" },
-            "maria_card": names(MariaCard::NAMES),
-            "qs_lead": names(QsLead::NAMES),
-            "attack_limit": names(AttackLimit::NAMES),
-            "marriage_excluded_suits": { "type": "array", "items": { "type": "string", "enum": ["S", "H", "D", "C"] } },
-            "marriage_trump_changes": { "type": "boolean" },
-            "marriage_window": names(MarriageWindow::NAMES),
-            "spade_reinsert": names(SpadeReinsert::NAMES),
-            "max_attacks": { "type": "integer", "minimum": 1, "maximum": 1_000_000 },
-            "stall_outcome": names(StallOutcome::NAMES),
-            "utility": names(Utility::NAMES),
-        })
-    }
-
-    /// Resolves `variant` (default `standard`) and `options` found in the object at `path`.
-    pub fn resolve(
-        variant: Option<&str>,
-        options: Option<&Value>,
-        path: &str,
-        problems: &mut Problems,
-    ) -> Option<Config> {
-        let variant = match variant {
-            None => Variant::Standard,
-            Some(name) => match Variant::from_name(name) {
-                Some(v) => v,
-                None => {
-                    problems.push(
-                        &field_path(path, "variant"),
-                        format!(
-                            "unknown variant '{name}'; the variants are: {}",
-                            Variant::NAMES.join(", ")
-                        ),
-                    );
-                    return None;
-                }
-            },
-        };
-        let mut config = Config::preset(variant);
-        let options_path = field_path(path, "options");
-        let empty = Map::new();
-        let map = match options {
-            None => &empty,
-            Some(Value::Object(map)) => map,
-            Some(other) => {
-                problems.push(
-                    &options_path,
-                    format!("expected an object, got {}", kind(other)),
-                );
-                return None;
-            }
-        };
-        let before = problems.0.len();
-        for (key, value) in map {
-            let at = field_path(&options_path, key);
-            let c = &mut config;
-            let ok = match key.as_str() {
-                "num_players" => set(&mut c.num_players, int_in(value, 2, 8)),
-                "hand_size" => set(&mut c.hand_size, int_in(value, 1, 26)),
-                "trump_mode" => set(
-                    &mut c.trump_mode,
-                    value.as_str().and_then(TrumpMode::from_name),
-                ),
-                "spades_can_be_trump" => set(&mut c.spades_can_be_trump, value.as_bool()),
-                "maria_card" => set(
-                    &mut c.maria_card,
-                    value.as_str().and_then(MariaCard::from_name),
-                ),
-                "qs_lead" => set(&mut c.qs_lead, value.as_str().and_then(QsLead::from_name)),
-                "attack_limit" => set(
-                    &mut c.attack_limit,
-                    value.as_str().and_then(AttackLimit::from_name),
-                ),
-                "marriage_excluded_suits" => set(&mut c.marriage_excluded_suits, suit_mask(value)),
-                "marriage_trump_changes" => set(&mut c.marriage_trump_changes, value.as_bool()),
-                "marriage_window" => set(
-                    &mut c.marriage_window,
-                    value.as_str().and_then(MarriageWindow::from_name),
-                ),
-                "spade_reinsert" => set(
-                    &mut c.spade_reinsert,
-                    value.as_str().and_then(SpadeReinsert::from_name),
-                ),
-                "max_attacks" => set(&mut c.max_attacks, int_in(value, 1, 1_000_000)),
-                "stall_outcome" => set(
-                    &mut c.stall_outcome,
-                    value.as_str().and_then(StallOutcome::from_name),
-                ),
-                "utility" => set(&mut c.utility, value.as_str().and_then(Utility::from_name)),
-                _ => {
-                    let known = Config::option_catalogue();
-                    let keys: Vec<&str> = known
-                        .as_object()
-                        .into_iter()
-                        .flat_map(|m| m.keys())
-                        .map(String::as_str)
-                        .collect();
-                    problems.push(
-                        &at,
-                        format!("unknown option; the options are: {}", keys.join(", ")),
-                    );
-                    continue;
-                }
-            };
-            if !ok {
-                problems.push(
-                    &at,
-                    format!("expected {}, got {value}", Config::expected(key)),
-                );
-            }
-        }
-        config.check(&options_path, problems);
-        (problems.0.len() == before).then_some(config)
-    }
-
-    /// What a valid value of option `key` looks like, for messages.
-    fn expected(key: &str) -> String {
-        let catalogue = Config::option_catalogue();
-        let entry = &catalogue[key];
-        if let Some(values) = entry["enum"].as_array() {
-            let names: Vec<String> = values.iter().map(|v| v.to_string()).collect();
-            return format!("one of {}", names.join(", "));
-        }
-        match (
-            entry["type"].as_str(),
-            entry["minimum"].as_i64(),
-            entry["maximum"].as_i64(),
-        ) {
-            (Some("integer"), Some(lo), Some(hi)) => format!("an integer {lo}..={hi}"),
-            (Some("boolean"), _, _) => "true or false".to_string(),
-            _ => "a list of suit letters such as [\"S\"]".to_string(),
-        }
-    }
-
-    /// Combinations of options that cannot be played.
-    fn check(&self, path: &str, problems: &mut Problems) {
-        let players = Config::players(self.variant);
-        if !players.contains(&self.num_players) {
-            problems.push(
-                &field_path(path, "num_players"),
-                format!(
-                    "{} plays with {} to {} players (spec 2.5)",
-                    self.variant.name(),
-                    players.start(),
-                    players.end()
-                ),
-            );
-        }
-        let cards = self.deck().len();
-        if u32::from(self.num_players) * u32::from(self.hand_size) > cards {
-            problems.push(
-                &field_path(path, "hand_size"),
-                format!(
-                    "{} players with {} cards each need more than the {cards} cards of the deck",
-                    self.num_players, self.hand_size
-                ),
-            );
-        }
-    }
-}
-
-fn set<T>(slot: &mut T, value: Option<T>) -> bool {
-    value.map(|v| *slot = v).is_some()
-}
-
-fn int_in<T: TryFrom<i64>>(value: &Value, lo: i64, hi: i64) -> Option<T> {
-    value
-        .as_i64()
-        .filter(|n| (lo..=hi).contains(n))
-        .and_then(|n| T::try_from(n).ok())
-}
-
-/// A JSON list of suit letters as a mask over suit indices.
-fn suit_mask(value: &Value) -> Option<u8> {
-    value.as_array()?.iter().try_fold(0u8, |mask, item| {
-        let mut chars = item.as_str()?.chars();
-        match (chars.next().and_then(Suit::from_letter), chars.next()) {
-            (Some(suit), None) => Some(mask | 1 << suit as u8),
-            _ => None,
-        }
-    })
 }

@@ -13,7 +13,8 @@ use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat, MAX_SEATS};
 use crate::games::cardlist::{cards_json, read_hand, read_ordered, CardLedger, HandEntry};
-use crate::problems::{index_path, Fields, Problems};
+use crate::games::options;
+use crate::problems::{index_path, one_per_seat, Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::Suit;
 use serde_json::{json, Value};
@@ -168,16 +169,6 @@ impl Rules for Mustamaija {
     type Config = Config;
 
     fn catalogue() -> Value {
-        let presets: serde_json::Map<String, Value> = Variant::NAMES
-            .iter()
-            .map(|&name| {
-                (
-                    name.to_string(),
-                    Config::preset(Variant::from_name(name).expect("a listed variant"))
-                        .options_json(),
-                )
-            })
-            .collect();
         let variant = |name: &str, description: &str| {
             let players = Config::players(Variant::from_name(name).expect("a listed variant"));
             json!({ "name": name, "players": players.collect::<Vec<_>>(), "description": description })
@@ -194,8 +185,8 @@ impl Rules for Mustamaija {
             ],
             "default_variant": "standard",
             "players": (2..=8).collect::<Vec<_>>(),
-            "options": Config::option_catalogue(),
-            "presets": presets,
+            "options": options::catalogue::<Config>(),
+            "presets": options::presets::<Config>(),
             "phases": Phase::NAMES,
             "cards": "suit S H D C then rank 2 3 4 5 6 7 8 9 T J Q K A, e.g. SQ, HT, C2; the joker is JK",
             "moves": ["attack C4 C9", "beat CT", "take", "declare H", "no_declaration"],
@@ -206,15 +197,6 @@ impl Rules for Mustamaija {
             },
             "score": "no points: the loser (who holds the Maria at the end) gets -1, the others 0 (utility loser_only); or -(n-1) and +1 (zero_sum)",
         })
-    }
-
-    fn config(
-        variant: Option<&str>,
-        options: Option<&Value>,
-        path: &str,
-        problems: &mut Problems,
-    ) -> Option<Config> {
-        Config::resolve(variant, options, path, problems)
     }
 
     fn deal(
@@ -250,7 +232,7 @@ impl Rules for Mustamaija {
     }
 
     fn options_json(&self) -> Value {
-        self.cfg.options_json()
+        options::options_json(&self.cfg)
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
@@ -279,11 +261,7 @@ impl Rules for Mustamaija {
         let n = cfg.seats();
         let before = problems.0.len();
         let mut f = Fields::of(value, path, problems);
-        for key in ["dealer", "hands", "talon"] {
-            if !f.has(key) {
-                problems.push(&f.path(key), "missing");
-            }
-        }
+        f.require(&["dealer", "hands", "talon"], problems);
         let dealer = f.bounded("dealer", 0, n as i64 - 1, problems).unwrap_or(0) as u8;
         let turn_seed = f
             .bounded("turn_seed", 0, u32::MAX.into(), problems)
@@ -298,12 +276,7 @@ impl Rules for Mustamaija {
         let mut ledger = CardLedger::default();
         let mut entries = Vec::with_capacity(n);
         if let Some(list) = hands_value {
-            if list.len() != n {
-                problems.push(
-                    &hands_path,
-                    format!("expected {n} hands, one per seat, got {}", list.len()),
-                );
-            }
+            one_per_seat(list, n, "hands", &hands_path, problems);
             for (seat, item) in list.iter().enumerate().take(n) {
                 let at = index_path(&hands_path, seat);
                 let may_hide = observer.is_some_and(|o| o != seat);

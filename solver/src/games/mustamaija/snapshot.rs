@@ -10,8 +10,8 @@ use super::json::{deck_name, fill_unknown, parse_suit};
 use super::{Mustamaija, Phase, UNBEATEN};
 use crate::cards::{Card, CardSet};
 use crate::game::{Seat, MAX_SEATS};
-use crate::games::cardlist::{read_hand, read_ordered, CardLedger, HandEntry};
-use crate::problems::{index_path, kind, Fields, Problems};
+use crate::games::cardlist::{read_hands, read_ordered, CardLedger, HandEntry};
+use crate::problems::{index_path, kind, one_per_seat, Fields, Problems};
 use serde_json::Value;
 
 /// Reads `[[attack, beater], ...]`; the attack card goes through `attack_ledger` (or must be
@@ -107,61 +107,24 @@ pub(super) fn read(
     let deck_text = deck_name(cfg);
     let parse = move |t: &str| parse_card(t, deck);
     let mut f = Fields::of(value, path, problems);
-    for key in ["dealer", "phase", "attacker", "defender", "hands", "talon"] {
-        if !f.has(key) {
-            problems.push(&f.path(key), "missing");
-        }
-    }
+    f.require(
+        &["dealer", "phase", "attacker", "defender", "hands", "talon"],
+        problems,
+    );
     let dealer = f.bounded("dealer", 0, top, problems).unwrap_or(0) as u8;
-    let phase = f.string("phase", problems).and_then(|p| {
-        let phase = Phase::from_name(p);
-        if phase.is_none() {
-            problems.push(
-                &f.path("phase"),
-                format!(
-                    "unknown phase '{p}'; the phases are: {}",
-                    Phase::NAMES.join(", ")
-                ),
-            );
-        }
-        phase
-    });
+    let phase = f.name_of("phase", "phase", Phase::from_name, Phase::NAMES, problems);
     let to_move = f.bounded("to_move", 0, top, problems).map(|s| s as u8);
     let attacker = f.bounded("attacker", 0, top, problems).unwrap_or(0) as u8;
     let defender = f.bounded("defender", 0, top, problems).unwrap_or(0) as u8;
     let mut ledger = CardLedger::default();
     let hands_path = f.path("hands");
     let mut entries = Vec::with_capacity(n);
-    match f.array("hands", problems) {
-        Some(list) if list.len() == n => {
-            for (seat, item) in list.iter().enumerate() {
-                let may_hide = observer.is_some_and(|o| o != seat);
-                entries.push(read_hand(
-                    &mut ledger,
-                    item,
-                    &index_path(&hands_path, seat),
-                    may_hide,
-                    parse,
-                    deck_text,
-                    problems,
-                ));
-            }
-        }
-        Some(list) => problems.push(
-            &hands_path,
-            format!("expected {n} hands, one per seat, got {}", list.len()),
-        ),
-        None => {}
-    }
+    let hands = read_hands(&mut ledger, &mut f, n, observer, parse, deck_text, problems);
+    entries.extend(hands);
     let mut shown = vec![CardSet::EMPTY; n];
     let known_path = f.path("known_cards");
     if let Some(list) = f.array("known_cards", problems) {
-        if list.len() != n {
-            problems.push(
-                &known_path,
-                format!("expected {n} lists, one per seat, got {}", list.len()),
-            );
-        }
+        one_per_seat(list, n, "lists", &known_path, problems);
         let mut own_ledger = CardLedger::default();
         for (seat, item) in list.iter().enumerate().take(n) {
             let at = index_path(&known_path, seat);

@@ -7,6 +7,7 @@ use super::{
     trick_position,
 };
 use crate::game::Game;
+use crate::games::options::Declared;
 
 fn ex1_deal() -> Muschik {
     let hands: [Option<&[&str]>; 5] = [

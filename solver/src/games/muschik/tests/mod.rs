@@ -12,6 +12,7 @@ use super::{MatchState, Move, Muschik, MAX_PLAYERS};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::Game;
+use crate::games::options::Declared;
 
 fn card(token: &str) -> Card {
     parse_in_deck(&Config::preset(Variant::Muschik))(token)

@@ -1,0 +1,369 @@
+//! Rule options declared once. Each game lists its options in one table ([`Declared::OPTIONS`]):
+//! name, values, rule section, description, and how a value is read and written. The reader of a
+//! request's `variant` and `options` ([`resolve`]), the options' JSON ([`options_json`]), the
+//! catalogue entry ([`catalogue`], [`presets`]) and `docs/options.md` ([`markdown`]) all come
+//! from that table.
+
+use super::named::Named;
+use crate::problems::{field_path, kind, Problems};
+use serde_json::{json, Map, Value};
+
+/// The values an option takes, as the catalogue shows them.
+pub enum Values {
+    Flag,
+    /// An integer in `lo..=hi`.
+    Int(i64, i64),
+    /// One of these integers.
+    IntOf(&'static [i64]),
+    /// One of these names.
+    Names(&'static [&'static str]),
+    /// Anything else: the JSON schema of its values.
+    Schema(fn() -> Value),
+}
+
+impl Values {
+    /// The catalogue's JSON schema of the values.
+    fn schema(&self) -> Value {
+        match self {
+            Values::Flag => json!({ "type": "boolean" }),
+            Values::Int(lo, hi) => json!({ "type": "integer", "minimum": lo, "maximum": hi }),
+            Values::IntOf(values) => json!({ "type": "integer", "enum": values }),
+            Values::Names(names) => json!({ "type": "string", "enum": names }),
+            Values::Schema(schema) => schema(),
+        }
+    }
+
+    /// The values in a few words, for the docs.
+    fn text(&self) -> String {
+        match self {
+            Values::Flag => "true, false".to_string(),
+            Values::Int(lo, hi) => format!("{lo}..={hi}"),
+            Values::IntOf(values) => join(values.iter()),
+            Values::Names(names) => join(names.iter()),
+            Values::Schema(schema) => schema().to_string(),
+        }
+    }
+}
+
+fn join<T: std::fmt::Display>(items: impl Iterator<Item = T>) -> String {
+    items.map(|i| i.to_string()).collect::<Vec<_>>().join(", ")
+}
+
+/// One rule option of the configuration `C`.
+pub struct Opt<C> {
+    pub name: &'static str,
+    pub values: Values,
+    /// The section of the game's rules ([`Declared::RULES`]) that states the rule.
+    pub rule: &'static str,
+    /// What the option decides, in one line.
+    pub description: &'static str,
+    /// A limit on where the option applies, if any.
+    pub note: Option<&'static str>,
+    /// Sets the option from a request's value; `Err` says what a valid value looks like.
+    pub read: fn(&mut C, &Value) -> Result<(), String>,
+    pub write: fn(&C) -> Value,
+}
+
+impl<C> Opt<C> {
+    /// The option's catalogue entry: its values' schema, note, description and rule.
+    fn entry(&self, rules: &str) -> Value {
+        let mut entry = self.values.schema();
+        if let Some(fields) = entry.as_object_mut() {
+            if let Some(note) = self.note {
+                fields.insert("note".into(), json!(note));
+            }
+            fields.insert("description".into(), json!(self.description));
+            fields.insert("rule".into(), json!(format!("{rules} {}", self.rule)));
+        }
+        entry
+    }
+}
+
+/// A game's configuration whose options are declared in one table.
+pub trait Declared: Sized + 'static {
+    type Variant: Named;
+    /// The variant of a request that names none.
+    const DEFAULT: Self::Variant;
+    /// Where the options' rule sections are: the game's rules spec.
+    const RULES: &'static str;
+    /// Every option, in the order they are read (an option may set the default of a later one)
+    /// and listed.
+    const OPTIONS: &'static [Opt<Self>];
+
+    fn preset(variant: Self::Variant) -> Self;
+
+    /// After the options `given` are read: derived values, and the combinations that cannot be
+    /// played, reported under `path` (the options object).
+    fn settle(&mut self, _given: &Map<String, Value>, _path: &str, _problems: &mut Problems) {}
+}
+
+/// Resolves a request's `variant` (the game's default if absent) and `options`, found in the
+/// object at `path`; every problem is reported with its path.
+pub fn resolve<C: Declared>(
+    variant: Option<&str>,
+    options: Option<&Value>,
+    path: &str,
+    problems: &mut Problems,
+) -> Option<C> {
+    let variant = read_variant(variant, C::DEFAULT, path, problems)?;
+    let options_path = field_path(path, "options");
+    let empty = Map::new();
+    let given = match options {
+        None | Some(Value::Null) => &empty,
+        Some(Value::Object(map)) => map,
+        Some(other) => {
+            let message = format!("expected an object, got {}", kind(other));
+            problems.push(&options_path, message);
+            return None;
+        }
+    };
+    let before = problems.0.len();
+    let mut config = C::preset(variant);
+    for option in C::OPTIONS {
+        if let Some(value) = given.get(option.name) {
+            if let Err(expected) = (option.read)(&mut config, value) {
+                let at = field_path(&options_path, option.name);
+                problems.push(&at, format!("expected {expected}, got {value}"));
+            }
+        }
+    }
+    for key in given.keys() {
+        if !C::OPTIONS.iter().any(|o| o.name == key) {
+            let names = join(C::OPTIONS.iter().map(|o| o.name));
+            let message = format!("unknown option; the options are: {names}");
+            problems.push(&field_path(&options_path, key), message);
+        }
+    }
+    config.settle(given, &options_path, problems);
+    (problems.0.len() == before).then_some(config)
+}
+
+/// The variant named `name`, or `default` if none is named.
+pub fn read_variant<V: Named>(
+    name: Option<&str>,
+    default: V,
+    path: &str,
+    problems: &mut Problems,
+) -> Option<V> {
+    let Some(name) = name else {
+        return Some(default);
+    };
+    let variant = V::from_name(name);
+    if variant.is_none() {
+        let names = V::NAMES.join(", ");
+        let message = format!("unknown variant '{name}'; the variants are: {names}");
+        problems.push(&field_path(path, "variant"), message);
+    }
+    variant
+}
+
+/// Every option of `config` as JSON, in the table's order.
+pub fn options_json<C: Declared>(config: &C) -> Value {
+    let options = C::OPTIONS
+        .iter()
+        .map(|o| (o.name.to_string(), (o.write)(config)));
+    Value::Object(options.collect())
+}
+
+/// The catalogue's `options`: each option's values, description and rule section.
+pub fn catalogue<C: Declared>() -> Value {
+    let entries = C::OPTIONS
+        .iter()
+        .map(|o| (o.name.to_string(), o.entry(C::RULES)));
+    Value::Object(entries.collect())
+}
+
+/// The catalogue's `presets`: per variant, the value of every option.
+pub fn presets<C: Declared>() -> Value {
+    let variants = <C::Variant as Named>::NAMES.iter().map(|&name| {
+        let variant = <C::Variant as Named>::from_name(name).expect("a listed variant");
+        (name.to_string(), options_json(&C::preset(variant)))
+    });
+    Value::Object(variants.collect())
+}
+
+/// The options of game `game` as a Markdown section for `docs/options.md`, with each option's
+/// value in the default variant.
+pub fn markdown<C: Declared>(game: &str) -> String {
+    let default = options_json(&C::preset(C::DEFAULT));
+    let variant = C::DEFAULT.name();
+    let mut text = format!("## {game}\n\nRules: {}\n\n", C::RULES);
+    text += &format!("| option | values | default ({variant}) | rule | description |\n");
+    text += "|---|---|---|---|---|\n";
+    let rules = C::RULES.strip_prefix("docs/");
+    for o in C::OPTIONS {
+        let note = o.note.map_or(String::new(), |n| format!(" ({n})"));
+        let rule = rules.map_or(o.rule.to_string(), |doc| format!("[{}]({doc})", o.rule));
+        text += &format!(
+            "| `{}` | {} | `{}` | {} | {}{note} |\n",
+            o.name,
+            o.values.text().replace('|', "\\|"),
+            default[o.name],
+            rule,
+            o.description.replace('|', "\\|"),
+        );
+    }
+    text
+}
+
+/// A boolean option's value.
+pub fn flag(value: &Value) -> Result<bool, String> {
+    value.as_bool().ok_or_else(|| "true or false".to_string())
+}
+
+/// An integer option's value, in `lo..=hi`.
+pub fn int(value: &Value, lo: i64, hi: i64) -> Result<i64, String> {
+    let n = value.as_i64().filter(|n| (lo..=hi).contains(n));
+    n.ok_or_else(|| format!("an integer {lo}..={hi}"))
+}
+
+/// An integer option's value, one of `allowed`.
+pub fn int_of(value: &Value, allowed: &[i64]) -> Result<i64, String> {
+    let n = value.as_i64().filter(|n| allowed.contains(n));
+    n.ok_or_else(|| format!("one of {}", join(allowed.iter())))
+}
+
+/// A named option's value.
+pub fn named<T: Named>(value: &Value) -> Result<T, String> {
+    let found = value.as_str().and_then(T::from_name);
+    found.ok_or_else(|| format!("one of {}", T::NAMES.join(", ")))
+}
+
+/// Declares one option of a configuration whose field has the option's name: `flag`,
+/// `int(lo, hi)`, `int_of[a, b]` or `named Type`, then its rule section and description, and
+/// optionally `note "..."`.
+macro_rules! option {
+    (@opt $field:ident, $values:expr, $read:expr, $write:expr, $rule:literal, $description:literal, $($note:literal)?) => {
+        $crate::games::options::Opt {
+            name: stringify!($field),
+            values: $values,
+            rule: $rule,
+            description: $description,
+            note: option!(@note $($note)?),
+            read: $read,
+            write: $write,
+        }
+    };
+    (@note) => { None };
+    (@note $note:literal) => { Some($note) };
+    ($field:ident: flag, $rule:literal, $description:literal $(, note $note:literal)?) => {
+        option!(@opt $field, $crate::games::options::Values::Flag,
+            |c, v| { c.$field = $crate::games::options::flag(v)?; Ok(()) },
+            |c| serde_json::json!(c.$field), $rule, $description, $($note)?)
+    };
+    ($field:ident: int($lo:expr, $hi:expr), $rule:literal, $description:literal $(, note $note:literal)?) => {
+        option!(@opt $field, $crate::games::options::Values::Int($lo, $hi),
+            |c, v| { c.$field = $crate::games::options::int(v, $lo, $hi)? as _; Ok(()) },
+            |c| serde_json::json!(c.$field), $rule, $description, $($note)?)
+    };
+    ($field:ident: int_of[$($n:literal),+], $rule:literal, $description:literal $(, note $note:literal)?) => {
+        option!(@opt $field, $crate::games::options::Values::IntOf(&[$($n),+]),
+            |c, v| { c.$field = $crate::games::options::int_of(v, &[$($n),+])? as _; Ok(()) },
+            |c| serde_json::json!(c.$field), $rule, $description, $($note)?)
+    };
+    ($field:ident: named $t:ty, $rule:literal, $description:literal $(, note $note:literal)?) => {
+        option!(@opt $field, $crate::games::options::Values::Names(<$t>::NAMES),
+            |c, v| { c.$field = $crate::games::options::named::<$t>(v)?; Ok(()) },
+            |c| serde_json::json!(c.$field.name()), $rule, $description, $($note)?)
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{bridge, marjapussi, mu, muschik, mustamaija};
+    use std::fmt::Debug;
+
+    /// Checks one game's table: every preset's options read back into the preset, every option
+    /// refuses a wrong value at its own path, and every rule section is in the game's rules.
+    fn check_table<C: Declared + PartialEq + Debug>() {
+        for &name in <C::Variant as Named>::NAMES {
+            let preset = C::preset(<C::Variant as Named>::from_name(name).expect("a variant"));
+            let mut problems = Problems::default();
+            let given = options_json(&preset);
+            let read = resolve::<C>(Some(name), Some(&given), "position", &mut problems);
+            assert_eq!(read.as_ref(), Some(&preset), "{name}: {problems:?}");
+        }
+        for option in C::OPTIONS {
+            let mut problems = Problems::default();
+            let given = json!({ option.name: { "wrong": true } });
+            assert!(resolve::<C>(None, Some(&given), "", &mut problems).is_none());
+            let at = format!("options.{}", option.name);
+            assert!(
+                problems
+                    .0
+                    .iter()
+                    .any(|p| p.path == at && p.message.starts_with("expected ")),
+                "{at}: {problems:?}"
+            );
+            assert!(!option.description.is_empty(), "{at} has no description");
+        }
+        let Some(path) = C::RULES.strip_prefix("docs/") else {
+            return;
+        };
+        let spec =
+            std::fs::read_to_string(format!("{}/../docs/{path}", env!("CARGO_MANIFEST_DIR")))
+                .expect("the rules spec");
+        for option in C::OPTIONS {
+            let s = option.rule;
+            let found = [format!("| {s} |"), format!("### {s} "), format!("## {s}. ")]
+                .iter()
+                .any(|mark| spec.contains(mark.as_str()));
+            assert!(found, "{}: no section {s} in {}", option.name, C::RULES);
+        }
+    }
+
+    #[test]
+    fn every_table_reads_back_refuses_and_cites_its_rules() {
+        check_table::<marjapussi::config::Config>();
+        check_table::<mustamaija::config::Config>();
+        check_table::<muschik::config::Config>();
+        check_table::<mu::config::Config>();
+        check_table::<bridge::config::Config>();
+    }
+
+    #[test]
+    fn unknown_options_and_variants_are_named_with_the_known_ones() {
+        let mut problems = Problems::default();
+        let given = json!({ "foo": 1 });
+        let read =
+            resolve::<mu::config::Config>(Some("mu7"), Some(&given), "position", &mut problems);
+        assert!(read.is_none());
+        assert_eq!(problems.0[0].path, "position.variant");
+        assert!(problems.0[0].message.ends_with("mu3, mu4, mu5, mu6"));
+        problems = Problems::default();
+        assert!(resolve::<mu::config::Config>(None, Some(&given), "", &mut problems).is_none());
+        assert_eq!(problems.0[0].path, "options.foo");
+        assert!(problems.0[0]
+            .message
+            .contains("the options are: first_dealer, three_player"));
+    }
+
+    #[test]
+    fn the_catalogue_entry_has_values_description_and_rule() {
+        let entry = &catalogue::<mu::config::Config>()["target_score"];
+        assert_eq!(
+            entry,
+            &json!({
+                "type": "integer", "minimum": 1, "maximum": 1_000_000,
+                "description": "the score that ends a match under end_rule target",
+                "rule": "docs/rules/mu.md 7.17",
+            })
+        );
+    }
+
+    /// `docs/options.md` is generated; `UPDATE_DOCS=1` rewrites it.
+    #[test]
+    fn the_options_doc_is_current() {
+        let path = format!("{}/../docs/options.md", env!("CARGO_MANIFEST_DIR"));
+        let text = crate::games::options_markdown();
+        if std::env::var_os("UPDATE_DOCS").is_some() {
+            std::fs::write(&path, &text).expect("docs/options.md written");
+        }
+        let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            on_disk == text,
+            "docs/options.md is stale: run UPDATE_DOCS=1 cargo test --release the_options_doc"
+        );
+    }
+}
