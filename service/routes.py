@@ -1,10 +1,11 @@
 """The HTTP routes: the rules as a service (`/v1/...`) and the operational endpoints.
 
 Each `/v1/{game}/...` request is answered by one `_solver.call` in a worker thread (the engine
-releases the GIL) with the raw request body (an analysis whose client disconnects while it waits
-for a solve thread gives its place up); the engine's JSON text is sent back as it is, never
-decoded and encoded again. Litestar first checks the envelope of the body against the Structs of
-`service.schemas` (which also document it in OpenAPI); everything else is the engine's to judge.
+releases the GIL) with the raw request body (an analysis whose client disconnects gives its place
+in the queue up, or stops its solve and frees its thread); the engine's JSON text is sent back as
+it is, never decoded and encoded again. Litestar first checks the envelope of the body against
+the Structs of `service.schemas` (which also document it in OpenAPI); everything else is the
+engine's to judge.
 """
 
 from __future__ import annotations
@@ -257,8 +258,9 @@ async def analyze(
 
 async def unless_disconnected(request: Request[Any, Any, Any], work: Awaitable[T]) -> T:
     """`work`, cancelled if the client disconnects first: an analysis waiting for a solve
-    thread gives its queue place up at once; one that is running ends when the engine does
-    (its deadline), then frees its thread. What `work` raises is raised as it is."""
+    thread gives its queue place up at once; one that is running has its engine told to stop
+    (`SolveSlots.in_thread`) and frees its thread within milliseconds. What `work` raises is
+    raised as it is."""
     outcome: list[T] = []
     failure: list[Exception] = []
     async with anyio.create_task_group() as group:

@@ -14,6 +14,7 @@ pub mod seeded;
 
 use crate::analysis::{self, Analysable};
 use crate::api::{self, ApiError, ApiResult, Rules};
+use crate::cancel::Cancel;
 use crate::search;
 use serde_json::{json, Value};
 
@@ -43,14 +44,14 @@ impl Route {
     }
 }
 
-/// Answers one route for a game; `analyze` by every method.
-fn serve<G: Analysable>(route: Route, body: &Value) -> ApiResult {
+/// Answers one route for a game; `analyze` by every method, until `cancel` is set.
+fn serve<G: Analysable>(route: Route, body: &Value, cancel: &Cancel) -> ApiResult {
     match route {
         Route::Deal => api::deal::<G>(body),
         Route::LegalMoves => api::legal_moves::<G>(body),
         Route::Play => api::play::<G>(body),
         Route::Canonical => api::canonical::<G>(body),
-        Route::Analyze => analysis::analyze::<G>(body),
+        Route::Analyze => analysis::analyze::<G>(body, cancel),
         Route::View => api::view::<G>(body),
     }
 }
@@ -66,19 +67,24 @@ pub const GAMES: [&str; 5] = [
 
 /// Answers one request for `game`; the body is the raw JSON of the request.
 pub fn handle(game: &str, route: Route, body: &[u8]) -> ApiResult {
-    dispatch(game, route, &api::parse_body(body)?)
+    handle_until(game, route, body, &Cancel::NEVER)
 }
 
-fn dispatch(game: &str, route: Route, body: &Value) -> ApiResult {
+/// [`handle`], an analysis stopping early (as out of time) once `cancel` is set.
+pub fn handle_until(game: &str, route: Route, body: &[u8], cancel: &Cancel) -> ApiResult {
+    dispatch(game, route, &api::parse_body(body)?, cancel)
+}
+
+fn dispatch(game: &str, route: Route, body: &Value, cancel: &Cancel) -> ApiResult {
     match game {
-        marjapussi::Marjapussi::NAME => serve::<marjapussi::Marjapussi>(route, body),
-        mustamaija::Mustamaija::NAME => serve::<mustamaija::Mustamaija>(route, body),
-        muschik::Muschik::NAME => serve::<muschik::Muschik>(route, body),
-        mu::Mu::NAME => serve::<mu::Mu>(route, body),
+        marjapussi::Marjapussi::NAME => serve::<marjapussi::Marjapussi>(route, body, cancel),
+        mustamaija::Mustamaija::NAME => serve::<mustamaija::Mustamaija>(route, body, cancel),
+        muschik::Muschik::NAME => serve::<muschik::Muschik>(route, body, cancel),
+        mu::Mu::NAME => serve::<mu::Mu>(route, body, cancel),
         bridge::Bridge::NAME if route == Route::Analyze && bridge::table::asked(body) => {
-            bridge::table::answer(body)
+            bridge::table::answer(body, cancel)
         }
-        bridge::Bridge::NAME => serve::<bridge::Bridge>(route, body),
+        bridge::Bridge::NAME => serve::<bridge::Bridge>(route, body, cancel),
         _ => Err(ApiError::UnknownGame(format!(
             "no game '{game}'; the games are: {}",
             GAMES.join(", ")
@@ -90,22 +96,30 @@ fn dispatch(game: &str, route: Route, body: &Value) -> ApiResult {
 /// [`crate::search::analyze_seeded`]): the answer and the table known after the solve. A table
 /// that does not read (torn in a cache) is left out: it only costs the work it would have saved.
 /// Bridge's whole-deal table (`"table": true`) is solved on its own: no table in, none out.
-pub fn analyze_seeded(game: &str, body: &[u8], table: &[u8]) -> Result<(Value, Vec<u8>), ApiError> {
+/// Every search stops early, as out of time, once `cancel` is set.
+pub fn analyze_seeded(
+    game: &str,
+    body: &[u8],
+    table: &[u8],
+    cancel: &Cancel,
+) -> Result<(Value, Vec<u8>), ApiError> {
     let seed = search::from_bytes(table).unwrap_or_default();
     let body = api::parse_body(body)?;
     let (answer, table) = match game {
         marjapussi::Marjapussi::NAME => {
-            analysis::analyze_seeded::<marjapussi::Marjapussi>(&body, &seed)?
+            analysis::analyze_seeded::<marjapussi::Marjapussi>(&body, &seed, cancel)?
         }
         mustamaija::Mustamaija::NAME => {
-            analysis::analyze_seeded::<mustamaija::Mustamaija>(&body, &seed)?
+            analysis::analyze_seeded::<mustamaija::Mustamaija>(&body, &seed, cancel)?
         }
-        muschik::Muschik::NAME => analysis::analyze_seeded::<muschik::Muschik>(&body, &seed)?,
-        mu::Mu::NAME => analysis::analyze_seeded::<mu::Mu>(&body, &seed)?,
+        muschik::Muschik::NAME => {
+            analysis::analyze_seeded::<muschik::Muschik>(&body, &seed, cancel)?
+        }
+        mu::Mu::NAME => analysis::analyze_seeded::<mu::Mu>(&body, &seed, cancel)?,
         bridge::Bridge::NAME if !bridge::table::asked(&body) => {
-            analysis::analyze_seeded::<bridge::Bridge>(&body, &seed)?
+            analysis::analyze_seeded::<bridge::Bridge>(&body, &seed, cancel)?
         }
-        _ => return dispatch(game, Route::Analyze, &body).map(|a| (a, Vec::new())),
+        _ => return dispatch(game, Route::Analyze, &body, cancel).map(|a| (a, Vec::new())),
     };
     Ok((answer, search::to_bytes(&table)))
 }
