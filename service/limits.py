@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 import anyio
 import anyio.to_thread
@@ -94,14 +94,9 @@ class SolveSlots:
         waits for `work` to return (promptly, as the engine checks the flag as it checks its
         deadline) before the cancellation goes on, so the slot is never freed early."""
         cancel = _solver.Cancel()
-        async with anyio.create_task_group() as group:
-            group.start_soon(set_when_cancelled, cancel)
-            try:
-                threads = self.threads
-                outcome = await anyio.to_thread.run_sync(work, left_ms, cancel, limiter=threads)
-            finally:
-                group.cancel_scope.cancel()
-        return outcome
+        call = anyio.to_thread.run_sync(work, left_ms, cancel, limiter=self.threads)
+        outcome = await beside(call, lambda _: set_when_cancelled(cancel))
+        return outcome[0]  # a cancellation from outside is raised, never an empty outcome
 
     def queue_full(self) -> bool:
         """No slot is free and the interactive queue is full: `MAX_QUEUED_SOLVES`, and a place
@@ -151,6 +146,26 @@ class SolveSlots:
                 waiter.event.set()
                 return
         self.free += 1
+
+
+async def beside(
+    work: Awaitable[T], watch: Callable[[anyio.CancelScope], Coroutine[Any, Any, None]]
+) -> list[T]:
+    """`work`'s result (in a list), while `watch(scope)` runs beside it until `work` ends;
+    empty if `watch` cancelled `scope`, which `work` runs in. What `work` raises is raised as it
+    is, not wrapped in the task group's ExceptionGroup; so is a cancellation from outside."""
+    outcome: list[T] = []
+    failure: list[Exception] = []
+    async with anyio.create_task_group() as group:
+        group.start_soon(watch, group.cancel_scope)
+        try:
+            outcome.append(await work)
+        except Exception as exc:
+            failure.append(exc)
+        group.cancel_scope.cancel()
+    if failure:
+        raise failure[0]
+    return outcome
 
 
 async def set_when_cancelled(cancel: _solver.Cancel) -> None:

@@ -39,6 +39,7 @@ from service.errors import (
     UnknownGameError,
     invalid_field,
 )
+from service.limits import beside
 from service.metrics import MEDIA_TYPE, exposition
 from service.schemas import (
     AnalyzeRequest,
@@ -261,17 +262,7 @@ async def unless_disconnected(request: Request[Any, Any, Any], work: Awaitable[T
     thread gives its queue place up at once; one that is running has its engine told to stop
     (`SolveSlots.in_thread`) and frees its thread within milliseconds. What `work` raises is
     raised as it is."""
-    outcome: list[T] = []
-    failure: list[Exception] = []
-    async with anyio.create_task_group() as group:
-        group.start_soon(cancel_on_disconnect, request, group.cancel_scope)
-        try:
-            outcome.append(await work)
-        except Exception as exc:  # raised below, not wrapped in the task group's ExceptionGroup
-            failure.append(exc)
-        group.cancel_scope.cancel()
-    if failure:
-        raise failure[0]
+    outcome = await beside(work, lambda scope: cancel_on_disconnect(request, scope))
     if not outcome:
         raise ProblemError(400, "the client disconnected before its answer", type_=HTTP_ERROR)
     return outcome[0]
