@@ -1,6 +1,7 @@
-"""A client that goes away mid-solve: its solve stops and frees the slot, so the next client is
-served instead of refused. The app is driven over ASGI with a client that sends its body, then
-disconnects (`http.disconnect`), as uvicorn reports a closed connection."""
+"""A client that goes away mid-solve (a single analysis or a batch): its solve stops and frees the
+slot, so the next client is served instead of refused. The app is driven over ASGI with a client
+that sends its body, then disconnects (`http.disconnect`), as uvicorn reports a closed
+connection."""
 
 from __future__ import annotations
 
@@ -32,8 +33,10 @@ def quick(seed: int) -> dict[str, Any]:
     return {"position": POSITION, "method": "ismcts", "budget": {"iterations": 10}, "seed": seed}
 
 
-async def leaving_client(app: Litestar, body: dict[str, Any], stay_s: float) -> list[Message]:
-    """POSTs `body` to the analyze route, disconnects after `stay_s` seconds; what was sent."""
+async def leaving_client(
+    app: Litestar, body: dict[str, Any], stay_s: float, path: str = ANALYZE
+) -> list[Message]:
+    """POSTs `body` to `path`, disconnects after `stay_s` seconds; what was sent."""
     raw = json.dumps(body).encode()
     scope: dict[str, Any] = {
         "type": "http",
@@ -41,8 +44,8 @@ async def leaving_client(app: Litestar, body: dict[str, Any], stay_s: float) -> 
         "http_version": "1.1",
         "method": "POST",
         "scheme": "http",
-        "path": ANALYZE,
-        "raw_path": ANALYZE.encode(),
+        "path": path,
+        "raw_path": path.encode(),
         "query_string": b"",
         "root_path": "",
         "headers": [(b"host", b"test"), (b"content-type", b"application/json")],
@@ -95,3 +98,20 @@ def test_a_client_that_disconnects_mid_solve_frees_the_slot_for_the_next() -> No
     assert during == 503, "the long solve should hold the only slot"
     assert ended < 1.0, f"the leaving client's request ended {ended:.2f} s in, not at 0.3 s"
     assert after == 200
+
+
+async def batch_left_at_0_3_s() -> tuple[float, int]:
+    """A batch of one long solve whose client leaves at 0.3 s: when its request ended, and the
+    free solve slots then."""
+    app = create_app(Settings(solve_threads=1, max_time_ms=60_000))
+    async with AsyncTestClient(app):
+        start = time.monotonic()
+        body = {"positions": [{"game": "marjapussi", **LONG}]}
+        await leaving_client(app, body, stay_s=0.3, path="/v1/analyze/batch")
+        return time.monotonic() - start, app.state.analyzer.slots.free
+
+
+def test_a_batch_whose_client_disconnects_stops_its_solves() -> None:
+    ended, free = anyio.run(batch_left_at_0_3_s)
+    assert ended < 1.0, f"the batch request ended {ended:.2f} s in, not at 0.3 s"
+    assert free == 1
