@@ -20,14 +20,26 @@ class UnknownGame(SolverError):
 class EngineFault(SolverError):
     """A panic inside the engine, caught at the boundary (HTTP 500); args[0] is the message."""
 
+class Cancel:
+    """A flag that stops an analysis early, as if its time had run out; any thread may set it.
+
+    An answer cut short so is a bound or an estimate (never ``exact`` nor ``reproducible``).
+    """
+
+    def set(self) -> None:
+        """Asks the call holding this flag to stop."""
+
+    @property
+    def is_set(self) -> bool: ...
+
 def games() -> str:
     """The catalogue as JSON text: the engine version, and per game its variants and options."""
 
-def call(game: str, route: str, body: bytes) -> str:
+def call(game: str, route: str, body: bytes, cancel: Cancel | None = None) -> str:
     """Answers one request: ``route`` is "deal", "legal-moves", "play", "analyze" or
     "canonical" (the canonical form of the body's position, JSON text: the service's cache key).
 
-    ``body`` is the raw JSON of the request.
+    ``body`` is the raw JSON of the request; an analysis stops early once ``cancel`` is set.
 
     Returns the JSON text of the answer. Releases the GIL while it works.
     """
@@ -39,7 +51,9 @@ def bench(game: str, variant: str, hands: int, seed: int, repeats: int = 5) -> s
     and ``hand_ns`` as ``{"median", "p99"}`` over the repeats.
     """
 
-def analyze_seeded(game: str, body: bytes, table: bytes) -> tuple[str, bytes]:
+def analyze_seeded(
+    game: str, body: bytes, table: bytes, cancel: Cancel | None = None
+) -> tuple[str, bytes]:
     """Answers ``analyze`` as ``call`` does, starting from ``table``: the table entries
     carried from earlier solves of positions of the same game and rules (in practice one deal).
 
@@ -47,5 +61,6 @@ def analyze_seeded(game: str, body: bytes, table: bytes) -> tuple[str, bytes]:
     that does not read, torn in a cache, is left out). Returns the answer's JSON text and the
     table after this solve (the given one merged with what this solve proved, at most 4,096
     exact-table and 16,384 partition-search entries: those that took the most search). The
-    values equal those of ``call``; the table only saves work. Releases the GIL while it works.
+    values equal those of ``call``; the table only saves work. Stops early once ``cancel`` is
+    set. Releases the GIL while it works.
     """

@@ -72,15 +72,18 @@ class SolveJob:
     deadline: float
     priority: Priority  # batch: after every interactive call, never refused for a full queue
 
-    def engine_call(self, table: bytes | None) -> Callable[[int], tuple[str, bytes]]:
+    def engine_call(
+        self, table: bytes | None
+    ) -> Callable[[int, _solver.Cancel], tuple[str, bytes]]:
         """The call a slot runs with the time left then: the time asked, cut to what is left
-        (`budget.deadline_ms`); from `table`, handing back the table after, when given."""
+        (`budget.deadline_ms`), ending early if `cancel` is set; from `table`, handing back
+        the table after, when given."""
 
-        def call(left_ms: int) -> tuple[str, bytes]:
+        def call(left_ms: int, cancel: _solver.Cancel) -> tuple[str, bytes]:
             body = msgspec.json.encode(capped_budget(self.request, min(self.time_ms, left_ms)))
             if table is None:
-                return _solver.call(self.game, "analyze", body), b""
-            return _solver.analyze_seeded(self.game, body, table)
+                return _solver.call(self.game, "analyze", body, cancel), b""
+            return _solver.analyze_seeded(self.game, body, table, cancel)
 
         return call
 

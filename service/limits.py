@@ -11,23 +11,26 @@ An interactive call is refused at once with :class:`OverloadedError` (HTTP 503 w
 plus one for each batch call running: a batch never makes a single analysis fail, as those
 threads would otherwise have run interactive work. Batch calls never count against the queue
 (their callers bound their own number). A call that
-cannot start before its deadline is refused the same way. A call that has started is never
-abandoned: it is given the time left before the deadline when its slot is taken (after the
-wait), so the engine itself stops in time.
+cannot start before its deadline is refused the same way. A call that has started is given the
+time left before the deadline when its slot is taken (after the wait), so the engine itself
+stops in time; it is also handed a `_solver.Cancel` flag, set when the call is cancelled (its
+client went away), which stops the engine as its time running out would: the slot is free
+again within milliseconds instead of at the deadline. A waiting call that is cancelled gives
+its place in the queue up at once.
 """
 
 from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 import anyio
 import anyio.to_thread
 
-from service import metrics
+from service import _solver, metrics
 
 T = TypeVar("T")
 Priority = Literal["interactive", "batch"]
@@ -63,10 +66,15 @@ class SolveSlots:
         return len(self.queues["interactive"])
 
     async def run(
-        self, deadline: float, work: Callable[[int], T], *, priority: Priority = "interactive"
+        self,
+        deadline: float,
+        work: Callable[[int, _solver.Cancel], T],
+        *,
+        priority: Priority = "interactive",
     ) -> T:
-        """`work(left_ms)` in a thread, once a slot is free and before `deadline` (monotonic);
-        `left_ms` is the time left before the deadline when the slot was taken."""
+        """`work(left_ms, cancel)` in a thread, once a slot is free and before `deadline`
+        (monotonic); `left_ms` is the time left before the deadline when the slot was taken,
+        `cancel` a flag set if this call is cancelled while `work` runs."""
         if priority == "interactive" and self.queue_full():
             metrics.OVERLOADED.inc()
             raise OverloadedError(f"every solve slot is taken and {self.waiting} solves wait")
@@ -75,11 +83,20 @@ class SolveSlots:
         self.running[priority] += 1
         left_ms = max(1, int((deadline - time.monotonic()) * 1000))
         try:
-            return await anyio.to_thread.run_sync(work, left_ms, limiter=self.threads)
+            return await self.in_thread(work, left_ms)
         finally:
             self.running[priority] -= 1
             metrics.RUNNING.dec()
             self.release()
+
+    async def in_thread(self, work: Callable[[int, _solver.Cancel], T], left_ms: int) -> T:
+        """`work` in a worker thread; cancelling this call sets the flag `work` holds, then
+        waits for `work` to return (promptly, as the engine checks the flag as it checks its
+        deadline) before the cancellation goes on, so the slot is never freed early."""
+        cancel = _solver.Cancel()
+        call = anyio.to_thread.run_sync(work, left_ms, cancel, limiter=self.threads)
+        outcome = await beside(call, lambda _: set_when_cancelled(cancel))
+        return outcome[0]  # a cancellation from outside is raised, never an empty outcome
 
     def queue_full(self) -> bool:
         """No slot is free and the interactive queue is full: `MAX_QUEUED_SOLVES`, and a place
@@ -129,3 +146,31 @@ class SolveSlots:
                 waiter.event.set()
                 return
         self.free += 1
+
+
+async def beside(
+    work: Awaitable[T], watch: Callable[[anyio.CancelScope], Coroutine[Any, Any, None]]
+) -> list[T]:
+    """`work`'s result (in a list), while `watch(scope)` runs beside it until `work` ends;
+    empty if `watch` cancelled `scope`, which `work` runs in. What `work` raises is raised as it
+    is, not wrapped in the task group's ExceptionGroup; so is a cancellation from outside."""
+    outcome: list[T] = []
+    failure: list[Exception] = []
+    async with anyio.create_task_group() as group:
+        group.start_soon(watch, group.cancel_scope)
+        try:
+            outcome.append(await work)
+        except Exception as exc:
+            failure.append(exc)
+        group.cancel_scope.cancel()
+    if failure:
+        raise failure[0]
+    return outcome
+
+
+async def set_when_cancelled(cancel: _solver.Cancel) -> None:
+    """Sets `cancel` once this task is cancelled (after the thread returns, a flag no one reads)."""
+    try:
+        await anyio.sleep_forever()
+    finally:
+        cancel.set()

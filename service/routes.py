@@ -1,10 +1,11 @@
 """The HTTP routes: the rules as a service (`/v1/...`) and the operational endpoints.
 
 Each `/v1/{game}/...` request is answered by one `_solver.call` in a worker thread (the engine
-releases the GIL) with the raw request body (an analysis whose client disconnects while it waits
-for a solve thread gives its place up); the engine's JSON text is sent back as it is, never
-decoded and encoded again. Litestar first checks the envelope of the body against the Structs of
-`service.schemas` (which also document it in OpenAPI); everything else is the engine's to judge.
+releases the GIL) with the raw request body (an analysis whose client disconnects gives its place
+in the queue up, or stops its solve and frees its thread); the engine's JSON text is sent back as
+it is, never decoded and encoded again. Litestar first checks the envelope of the body against
+the Structs of `service.schemas` (which also document it in OpenAPI); everything else is the
+engine's to judge.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from service.errors import (
     UnknownGameError,
     invalid_field,
 )
+from service.limits import beside
 from service.metrics import MEDIA_TYPE, exposition
 from service.schemas import (
     AnalyzeRequest,
@@ -87,7 +89,13 @@ def analyzer_of(app: Litestar) -> Analyzer:
     return analyzer
 
 
-def known_game(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
+# The checks are coroutines although they never wait: Litestar runs a plain function guard or
+# hook in a worker thread (`sync_to_thread`), a handoff that costs more than a rules call. The
+# routes here run them as `before_request` hooks, which come before the body is read as guards
+# do, without the copy of the route handler that Litestar makes for each guard it calls.
+
+
+async def known_game(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
     """Guard: a `{game}` that the engine does not serve is a 404, before the body is read."""
     game = connection.path_params["game"]
     names = catalogue_of(connection.app).names
@@ -95,7 +103,7 @@ def known_game(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandl
         raise UnknownGameError(detail=f"no game '{game}'; the games are: {', '.join(names)}")
 
 
-def json_body(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
+async def json_body(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
     """Guard: a body declared as anything but UTF-8 JSON (`application/json`, `...+json`) is a
     415 before it is read; no `Content-Type` at all is taken as JSON."""
     if not isinstance(connection, Request) or not connection.headers.get("content-type"):
@@ -113,10 +121,32 @@ def json_body(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandle
         )
 
 
+# A rules call on a body up to this size (a hand's position is 1-3 KB) runs on the event loop:
+# it takes tens of microseconds, less than the handoff to a worker thread and back (measured
+# with `python -m service.bench_service`); a larger body, whose parse could hold the loop up for
+# milliseconds, still goes to a thread.
+INLINE_BODY_BYTES = 16 * 1024
+
+
+async def game_request(request: Request[Any, Any, Any]) -> None:
+    """Before each `/v1/{game}/...` handler: `known_game`, then `json_body`."""
+    await known_game(request, request.route_handler)
+    await json_body(request, request.route_handler)
+
+
+async def json_request(request: Request[Any, Any, Any]) -> None:
+    """Before the batch handler: `json_body`."""
+    await json_body(request, request.route_handler)
+
+
 async def solve(request: Request[Any, Any, Any], game: str, route: str) -> Response[bytes]:
-    """One engine call on the raw body, in a worker thread; the answer is passed through."""
+    """One engine call on the raw body, on the event loop when the body is small, else in a
+    worker thread; the answer is passed through."""
     body = await request.body()
-    text = await anyio.to_thread.run_sync(_solver.call, game, route, body)
+    if len(body) <= INLINE_BODY_BYTES:
+        text = _solver.call(game, route, body)
+    else:
+        text = await anyio.to_thread.run_sync(_solver.call, game, route, body)
     return Response(text.encode(), media_type=MediaType.JSON)
 
 
@@ -257,19 +287,10 @@ async def analyze(
 
 async def unless_disconnected(request: Request[Any, Any, Any], work: Awaitable[T]) -> T:
     """`work`, cancelled if the client disconnects first: an analysis waiting for a solve
-    thread gives its queue place up at once; one that is running ends when the engine does
-    (its deadline), then frees its thread. What `work` raises is raised as it is."""
-    outcome: list[T] = []
-    failure: list[Exception] = []
-    async with anyio.create_task_group() as group:
-        group.start_soon(cancel_on_disconnect, request, group.cancel_scope)
-        try:
-            outcome.append(await work)
-        except Exception as exc:  # raised below, not wrapped in the task group's ExceptionGroup
-            failure.append(exc)
-        group.cancel_scope.cancel()
-    if failure:
-        raise failure[0]
+    thread gives its queue place up at once; one that is running has its engine told to stop
+    (`SolveSlots.in_thread`) and frees its thread within milliseconds. What `work` raises is
+    raised as it is."""
+    outcome = await beside(work, lambda scope: cancel_on_disconnect(request, scope))
     if not outcome:
         raise ProblemError(400, "the client disconnected before its answer", type_=HTTP_ERROR)
     return outcome[0]
@@ -287,7 +308,7 @@ async def cancel_on_disconnect(request: Request[Any, Any, Any], scope: anyio.Can
     operation_id="analyzeBatch",
     status_code=200,
     tags=["analysis"],
-    guards=[json_body],
+    before_request=json_request,
     responses={
         200: ResponseSpec(
             data_container=BatchLine,
@@ -372,7 +393,7 @@ async def ready(request: Request[Any, Any, Any]) -> Readiness:
 
 game_routes = Router(
     path="/v1/{game:str}",
-    guards=[known_game, json_body],
+    before_request=game_request,
     tags=["rules"],
     route_handlers=[deal, legal_moves, play, view, analyze],
 )

@@ -8,6 +8,7 @@
 pub mod analysis;
 pub mod api;
 pub mod bench;
+pub mod cancel;
 pub mod cards;
 pub mod conformance;
 pub mod game;

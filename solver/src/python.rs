@@ -2,7 +2,8 @@
 //! error a typed exception, and a panic caught here so it never crosses into Python.
 
 use crate::api::ApiError;
-use crate::games::{analyze_seeded as seeded, catalogue, handle, random_hands, Route};
+use crate::cancel::Cancel;
+use crate::games::{analyze_seeded as seeded, catalogue, handle_until, random_hands, Route};
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
@@ -69,6 +70,34 @@ fn guarded<T: Send>(
     }
 }
 
+/// A flag that stops an analysis early, as if its time had run out: the service sets it from
+/// the event loop when the client that asked has gone away, while the call runs in a thread.
+#[pyclass(name = "Cancel", frozen)]
+struct PyCancel(Cancel);
+
+#[pymethods]
+impl PyCancel {
+    #[new]
+    fn new() -> Self {
+        PyCancel(Cancel::flag())
+    }
+
+    /// Asks the call holding this flag to stop; its answer is then a bound or an estimate.
+    fn set(&self) {
+        self.0.set();
+    }
+
+    #[getter]
+    fn is_set(&self) -> bool {
+        self.0.is_set()
+    }
+}
+
+/// The flag of an optional `cancel` argument.
+fn flag_of(cancel: Option<&PyCancel>) -> Cancel {
+    cancel.map_or(Cancel::NEVER, |c| c.0.clone())
+}
+
 /// The catalogue of games as JSON text.
 #[pyfunction]
 #[pyo3(name = "games")]
@@ -77,25 +106,39 @@ fn games_json() -> String {
 }
 
 /// Answers one request: `route` is `deal`, `legal-moves`, `play`, `analyze` or `canonical`
-/// (the canonical form of the body's position, for cache keys); `body` is the JSON body.
+/// (the canonical form of the body's position, for cache keys); `body` is the JSON body; an
+/// analysis stops early once `cancel` is set.
 #[pyfunction]
-fn call(py: Python<'_>, game: &str, route: &str, body: &[u8]) -> PyResult<String> {
+#[pyo3(signature = (game, route, body, cancel = None))]
+fn call(
+    py: Python<'_>,
+    game: &str,
+    route: &str,
+    body: &[u8],
+    cancel: Option<&PyCancel>,
+) -> PyResult<String> {
     let route = Route::from_name(route)
         .ok_or_else(|| SolverError::new_err(format!("no route '{route}'")))?;
-    guarded(py, || handle(game, route, body).map(|v| v.to_string()))
+    let cancel = flag_of(cancel);
+    guarded(py, || {
+        handle_until(game, route, body, &cancel).map(|v| v.to_string())
+    })
 }
 
 /// `analyze` starting from the table entries carried from earlier solves of the same deal (the
 /// binary form of `search::to_bytes`; empty for none): the answer's JSON text and the table
-/// after this solve.
+/// after this solve; it stops early once `cancel` is set.
 #[pyfunction]
+#[pyo3(signature = (game, body, table, cancel = None))]
 fn analyze_seeded<'py>(
     py: Python<'py>,
     game: &str,
     body: &[u8],
     table: &[u8],
+    cancel: Option<&PyCancel>,
 ) -> PyResult<(String, Bound<'py, PyBytes>)> {
-    let (answer, table) = guarded(py, || seeded(game, body, table))?;
+    let cancel = flag_of(cancel);
+    let (answer, table) = guarded(py, || seeded(game, body, table, &cancel))?;
     Ok((answer.to_string(), PyBytes::new(py, &table)))
 }
 
@@ -124,6 +167,7 @@ fn _solver(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidInput", py.get_type::<InvalidInput>())?;
     m.add("UnknownGame", py.get_type::<UnknownGame>())?;
     m.add("EngineFault", py.get_type::<EngineFault>())?;
+    m.add_class::<PyCancel>()?;
     m.add_function(wrap_pyfunction!(games_json, m)?)?;
     m.add_function(wrap_pyfunction!(call, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_seeded, m)?)?;

@@ -12,6 +12,7 @@
 //! The quick tier (`QUICK=1`, [`solver::tiers`]) checks the first [`QUICK_DEALS`] deals and
 //! the first blind deal, and says so on stderr; the full tier, every deal.
 
+use solver::cancel::Cancel;
 use solver::games::bridge::oracle::{check_deals, load, DealCheck, Start, DEFAULT_PATH};
 use solver::search::Budget;
 use solver::tiers;
@@ -26,6 +27,7 @@ const QUICK_DEALS: usize = 3;
 const UNLIMITED: Budget = Budget {
     nodes: u64::MAX,
     time: Duration::from_secs(3600),
+    cancel: Cancel::NEVER,
 };
 
 fn disagreements(checks: Vec<DealCheck>) -> Vec<String> {

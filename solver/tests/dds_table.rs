@@ -2,6 +2,7 @@
 //! one of the 20 results (5 strains x 4 declarers) exact and equal to DDS's `tricks`. The
 //! quick tier (`QUICK=1`, [`solver::tiers`]) checks the first deal only, and says so.
 
+use solver::cancel::Cancel;
 use solver::game::Game;
 use solver::games::bridge::config::{strain_name, SEAT_LETTERS};
 use solver::games::bridge::oracle::{load, opening_lead, DEFAULT_PATH};
@@ -19,6 +20,7 @@ fn deal_tables_equal_dds() {
     let budget = Budget {
         nodes: u64::MAX,
         time: Duration::from_secs(3600),
+        cancel: Cancel::NEVER,
     };
     let checked = tiers::cases(
         "the deal tables against DDS",
@@ -29,7 +31,7 @@ fn deal_tables_equal_dds() {
     for &index in &DEALS[..checked] {
         let deal = &deals[index];
         let lead = opening_lead(deal, "NT", 0).expect("an oracle deal");
-        let table = deal_table([0, 1, 2, 3].map(|seat| lead.hand(seat)), budget);
+        let table = deal_table([0, 1, 2, 3].map(|seat| lead.hand(seat)), budget.clone());
         for (row, &trump) in table.tricks.iter().zip(&STRAINS) {
             let strain = strain_name(trump);
             for (seat, tricks) in row.iter().enumerate() {

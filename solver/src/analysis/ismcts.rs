@@ -35,6 +35,7 @@ pub(super) fn ismcts_answer<G: Analysable>(
             &mut RandomRollout,
             run,
             Some(side_value),
+            &request.budget.cancel,
         ),
         RolloutKind::Heuristic => ismcts::analyze(
             state,
@@ -43,6 +44,7 @@ pub(super) fn ismcts_answer<G: Analysable>(
             &mut HeuristicRollout,
             run,
             Some(side_value),
+            &request.budget.cancel,
         ),
     };
     let mut legal = Vec::new();

@@ -9,6 +9,7 @@ mod view;
 mod view_tests;
 
 use crate::api::{position_request, standing_json, ApiError, ApiResult, Rules};
+use crate::cancel::Cancel;
 use crate::game::Seat;
 use crate::heuristic::Heuristic;
 use crate::hidden::Observable;
@@ -26,6 +27,7 @@ impl<G: Rules + Searchable + Observable + Heuristic> Analysable for G {}
 pub const MAX_BUDGET: Budget = Budget {
     nodes: 2_000_000_000,
     time: Duration::from_secs(60),
+    cancel: Cancel::NEVER,
 };
 
 /// The most worlds a caller may ask PIMC to solve.
@@ -84,14 +86,16 @@ impl RolloutKind {
 }
 
 /// The budget fields as asked: time and nodes (the exact search, or each PIMC world), worlds
-/// (PIMC), iterations (ISMCTS), and the service's deadline, which caps the time.
-#[derive(Clone, Copy, Debug, Default)]
+/// (PIMC), iterations (ISMCTS), and the service's deadline, which caps the time; beside them
+/// the caller's flag, which ends every method early.
+#[derive(Clone, Debug, Default)]
 struct Asked {
     time: Option<Duration>,
     deadline: Option<Duration>,
     nodes: Option<u64>,
     worlds: Option<usize>,
     iterations: Option<u64>,
+    cancel: Cancel,
 }
 
 impl Asked {
@@ -107,12 +111,13 @@ impl Asked {
         Budget {
             nodes: self.nodes.unwrap_or(default.nodes),
             time: self.time_or(default.time),
+            cancel: self.cancel.clone(),
         }
     }
 }
 
 /// An analysis request beside its position.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Request {
     method: Method,
     budget: Asked,
@@ -130,20 +135,22 @@ impl Request {
 const FIELDS: [&str; 5] = ["method", "budget", "perspective", "seed", "rollout"];
 
 /// `POST /v1/{game}/analyze`: `{position, method, budget, perspective, seed, rollout}` → every
-/// legal move with its value.
-pub fn analyze<G: Analysable>(body: &Value) -> ApiResult {
-    analyze_seeded::<G>(body, &Carried::default()).map(|(answer, _)| answer)
+/// legal move with its value, stopping early (as out of time) once `cancel` is set.
+pub fn analyze<G: Analysable>(body: &Value, cancel: &Cancel) -> ApiResult {
+    analyze_seeded::<G>(body, &Carried::default(), cancel).map(|(answer, _)| answer)
 }
 
 /// [`analyze`] starting from the table entries carried from earlier solves of the same deal
 /// (see [`crate::search::analyze_seeded`]); also returns the entries known after this one.
-/// Views carry no entries.
+/// Views carry no entries. Every method stops early, as if out of time, once `cancel` is set.
 pub fn analyze_seeded<G: Analysable>(
     body: &Value,
     carried: &Carried,
+    cancel: &Cancel,
 ) -> Result<(Value, Carried), ApiError> {
     let (position, extra) = position_request::<G>(body, &FIELDS)?;
-    let request = read_request(&extra, position.state.seats())?;
+    let mut request = read_request(&extra, position.state.seats())?;
+    request.budget.cancel = cancel.clone();
     let (mut answer, carried) = if position.view.is_some() {
         (view::analyze_view(&position, &request)?, Carried::default())
     } else {

@@ -69,13 +69,14 @@ pub(super) fn analyze_view<G: Analysable>(position: &Position<G>, request: &Requ
         worlds: request.budget.worlds.unwrap_or(DEFAULT_WORLDS),
         time: request.budget.time_or(DEFAULT_TIME),
         world_nodes: request.budget.nodes.unwrap_or(DEFAULT_WORLD_NODES),
+        cancel: request.budget.cancel.clone(),
     };
     let (method, why) = match request.method {
         Method::Pimc => match state.exact_applies() {
             Ok(()) => (Method::Pimc, "asked".to_string()),
             Err(why) => return Err(Problems::single("method", format!("PIMC solves each sampled world with the exact search, which does not apply here ({why}); use 'ismcts' or 'auto'")).into()),
         },
-        Method::Auto => auto_method(state, &knowledge, request.seed(), pimc_budget),
+        Method::Auto => auto_method(state, &knowledge, request.seed(), &pimc_budget),
         _ => (Method::Ismcts, "asked".to_string()),
     };
     let left = |start: Instant| {
@@ -105,7 +106,7 @@ pub(super) fn analyze_view<G: Analysable>(position: &Position<G>, request: &Requ
         _ => {
             let observer = knowledge.observer();
             let deals = deals_json(&knowledge);
-            let mut rest = *request;
+            let mut rest = request.clone();
             rest.budget.deadline = Some(left(start));
             let mut answer =
                 ismcts_answer(state, observer, &mut ViewSampler::new(knowledge), &rest);
@@ -128,7 +129,7 @@ fn auto_method<G: Analysable>(
     state: &G,
     knowledge: &Knowledge,
     seed: u64,
-    budget: PimcBudget,
+    budget: &PimcBudget,
 ) -> (Method, String) {
     if let Err(why) = state.exact_applies() {
         return (
@@ -148,6 +149,7 @@ fn auto_method<G: Analysable>(
         let probe = Budget {
             nodes: allowance - nodes,
             time: budget.time,
+            cancel: budget.cancel.clone(),
         };
         let solved = search::analyze(&world, Some(observer), probe);
         nodes += solved.nodes;

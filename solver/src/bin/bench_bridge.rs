@@ -34,7 +34,7 @@ fn main() {
                     g.legal_moves(&mut moves);
                     g.play_unchecked(moves[rng.below(moves.len())]);
                 }
-                let a = analyze(&g, None, budget);
+                let a = analyze(&g, None, budget.clone());
                 times.push(a.elapsed.as_secs_f64() * 1e3);
                 nodes.push(a.nodes as f64);
                 cut += usize::from(!a.complete);

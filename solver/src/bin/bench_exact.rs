@@ -68,7 +68,7 @@ fn main() {
             let Some(g) = position(variant, seed, left) else {
                 continue;
             };
-            let a = analyze(&g, None, budget);
+            let a = analyze(&g, None, budget.clone());
             times.push(a.elapsed.as_secs_f64() * 1e3);
             nodes.push(a.nodes as f64);
             researches.push(f64::from(a.researches));

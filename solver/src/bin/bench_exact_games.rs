@@ -29,7 +29,7 @@ fn position<G: Rules>(
 fn run<G: Rules + Searchable>(
     label: &str,
     count: usize,
-    budget: Budget,
+    budget: &Budget,
     make: impl Fn(u64) -> Option<G>,
 ) {
     let (mut times, mut nodes, mut cut) = (Vec::new(), Vec::new(), 0);
@@ -37,7 +37,7 @@ fn run<G: Rules + Searchable>(
     while times.len() < count && seed < 100 * count as u64 {
         seed += 1;
         let Some(g) = make(seed) else { continue };
-        let a = analyze(&g, None, budget);
+        let a = analyze(&g, None, budget.clone());
         times.push(a.elapsed.as_secs_f64() * 1e3);
         nodes.push(a.nodes as f64);
         cut += usize::from(!a.complete);
@@ -92,10 +92,15 @@ fn main() {
     run(
         "muschik, first card of the play",
         count,
-        budget,
+        &budget,
         muschik_after(5),
     );
-    run("muschik, after two tricks", count, budget, muschik_after(3));
+    run(
+        "muschik, after two tricks",
+        count,
+        &budget,
+        muschik_after(3),
+    );
     let endgame = |cards: u32| {
         move |seed| {
             position::<Mustamaija>("standard", json!({ "num_players": 2 }), seed, |g| {
@@ -105,8 +110,18 @@ fn main() {
             })
         }
     };
-    run("mustamaija, talon empty, <= 20", count, budget, endgame(20));
-    run("mustamaija, talon empty, <= 12", count, budget, endgame(12));
+    run(
+        "mustamaija, talon empty, <= 20",
+        count,
+        &budget,
+        endgame(20),
+    );
+    run(
+        "mustamaija, talon empty, <= 12",
+        count,
+        &budget,
+        endgame(12),
+    );
     let mu_at = |cards: u32| {
         move |seed| {
             position::<Mu>("mu4", json!({}), seed, |g| {
@@ -114,6 +129,6 @@ fn main() {
             })
         }
     };
-    run("mu4, first lead", count, budget, mu_at(15));
-    run("mu4, the mover holds 8 cards", count, budget, mu_at(8));
+    run("mu4, first lead", count, &budget, mu_at(15));
+    run("mu4, the mover holds 8 cards", count, &budget, mu_at(8));
 }

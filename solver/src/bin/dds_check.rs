@@ -7,6 +7,7 @@
 //! and the totals; exits 1 unless every value is exact and equal to DDS's. With `dds` last,
 //! each lead's search starts from DDS's value ([`Start::FromDds`]).
 
+use solver::cancel::Cancel;
 use solver::games::bridge::oracle::{check_deals, load, Start, DEFAULT_PATH};
 use solver::search::Budget;
 use std::time::{Duration, Instant};
@@ -21,6 +22,7 @@ fn main() {
     let budget = Budget {
         time: Duration::from_millis(args.get(2).and_then(|a| a.parse().ok()).unwrap_or(10_000)),
         nodes: u64::MAX,
+        cancel: Cancel::NEVER,
     };
     let threads: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
     let path = args.get(4).map_or(DEFAULT_PATH, String::as_str);

@@ -16,6 +16,7 @@ pub mod seeded;
 
 use crate::analysis::{self, Analysable};
 use crate::api::{self, ApiError, ApiResult};
+use crate::cancel::Cancel;
 use crate::search;
 use serde_json::{json, Value};
 
@@ -45,14 +46,14 @@ impl Route {
     }
 }
 
-/// Answers one route for a game; `analyze` by every method.
-fn serve<G: Analysable>(route: Route, body: &Value) -> ApiResult {
+/// Answers one route for a game; `analyze` by every method, until `cancel` is set.
+fn serve<G: Analysable>(route: Route, body: &Value, cancel: &Cancel) -> ApiResult {
     match route {
         Route::Deal => api::deal::<G>(body),
         Route::LegalMoves => api::legal_moves::<G>(body),
         Route::Play => api::play::<G>(body),
         Route::Canonical => api::canonical::<G>(body),
-        Route::Analyze => analysis::analyze::<G>(body),
+        Route::Analyze => analysis::analyze::<G>(body, cancel),
         Route::View => api::view::<G>(body),
     }
 }
@@ -63,8 +64,8 @@ type SeededResult = Result<(Value, search::Carried), ApiError>;
 /// One game's entry in the registry: its name and its generic functions, instantiated once.
 struct Entry {
     name: &'static str,
-    serve: fn(Route, &Value) -> ApiResult,
-    analyze_seeded: fn(&Value, &search::Carried) -> SeededResult,
+    serve: fn(Route, &Value, &Cancel) -> ApiResult,
+    analyze_seeded: fn(&Value, &search::Carried, &Cancel) -> SeededResult,
     random_hands: fn(&str, u32, u32, u64) -> Result<Value, crate::problems::Problems>,
     catalogue: fn() -> Value,
     options_markdown: fn() -> String,
@@ -113,27 +114,38 @@ fn lookup(game: &str) -> Result<&'static Entry, ApiError> {
 
 /// Answers one request for `game`; the body is the raw JSON of the request.
 pub fn handle(game: &str, route: Route, body: &[u8]) -> ApiResult {
-    dispatch(game, route, &api::parse_body(body)?)
+    handle_until(game, route, body, &Cancel::NEVER)
 }
 
-fn dispatch(game: &str, route: Route, body: &Value) -> ApiResult {
+/// [`handle`], an analysis stopping early (as out of time) once `cancel` is set.
+pub fn handle_until(game: &str, route: Route, body: &[u8], cancel: &Cancel) -> ApiResult {
+    dispatch(game, route, &api::parse_body(body)?, cancel)
+}
+
+fn dispatch(game: &str, route: Route, body: &Value, cancel: &Cancel) -> ApiResult {
     if game == bridge::Bridge::NAME && route == Route::Analyze && bridge::table::asked(body) {
-        return bridge::table::answer(body);
+        return bridge::table::answer(body, cancel);
     }
-    (lookup(game)?.serve)(route, body)
+    (lookup(game)?.serve)(route, body, cancel)
 }
 
 /// `analyze` for `game` seeded with a deal's table of carried entries in its binary form (see
 /// [`crate::search::analyze_seeded`]): the answer and the table known after the solve. A table
 /// that does not read (torn in a cache) is left out: it only costs the work it would have saved.
 /// Bridge's whole-deal table (`"table": true`) is solved on its own: no table in, none out.
-pub fn analyze_seeded(game: &str, body: &[u8], table: &[u8]) -> Result<(Value, Vec<u8>), ApiError> {
+/// Every search stops early, as out of time, once `cancel` is set.
+pub fn analyze_seeded(
+    game: &str,
+    body: &[u8],
+    table: &[u8],
+    cancel: &Cancel,
+) -> Result<(Value, Vec<u8>), ApiError> {
     let seed = search::from_bytes(table).unwrap_or_default();
     let body = api::parse_body(body)?;
     if game == bridge::Bridge::NAME && bridge::table::asked(&body) {
-        return dispatch(game, Route::Analyze, &body).map(|a| (a, Vec::new()));
+        return dispatch(game, Route::Analyze, &body, cancel).map(|a| (a, Vec::new()));
     }
-    let (answer, table) = (lookup(game)?.analyze_seeded)(&body, &seed)?;
+    let (answer, table) = (lookup(game)?.analyze_seeded)(&body, &seed, cancel)?;
     Ok((answer, search::to_bytes(&table)))
 }
 

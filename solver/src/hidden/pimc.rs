@@ -6,6 +6,7 @@
 //! does not cut the run short). A world the node budget does not finish is left out and counted.
 
 use super::{sample, Knowledge};
+use crate::cancel::{Cancel, Deadline};
 use crate::game::mix;
 use crate::rng::Rng;
 use crate::search::{analyze, Budget, Searchable};
@@ -13,12 +14,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// How many worlds to solve, the time they may take, and each world's node budget.
-#[derive(Clone, Copy, Debug)]
+/// How many worlds to solve, the time they may take, each world's node budget, and the flag
+/// that stops the run as its time running out does.
+#[derive(Clone, Debug)]
 pub struct PimcBudget {
     pub worlds: usize,
     pub time: Duration,
     pub world_nodes: u64,
+    pub cancel: Cancel,
 }
 
 /// One root move: its mean value over the solved worlds and the half-width of a 95% interval
@@ -62,7 +65,7 @@ pub fn pimc<G: Searchable>(
     budget: PimcBudget,
 ) -> Estimate<G::Move> {
     let start = Instant::now();
-    let deadline = start + budget.time;
+    let deadline = Deadline::new(start, budget.time, &budget.cancel);
     let observer = knowledge.observer();
     let mut legal = Vec::new();
     state.legal_moves(&mut legal);
@@ -75,18 +78,18 @@ pub fn pimc<G: Searchable>(
         for _ in 0..threads {
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= budget.worlds || Instant::now() >= deadline {
+                if i >= budget.worlds || deadline.passed() {
                     return;
                 }
                 let mut rng = Rng::seeded(mix(seed, i as u64));
                 let world = sample(state, observer, knowledge, &mut rng);
-                let left = deadline.saturating_duration_since(Instant::now());
                 let world_budget = Budget {
                     nodes: budget.world_nodes,
-                    time: left,
+                    time: deadline.left(),
+                    cancel: budget.cancel.clone(),
                 };
                 let analysis = analyze(&world, Some(observer), world_budget);
-                if !analysis.complete && Instant::now() >= deadline {
+                if !analysis.complete && deadline.passed() {
                     return; // cut by time, not by its node budget: not part of the answer
                 }
                 let values = analysis.complete.then(|| {

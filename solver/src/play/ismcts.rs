@@ -13,6 +13,7 @@
 use super::determinize::Determinizer;
 use super::rollout::Rollout;
 use crate::api::Rules;
+use crate::cancel::Cancel;
 use crate::game::{mix, Game, Seat};
 use crate::rng::Rng;
 use std::collections::HashMap;
@@ -131,6 +132,8 @@ pub struct Ismcts<G: Game> {
     rollout_moves: Vec<G::Move>,
     /// The second quantity averaged for the root's moves, if any.
     value_of: Option<ValueOf<G>>,
+    /// Stops the search as its time running out does.
+    cancel: Cancel,
 }
 
 impl<G: Game> Default for Ismcts<G> {
@@ -144,6 +147,7 @@ impl<G: Game> Default for Ismcts<G> {
             available: Vec::new(),
             rollout_moves: Vec::new(),
             value_of: None,
+            cancel: Cancel::NEVER,
         }
     }
 }
@@ -182,7 +186,7 @@ impl<G: Game> Ismcts<G> {
                     Limit::IterationsWithin(n, t) => {
                         iterations >= n || (iterations & 63 == 0 && start.elapsed() >= t)
                     }
-                };
+                } || (iterations & 63 == 0 && self.cancel.is_set());
                 if done && iterations > 0 {
                     break;
                 }
@@ -332,8 +336,9 @@ impl<G: Game> Ismcts<G> {
     }
 }
 
-/// Searches `state` as `observer` sees it, from a fresh arena, seeded by `seed`; with
-/// `value_of`, each root move's mean of it too ([`MoveStats::side_value`]).
+/// Searches `state` as `observer` sees it, from a fresh arena, seeded by `seed`, until its
+/// limit or `cancel`; with `value_of`, each root move's mean of it too
+/// ([`MoveStats::side_value`]).
 pub fn analyze<G: Rules>(
     state: &G,
     observer: Seat,
@@ -341,6 +346,7 @@ pub fn analyze<G: Rules>(
     rollout: &mut impl Rollout<G>,
     (limit, seed): (Limit, u64),
     value_of: Option<ValueOf<G>>,
+    cancel: &Cancel,
 ) -> Analysis<G::Move> {
     let mut rng = Rng::seeded(seed);
     let settings = Settings {
@@ -349,6 +355,7 @@ pub fn analyze<G: Rules>(
     };
     let mut search = Ismcts {
         value_of,
+        cancel: cancel.clone(),
         ..Ismcts::default()
     };
     search.search(state, observer, worlds, rollout, settings, &mut rng)

@@ -6,6 +6,7 @@ use super::determinize::{TrueWorld, ViewSampler};
 use super::ismcts::{analyze, Limit};
 use super::rollout::RandomRollout;
 use crate::api::Rules;
+use crate::cancel::Cancel;
 use crate::game::Game;
 use crate::games::bridge::Bridge;
 use crate::games::marjapussi::config::Variant as MarjapussiVariant;
@@ -32,6 +33,7 @@ fn the_same_seed_gives_the_same_analysis() {
             &mut RandomRollout,
             (Limit::Iterations(2_000), seed),
             None,
+            &Cancel::NEVER,
         );
         (a.moves, a.best, a.iterations)
     };
@@ -50,6 +52,7 @@ fn every_iteration_visits_one_root_move() {
         &mut RandomRollout,
         (Limit::Iterations(3_000), 1),
         None,
+        &Cancel::NEVER,
     );
     let visits: u64 = a.moves.iter().map(|m| u64::from(m.visits)).sum();
     assert_eq!(visits, 3_000);
@@ -73,7 +76,15 @@ fn a_time_limit_ends_the_search() {
     let state: Bridge = deal("bridge", 2).unwrap();
     let limit = Limit::Time(std::time::Duration::from_millis(50));
     let mut worlds = ViewSampler::of_view(&state, &[], &state, 1);
-    let a = analyze(&state, 1, &mut worlds, &mut RandomRollout, (limit, 1), None);
+    let a = analyze(
+        &state,
+        1,
+        &mut worlds,
+        &mut RandomRollout,
+        (limit, 1),
+        None,
+        &Cancel::NEVER,
+    );
     assert!(a.iterations > 0);
     assert!(a.elapsed.as_millis() < 1_000, "{:?}", a.elapsed);
 }
@@ -98,6 +109,7 @@ fn seeing_every_card_it_agrees_with_the_exact_search() {
             &mut RandomRollout,
             (Limit::Iterations(20_000), seed),
             None,
+            &Cancel::NEVER,
         );
         let best = a.best.unwrap();
         let chosen = exact.moves.iter().find(|s| s.mv == best).unwrap();
@@ -122,6 +134,7 @@ fn plays_a_hand<G: Observable>(variant: &str, seed: u64) {
             &mut RandomRollout,
             (Limit::Iterations(40), seed + moves),
             None,
+            &Cancel::NEVER,
         );
         let mv = a.best.unwrap();
         assert!(state.play(mv).is_ok(), "{variant} seed {seed}: {mv:?}");

@@ -6,6 +6,7 @@ use super::ismcts::{Ismcts, Limit, Settings};
 use super::rollout::{HeuristicRollout, Rollout};
 use super::Player;
 use crate::api::Rules;
+use crate::cancel::Cancel;
 use crate::game::{Game, Seat};
 use crate::heuristic::Heuristic;
 use crate::hidden::pimc::{pimc, PimcBudget};
@@ -88,6 +89,7 @@ impl<G: Game> PimcPlayer<G> {
             worlds,
             time: exact_time(limit),
             world_nodes: WORLD_NODES,
+            cancel: Cancel::NEVER,
         };
         PimcPlayer {
             budget,
@@ -118,7 +120,7 @@ impl<G: Observable + Searchable + Heuristic> Player<G> for PimcPlayer<G> {
         let knowledge = Knowledge::from_history(start, history, seat)
             .or_else(|_| Knowledge::from_snapshot(state, seat))
             .expect("the true position is consistent with what its seat sees");
-        let estimate = pimc(state, &knowledge, rng.next_u64(), self.budget);
+        let estimate = pimc(state, &knowledge, rng.next_u64(), self.budget.clone());
         match estimate.best {
             Some(mv) if 2 * estimate.solved >= self.budget.worlds => mv,
             _ => self.fallback.choose(start, history, state, seat, rng),
@@ -179,6 +181,7 @@ impl<G: Rules + Searchable + Heuristic> Player<G> for SeeingPlayer<G> {
             let budget = Budget {
                 time: exact_time(self.limit),
                 nodes: SEEING_NODES,
+                cancel: Cancel::NEVER,
             };
             let analysis = search::analyze(state, Some(seat), budget);
             return analysis.best.expect("a position to move in has a move");

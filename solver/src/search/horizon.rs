@@ -11,6 +11,7 @@
 //! unless the time limit cuts a depth short.
 
 use super::{Budget, Searchable};
+use crate::cancel::Deadline;
 use crate::game::Seat;
 use std::time::{Duration, Instant};
 
@@ -36,15 +37,14 @@ struct Horizon {
     side: usize,
     nodes: u64,
     node_limit: u64,
-    deadline: Instant,
+    deadline: Deadline,
     stopped: bool,
 }
 
 impl Horizon {
     fn out_of_budget(&mut self) -> bool {
         if !self.stopped
-            && (self.nodes >= self.node_limit
-                || (self.nodes & 255 == 0 && Instant::now() >= self.deadline))
+            && (self.nodes >= self.node_limit || (self.nodes & 255 == 0 && self.deadline.passed()))
         {
             self.stopped = true;
         }
@@ -107,7 +107,7 @@ pub fn estimate<G: Searchable>(
         side,
         nodes: 0,
         node_limit: budget.nodes,
-        deadline: start + budget.time,
+        deadline: Deadline::of(start, &budget),
         stopped: false,
     };
     let mut buffers: Vec<Vec<G::Move>> = Vec::new();

@@ -28,6 +28,7 @@ pub use carried::{
 };
 pub use horizon::{estimate, Estimate, MILLI};
 
+use crate::cancel::{Cancel, Deadline};
 use crate::game::{Game, Seat};
 use carried::{hand_on, seed_tables};
 use partition::{Found, PartitionTable, Proved};
@@ -168,11 +169,12 @@ pub trait Searchable: Game {
     }
 }
 
-/// How a search may spend its effort.
-#[derive(Clone, Copy, Debug)]
+/// How a search may spend its effort; it stops early once `cancel` is set.
+#[derive(Clone, Debug)]
 pub struct Budget {
     pub nodes: u64,
     pub time: Duration,
+    pub cancel: Cancel,
 }
 
 impl Default for Budget {
@@ -180,6 +182,7 @@ impl Default for Budget {
         Budget {
             nodes: 50_000_000,
             time: Duration::from_secs(10),
+            cancel: Cancel::NEVER,
         }
     }
 }
@@ -253,7 +256,7 @@ struct Searcher<G: Searchable> {
     hints: Vec<i32>,
     nodes: u64,
     cutoffs: Cutoffs,
-    deadline: Instant,
+    deadline: Deadline,
     node_limit: u64,
     stopped: bool,
 }
@@ -263,8 +266,7 @@ const INF: i32 = i32::MAX / 2;
 impl<G: Searchable> Searcher<G> {
     fn out_of_budget(&mut self) -> bool {
         if !self.stopped
-            && (self.nodes >= self.node_limit
-                || (self.nodes & 1023 == 0 && Instant::now() >= self.deadline))
+            && (self.nodes >= self.node_limit || (self.nodes & 1023 == 0 && self.deadline.passed()))
         {
             self.stopped = true;
         }
@@ -563,7 +565,8 @@ fn solve<G: Searchable>(
     let start = Instant::now();
     let seat = seat.or(state.to_move()).unwrap_or(0);
     let side = state.side(seat);
-    let mut searcher = Searcher::<G>::seeded(side, seed, start + budget.time, budget.nodes);
+    let mut searcher =
+        Searcher::<G>::seeded(side, seed, Deadline::of(start, &budget), budget.nodes);
     let mut legal = Vec::new();
     state.legal_moves(&mut legal);
     let mut scored: Vec<ScoredMove<G::Move>> = Vec::with_capacity(legal.len());
@@ -630,7 +633,8 @@ pub fn value_seeded<G: Searchable>(
 ) -> (RootValue, Carried) {
     let start = Instant::now();
     let side = state.side(seat.or(state.to_move()).unwrap_or(0));
-    let mut searcher = Searcher::<G>::seeded(side, seed, start + budget.time, budget.nodes);
+    let mut searcher =
+        Searcher::<G>::seeded(side, seed, Deadline::of(start, &budget), budget.nodes);
     let guess = searcher.first_guess(state);
     let (low, high) = searcher.pin(state, guess, &mut 0);
     let value = RootValue {
@@ -653,7 +657,7 @@ pub struct RootValue {
 
 impl<G: Searchable> Searcher<G> {
     /// A searcher for `side` whose tables start from `seed`.
-    fn seeded(side: usize, seed: &Carried, deadline: Instant, node_limit: u64) -> Searcher<G> {
+    fn seeded(side: usize, seed: &Carried, deadline: Deadline, node_limit: u64) -> Searcher<G> {
         let (table, partitions) = seed_tables::<G>(seed, side);
         Searcher {
             side,

@@ -82,7 +82,7 @@ pub fn check_deals(
     let mut done: Vec<(usize, DealCheck)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
-                let (contracts, next) = (&contracts, &next);
+                let (contracts, next, budget) = (&contracts, &next, &budget);
                 scope.spawn(move || {
                     let mut done = Vec::new();
                     loop {
@@ -90,7 +90,8 @@ pub fn check_deals(
                         let Some(&(d, strain, declarer)) = contracts.get(i) else {
                             return done;
                         };
-                        let check = check_contract(deals[d], (strain, declarer), budget, start);
+                        let check =
+                            check_contract(deals[d], (strain, declarer), budget.clone(), start);
                         done.push((i, check));
                     }
                 })

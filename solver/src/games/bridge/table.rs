@@ -12,6 +12,7 @@ use super::config::{strain_name, Config, SEAT_LETTERS};
 use super::{Bridge, TRICKS};
 use crate::analysis::table_budget;
 use crate::api::{position_request, ApiError, ApiResult};
+use crate::cancel::Cancel;
 use crate::cards::CardSet;
 use crate::problems::Problems;
 use crate::search::{value_seeded, Budget, Carried};
@@ -55,6 +56,7 @@ pub fn deal_table(hands: [CardSet; 4], budget: Budget) -> DealTable {
             let left = Budget {
                 nodes: budget.nodes.saturating_sub(table.nodes),
                 time: budget.time.saturating_sub(start.elapsed()),
+                cancel: budget.cancel.clone(),
             };
             let lead = opening_lead(hands, trump, leader);
             let (defence, after) = value_seeded(&lead, None, left, &carried);
@@ -90,8 +92,9 @@ pub fn asked(body: &Value) -> bool {
 }
 
 /// `POST /v1/bridge/analyze` with `"table": true`: `{position, table, method, budget}`, the
-/// position one before the opening lead (its contract does not matter) → the table.
-pub fn answer(body: &Value) -> ApiResult {
+/// position one before the opening lead (its contract does not matter) → the table; the
+/// searches stop early, as out of time, once `cancel` is set.
+pub fn answer(body: &Value, cancel: &Cancel) -> ApiResult {
     let (position, extra) = position_request::<Bridge>(body, &["table", "method", "budget"])?;
     let mut problems = Problems::default();
     if extra[0] != Some(&Value::Bool(true)) {
@@ -106,7 +109,10 @@ pub fn answer(body: &Value) -> ApiResult {
             "a table is solved by the exact search: exact or auto",
         );
     }
-    let budget = table_budget(extra[2], &mut problems);
+    let budget = Budget {
+        cancel: cancel.clone(),
+        ..table_budget(extra[2], &mut problems)
+    };
     let state = position.state;
     if state.dummy_shown() || state.hands.iter().any(|h| h.len() != u32::from(TRICKS)) {
         problems.push(
