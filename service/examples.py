@@ -39,11 +39,13 @@ def route_examples() -> dict[tuple[str, str], tuple[Any, Any]]:
     """(path, method) -> (request example or None, answer example)."""
     deal_request = {"variant": "huutopussi", "seed": 7}
     dealt = engine("marjapussi", "deal", deal_request)
-    position_request = {"position": dealt["position"]}
+    position = without_state(dealt["position"])
+    position_request = {"position": position}
     legal = engine("marjapussi", "legal-moves", position_request)
-    play_request = {"position": dealt["position"], "move": legal["moves"][0]}
-    view_request = {"position": dealt["position"], "seat": 1}
-    analyze_request = {"position": late_position(), "method": "exact", "budget": {"time_ms": 2000}}
+    play_request = {"position": position, "move": legal["moves"][0]}
+    view_request = {"position": position, "seat": 1}
+    late = without_state(late_position())
+    analyze_request = {"position": late, "method": "exact", "budget": {"time_ms": 2000}}
     analysis = _solver.call("marjapussi", "analyze", json.dumps(analyze_request).encode())
     answer = json.loads(with_cache_field(analysis.encode(), "miss"))
     try:
