@@ -17,13 +17,16 @@
 //! where marriages name trump): the one played is discarded, so they never meet. Attacking cards
 //! are not: a card taken changes hands and can later meet the one kept.
 
-use super::cards::{suit_of, KING, QUEEN};
+use super::cards::{suit_of, KING, QUEEN, STANDARD_DECK};
 use super::config::TrumpMode;
 use super::{Move, Mustamaija, Phase};
 use crate::cards::{Card, CardSet};
-use crate::game::{mix, Game};
+use crate::game::{mix, Game, MAX_SEATS};
 use crate::search::{Searchable, MILLI};
 use crate::suited::power_of;
+
+/// Where a relative key puts the maria in its suit's lane: past the ranks (`relative_places`).
+const MARIA_SLOT: u32 = 13;
 
 /// The most cards in hands for an exact search once the talon is empty.
 pub const MAX_CARDS_TALON_EMPTY: u32 = 24;
@@ -83,6 +86,45 @@ impl Mustamaija {
         (0.35 * f64::from(hand.len()) + maria - 0.2 * trumps as f64).exp()
     }
 
+    /// Whether only the order of the cards in play within each suit matters here, not their
+    /// ranks: the talon is empty (its order is keyed by card) and no marriage can still name
+    /// trump (kings and queens then matter by rank).
+    fn ranks_relative(&self) -> bool {
+        self.talon.is_empty()
+            && (self.cfg.trump_mode != TrumpMode::Marriage
+                || self.trump.is_some() && !self.cfg.marriage_trump_changes)
+    }
+
+    /// `places` with each suit's cards in play renumbered from the two up in their order (the
+    /// maria, which never beats nor is beaten, moved past the ranks of its suit): positions
+    /// that differ only in cards gone out of play map to one key.
+    fn relative_places(&self, places: &mut [u64]) {
+        let maria = self.cfg.maria();
+        let in_play = places.iter().fold(0, |acc, &p| acc | p) & STANDARD_DECK.bits();
+        let ranked = in_play & !maria.bit();
+        let mut squeezed = [0u64; MAX_SEATS + 2];
+        let (mut lane, mut next) = (u32::MAX, 0);
+        for card in CardSet::from_bits(ranked) {
+            let bit = card.index() as u32;
+            if bit / 16 != lane {
+                lane = bit / 16;
+                next = 16 * lane;
+            }
+            for (out, &place) in squeezed.iter_mut().zip(places.iter()) {
+                *out |= (place >> bit & 1) << next;
+            }
+            next += 1;
+        }
+        let moved = match suit_of(maria).filter(|_| in_play & maria.bit() != 0) {
+            Some(suit) => 1 << (16 * suit as u32 + MARIA_SLOT),
+            None => maria.bit(),
+        };
+        for (place, out) in places.iter_mut().zip(squeezed) {
+            let maria_here = if *place & maria.bit() != 0 { moved } else { 0 };
+            *place = out | maria_here | (*place & !STANDARD_DECK.bits());
+        }
+    }
+
     /// The stall guard can end the deal within the attacks the play can still last.
     fn stall_in_reach(&self) -> bool {
         let cards = self.cards_in_hands() + self.talon.len() as u32 + self.attack.len();
@@ -112,13 +154,25 @@ impl Searchable for Mustamaija {
         if self.stall_in_reach() {
             return (self.key(), 0);
         }
-        let mut h = 0x6d75_7374_616d_6101;
-        for hand in &self.hands[..self.seats()] {
-            h = mix(h, hand.bits());
+        let seats = self.seats();
+        let mut places = [0u64; MAX_SEATS + 2];
+        for (place, hand) in places.iter_mut().zip(&self.hands[..seats]) {
+            *place = hand.bits();
         }
-        h = self.talon.hash_into(h);
-        h = mix(h, self.attack.bits());
-        h = mix(h, self.open.bits() ^ self.taken.bits().rotate_left(32));
+        places[seats] = self.open.bits();
+        places[seats + 1] = self.taken.bits();
+        let mut h = 0x6d75_7374_616d_6101;
+        if self.ranks_relative() {
+            // Beaten cards are out of play, and so left out: what follows depends only on the
+            // cards open and taken.
+            self.relative_places(&mut places[..seats + 2]);
+        } else {
+            h = self.talon.hash_into(h);
+            h = mix(h, self.attack.bits());
+        }
+        for &place in &places[..seats + 2] {
+            h = mix(h, place);
+        }
         let pending_seed = if self.cfg.trump_mode == TrumpMode::Turned && self.attacks_made == 0 {
             u64::from(self.turn_seed) << 1 | 1
         } else {
