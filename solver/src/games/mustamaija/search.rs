@@ -394,7 +394,7 @@ mod tests {
             "Mustamaija's minimax agreement",
             (3000, 300, 3000),
             |seed| 4 + (seed % 2) as u32,
-            |g, what| agrees_with_minimax(g, what),
+            agrees_with_minimax,
         );
     }
 
