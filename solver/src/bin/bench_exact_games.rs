@@ -1,6 +1,9 @@
-//! `cargo run --release --bin bench_exact_games -- [positions] [budget_ms]`: the exact search on
-//! seeded positions of Muschik, Mustamaija and Mü (every legal move scored), reporting p50, p90,
-//! p99 and max of the time per position, the median node count and how many ran out of budget.
+//! `cargo run --release --bin bench_exact_games -- [positions] [budget_ms] [game...]`: the exact
+//! search on seeded positions of Muschik, Mustamaija and Mü (every legal move scored), reporting
+//! p50, p90, p99 and max of the time per position, the median node count, how many ran out of
+//! budget and the share of cut-offs the first move searched made (move ordering's quality).
+//! Words that are not numbers pick the rows whose label starts with one of them
+//! (`mustamaija` runs only its rows).
 //!
 //! Positions: Muschik (5 players) at the first card of the play and after two tricks; Mustamaija
 //! (2 players, `standard`) once the talon is empty with at most 20 and at most 12 cards in hands;
@@ -12,7 +15,7 @@ use solver::bench::percentile;
 use solver::game::Game;
 use solver::games::seeded::random_until;
 use solver::games::{mu::Mu, muschik::Muschik, mustamaija::Mustamaija};
-use solver::search::{analyze, Budget, Searchable};
+use solver::search::{analyze, Budget, Cutoffs, Searchable};
 use std::time::Duration;
 
 /// A seeded deal played at random until `stop` holds; `None` if the deal ends first.
@@ -25,14 +28,23 @@ fn position<G: Rules>(
     random_until(variant, Some(&options), seed, stop)
 }
 
-/// Analyses `count` positions (seeds from 0 on, skipping deals that never reach one).
-fn run<G: Rules + Searchable>(
-    label: &str,
+/// What to run: how many positions per row, the budget of each, and the labels' starts that
+/// pick rows (every row when empty).
+struct Plan {
     count: usize,
-    budget: &Budget,
-    make: impl Fn(u64) -> Option<G>,
-) {
+    budget: Budget,
+    rows: Vec<String>,
+}
+
+/// Analyses `plan.count` positions (seeds from 1 on, skipping deals that never reach one),
+/// if the plan picks `label`.
+fn run<G: Rules + Searchable>(plan: &Plan, label: &str, make: impl Fn(u64) -> Option<G>) {
+    if !plan.rows.is_empty() && !plan.rows.iter().any(|r| label.starts_with(r.as_str())) {
+        return;
+    }
+    let (count, budget) = (plan.count, &plan.budget);
     let (mut times, mut nodes, mut cut) = (Vec::new(), Vec::new(), 0);
+    let mut cutoffs = Cutoffs::default();
     let mut seed = 0;
     while times.len() < count && seed < 100 * count as u64 {
         seed += 1;
@@ -41,6 +53,8 @@ fn run<G: Rules + Searchable>(
         times.push(a.elapsed.as_secs_f64() * 1e3);
         nodes.push(a.nodes as f64);
         cut += usize::from(!a.complete);
+        cutoffs.all += a.cutoffs.all;
+        cutoffs.by_first_move += a.cutoffs.by_first_move;
     }
     if times.is_empty() {
         println!("{label:<34} no positions");
@@ -49,14 +63,15 @@ fn run<G: Rules + Searchable>(
     times.sort_by(f64::total_cmp);
     nodes.sort_by(f64::total_cmp);
     println!(
-        "{label:<34} {:>6} {:>9.3} {:>9.3} {:>9.3} {:>9.3} {:>11.0} {:>7}",
+        "{label:<34} {:>6} {:>9.3} {:>9.3} {:>9.3} {:>9.3} {:>11.0} {:>7} {:>7.1}%",
         times.len(),
         percentile(&times, 0.5),
         percentile(&times, 0.9),
         percentile(&times, 0.99),
         times.last().copied().unwrap_or(0.0),
         percentile(&nodes, 0.5),
-        cut
+        cut,
+        100.0 * cutoffs.first_move_rate()
     );
 }
 
@@ -65,22 +80,33 @@ fn cards_in_hands<G: Game>(g: &G) -> u32 {
 }
 
 fn main() {
-    let args: Vec<u64> = std::env::args()
+    let (numbers, rows): (Vec<String>, Vec<String>) = std::env::args()
         .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    let count = args.first().copied().unwrap_or(200) as usize;
-    let budget = Budget {
-        time: Duration::from_millis(args.get(1).copied().unwrap_or(5000)),
-        ..Budget::default()
+        .partition(|a| a.parse::<u64>().is_ok());
+    let args: Vec<u64> = numbers.iter().filter_map(|a| a.parse().ok()).collect();
+    let plan = Plan {
+        count: args.first().copied().unwrap_or(200) as usize,
+        budget: Budget {
+            time: Duration::from_millis(args.get(1).copied().unwrap_or(5000)),
+            ..Budget::default()
+        },
+        rows,
     };
     println!(
-        "exact search, {count} seeded positions each, budget {:?}",
-        budget.time
+        "exact search, {} seeded positions each, budget {:?}",
+        plan.count, plan.budget.time
     );
     println!(
-        "{:<34} {:>6} {:>9} {:>9} {:>9} {:>9} {:>11} {:>7}",
-        "position", "count", "p50 ms", "p90 ms", "p99 ms", "max ms", "nodes p50", "cut off"
+        "{:<34} {:>6} {:>9} {:>9} {:>9} {:>9} {:>11} {:>7} {:>8}",
+        "position",
+        "count",
+        "p50 ms",
+        "p90 ms",
+        "p99 ms",
+        "max ms",
+        "nodes p50",
+        "cut off",
+        "1st cut"
     );
     let muschik_after = |cards: u32| {
         move |seed| {
@@ -89,18 +115,8 @@ fn main() {
             })
         }
     };
-    run(
-        "muschik, first card of the play",
-        count,
-        &budget,
-        muschik_after(5),
-    );
-    run(
-        "muschik, after two tricks",
-        count,
-        &budget,
-        muschik_after(3),
-    );
+    run(&plan, "muschik, first card of the play", muschik_after(5));
+    run(&plan, "muschik, after two tricks", muschik_after(3));
     let endgame = |cards: u32| {
         move |seed| {
             position::<Mustamaija>("standard", json!({ "num_players": 2 }), seed, |g| {
@@ -110,18 +126,8 @@ fn main() {
             })
         }
     };
-    run(
-        "mustamaija, talon empty, <= 20",
-        count,
-        &budget,
-        endgame(20),
-    );
-    run(
-        "mustamaija, talon empty, <= 12",
-        count,
-        &budget,
-        endgame(12),
-    );
+    run(&plan, "mustamaija, talon empty, <= 20", endgame(20));
+    run(&plan, "mustamaija, talon empty, <= 12", endgame(12));
     let mu_at = |cards: u32| {
         move |seed| {
             position::<Mu>("mu4", json!({}), seed, |g| {
@@ -129,6 +135,6 @@ fn main() {
             })
         }
     };
-    run("mu4, first lead", count, &budget, mu_at(15));
-    run("mu4, the mover holds 8 cards", count, &budget, mu_at(8));
+    run(&plan, "mu4, first lead", mu_at(15));
+    run(&plan, "mu4, the mover holds 8 cards", mu_at(8));
 }

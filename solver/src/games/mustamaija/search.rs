@@ -16,14 +16,24 @@
 //! them still in a hand, in the talon or open on the table (the maria never, nor kings and queens
 //! where marriages name trump): the one played is discarded, so they never meet. Attacking cards
 //! are not: a card taken changes hands and can later meet the one kept.
+//!
+//! Once the talon is empty the table keys a position by the order of the cards in play within
+//! each suit, with the plain suits (neither trump nor the maria's) in a canonical order: cards
+//! beaten are gone, and plain suits play alike. A seat that can go out on its own move (its
+//! whole hand one attack, or beating every open card with its whole hand) has won.
 
-use super::cards::{suit_of, KING, QUEEN};
-use super::config::TrumpMode;
+use super::cards::{beaters, suit_cards, suit_of, JOKER, KING, QUEEN, STANDARD_DECK};
+use super::config::{QsLead, TrumpMode};
 use super::{Move, Mustamaija, Phase};
 use crate::cards::{Card, CardSet};
-use crate::game::{mix, Game};
+use crate::game::{mix, Game, MAX_SEATS};
 use crate::search::{Searchable, MILLI};
-use crate::suited::power_of;
+use crate::suited::{power_of, Suit};
+
+/// Where a relative key puts the maria in its suit's lane: past the ranks (`relative_places`).
+const MARIA_SLOT: u32 = 13;
+/// The thirteen ranks of a suit's lane.
+const RANKS: u64 = (1 << 13) - 1;
 
 /// The most cards in hands for an exact search once the talon is empty.
 pub const MAX_CARDS_TALON_EMPTY: u32 = 24;
@@ -83,6 +93,114 @@ impl Mustamaija {
         (0.35 * f64::from(hand.len()) + maria - 0.2 * trumps as f64).exp()
     }
 
+    /// Whether only the order of the cards in play within each suit matters here, not their
+    /// ranks: the talon is empty (its order is keyed by card) and no marriage can still name
+    /// trump (kings and queens then matter by rank).
+    fn ranks_relative(&self) -> bool {
+        self.talon.is_empty()
+            && (self.cfg.trump_mode != TrumpMode::Marriage
+                || self.trump.is_some() && !self.cfg.marriage_trump_changes)
+    }
+
+    /// `places` with each suit's cards in play renumbered from the two up in their order (the
+    /// maria, which never beats nor is beaten, moved past the ranks of its suit): positions
+    /// that differ only in cards gone out of play map to one key.
+    fn relative_places(&self, places: &mut [u64]) {
+        let maria = self.cfg.maria();
+        let in_play = places.iter().fold(0, |acc, &p| acc | p) & STANDARD_DECK.bits();
+        let ranked = in_play & !maria.bit();
+        let mut squeezed = [0u64; MAX_SEATS + 2];
+        let (mut lane, mut next) = (u32::MAX, 0);
+        for card in CardSet::from_bits(ranked) {
+            let bit = card.index() as u32;
+            if bit / 16 != lane {
+                lane = bit / 16;
+                next = 16 * lane;
+            }
+            for (out, &place) in squeezed.iter_mut().zip(places.iter()) {
+                *out |= (place >> bit & 1) << next;
+            }
+            next += 1;
+        }
+        let moved = match suit_of(maria).filter(|_| in_play & maria.bit() != 0) {
+            Some(suit) => 1 << (16 * suit as u32 + MARIA_SLOT),
+            None => maria.bit(),
+        };
+        for (place, out) in places.iter_mut().zip(squeezed) {
+            let maria_here = if *place & maria.bit() != 0 { moved } else { 0 };
+            *place = out | maria_here | (*place & !STANDARD_DECK.bits());
+        }
+    }
+
+    /// The seat that goes out on its own move now, once the talon is empty: an attacker whose
+    /// whole hand is one legal attack, or a defender who can beat every open card with its
+    /// whole hand. The other seat holding cards then ends the deal holding them.
+    fn goes_out_now(&self) -> Option<u8> {
+        if !self.talon.is_empty() {
+            return None;
+        }
+        match self.phase {
+            Phase::Attack if self.whole_hand_attacks() => Some(self.attacker),
+            Phase::Defend if self.whole_hand_beats() => Some(self.defender),
+            _ => None,
+        }
+    }
+
+    /// Whether the attacker's whole hand is a legal attack (spec 4.2).
+    fn whole_hand_attacks(&self) -> bool {
+        let hand = self.hands[self.attacker as usize];
+        let maria = self.cfg.maria();
+        if hand.len() > self.attack_size_limit() {
+            return false;
+        }
+        if hand.contains(maria) && (maria == JOKER || self.cfg.qs_lead == QsLead::AloneOnly) {
+            return hand.len() == 1;
+        }
+        Suit::ALL.iter().any(|&s| hand.is_subset(suit_cards(s)))
+    }
+
+    /// Whether the defender can beat every open card, none taken yet, using every card it
+    /// holds. The open cards are of one suit, so the beaters of a higher one are among those
+    /// of a lower one, and Hall's condition reads: the `i`-th highest card has `i` beaters.
+    fn whole_hand_beats(&self) -> bool {
+        let hand = self.hands[self.defender as usize];
+        let maria = self.cfg.maria();
+        let open = self.open.len();
+        if !self.taken.is_empty() || self.open.contains(maria) || hand.len() != open {
+            return false;
+        }
+        self.open
+            .iter()
+            .enumerate()
+            .all(|(i, card)| beaters(card, hand, self.trump, maria).len() >= open - i as u32)
+    }
+
+    /// `places` with the plain suits (neither trump nor the maria's) in a canonical order:
+    /// such suits play alike, so positions that differ only by swapping them share a key.
+    fn sort_plain_suits(&self, places: &mut [u64]) {
+        let maria_suit = suit_of(self.cfg.maria());
+        let lane = |p: u64, s: Suit| p >> (16 * s as u32) & RANKS;
+        let mut plain = [(0u64, Suit::Spades); 4];
+        let mut count = 0;
+        for s in Suit::ALL {
+            if Some(s) != self.trump && Some(s) != maria_suit {
+                plain[count] = (places.iter().fold(0, |h, &p| mix(h, lane(p, s))), s);
+                count += 1;
+            }
+        }
+        let slots = plain.map(|(_, s)| s);
+        let plain = &mut plain[..count];
+        plain.sort_unstable();
+        for place in places.iter_mut() {
+            let mut moved = *place;
+            for (&to, &(_, from)) in slots.iter().zip(plain.iter()) {
+                let shift = 16 * to as u32;
+                moved = moved & !(RANKS << shift) | lane(*place, from) << shift;
+            }
+            *place = moved;
+        }
+    }
+
     /// The stall guard can end the deal within the attacks the play can still last.
     fn stall_in_reach(&self) -> bool {
         let cards = self.cards_in_hands() + self.talon.len() as u32 + self.attack.len();
@@ -104,7 +222,13 @@ impl Searchable for Mustamaija {
         if self.is_out(side as u8) {
             return (1, 1);
         }
-        (0, 1)
+        let others_holding = (0..self.n()).filter(|&s| s != side as u8 && !self.is_out(s));
+        match (self.goes_out_now(), others_holding.count()) {
+            (_, 0) => (0, 0),
+            (Some(seat), _) if seat == side as u8 => (1, 1),
+            (Some(_), 1) => (0, 0),
+            _ => (0, 1),
+        }
     }
 
     /// The position without the count of attacks, unless the stall guard is in reach.
@@ -112,13 +236,26 @@ impl Searchable for Mustamaija {
         if self.stall_in_reach() {
             return (self.key(), 0);
         }
-        let mut h = 0x6d75_7374_616d_6101;
-        for hand in &self.hands[..self.seats()] {
-            h = mix(h, hand.bits());
+        let seats = self.seats();
+        let mut places = [0u64; MAX_SEATS + 2];
+        for (place, hand) in places.iter_mut().zip(&self.hands[..seats]) {
+            *place = hand.bits();
         }
-        h = self.talon.hash_into(h);
-        h = mix(h, self.attack.bits());
-        h = mix(h, self.open.bits() ^ self.taken.bits().rotate_left(32));
+        places[seats] = self.open.bits();
+        places[seats + 1] = self.taken.bits();
+        let mut h = 0x6d75_7374_616d_6101;
+        if self.ranks_relative() {
+            // Beaten cards are out of play, and so left out: what follows depends only on the
+            // cards open and taken.
+            self.relative_places(&mut places[..seats + 2]);
+            self.sort_plain_suits(&mut places[..seats + 2]);
+        } else {
+            h = self.talon.hash_into(h);
+            h = mix(h, self.attack.bits());
+        }
+        for &place in &places[..seats + 2] {
+            h = mix(h, place);
+        }
         let pending_seed = if self.cfg.trump_mode == TrumpMode::Turned && self.attacks_made == 0 {
             u64::from(self.turn_seed) << 1 | 1
         } else {
@@ -139,6 +276,11 @@ impl Searchable for Mustamaija {
 
     fn zero_sum_sides(&self) -> bool {
         self.n() == 2
+    }
+
+    /// Every move changes a hand, the table or the trump differently.
+    fn moves_may_transpose(&self) -> bool {
+        false
     }
 
     fn exact_applies(&self) -> Result<(), String> {
@@ -180,12 +322,14 @@ impl Searchable for Mustamaija {
         }
     }
 
-    /// Beat with the cheapest card, non-trumps first; attack with many low cards.
+    /// Beat with a trump if one beats, else with the cheapest card (trumps beat any card of
+    /// another suit, and measured on seeded endings this order finds the best defence soonest);
+    /// attack with many low cards.
     fn order_hint(&self, mv: Move) -> i32 {
         match mv {
             Move::Beat(card) => {
                 let trump = suit_of(card).is_some() && suit_of(card) == self.trump;
-                100 - i32::from(power_of(card)) - if trump { 20 } else { 0 }
+                100 - i32::from(power_of(card)) + if trump { 20 } else { 0 }
             }
             Move::Attack(cards) => {
                 let top = cards.highest().map_or(0, |c| i32::from(power_of(c)));
@@ -200,6 +344,7 @@ impl Searchable for Mustamaija {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::{play, setup};
     use super::*;
     use crate::games::analysis_check::{agrees_with_minimax, call, value_is_best_of_moves, walk};
     use crate::games::seeded::random_until;
@@ -207,6 +352,7 @@ mod tests {
     use crate::search::{analyze, estimate, Budget};
     use crate::tiers;
     use serde_json::json;
+    use std::collections::HashMap;
 
     /// A seeded two-player deal of `variant` played at random until at most `cards` are left
     /// in hands and talon together.
@@ -217,23 +363,132 @@ mod tests {
         })
     }
 
-    #[test]
-    fn exact_values_agree_with_plain_minimax() {
+    /// Calls `check` on a seeded two-player ending of every variant for each of the test's
+    /// seeds (`all` in full, `sample` in the quick tier), holding `cards(seed)` cards in hands
+    /// and talon at most; at least `least` of them in full (fewer in the quick tier).
+    fn for_each_ending(
+        test: &str,
+        (all, sample, least): (usize, usize, usize),
+        cards: impl Fn(u64) -> u32,
+        mut check: impl FnMut(&Mustamaija, String),
+    ) {
         let mut checked = 0;
-        let seeds = tiers::cases("Mustamaija's minimax agreement", 3000, 300, "seeds");
+        let seeds = tiers::cases(test, all, sample, "seeds");
         for variant in super::super::config::Variant::NAMES {
-            // Plain minimax explodes on some positions of six cards and more (seconds to
-            // minutes, attacks and takes going back and forth): these hold four or five.
             for seed in 0..seeds as u64 {
-                let Some(g) = small(variant, seed, 4 + (seed % 2) as u32) else {
-                    continue;
-                };
-                assert_eq!(g.exact_applies(), Ok(()));
-                agrees_with_minimax(&g, format_args!("{variant} seed {seed}"));
-                checked += 1;
+                if let Some(g) = small(variant, seed, cards(seed)) {
+                    assert_eq!(g.exact_applies(), Ok(()));
+                    check(&g, format!("{variant} seed {seed}"));
+                    checked += 1;
+                }
             }
         }
-        assert!(checked > tiers::least(3000, seeds, 3000), "{checked}");
+        assert!(checked > tiers::least(least, seeds, all), "{checked}");
+    }
+
+    #[test]
+    fn exact_values_agree_with_plain_minimax() {
+        // Plain minimax explodes on some positions of six cards and more (seconds to
+        // minutes, attacks and takes going back and forth): these hold four or five.
+        for_each_ending(
+            "Mustamaija's minimax agreement",
+            (3000, 300, 3000),
+            |seed| 4 + (seed % 2) as u32,
+            agrees_with_minimax,
+        );
+    }
+
+    /// The plain minimax value, remembering positions by their full key (every card and the
+    /// count of attacks): the reference for endings too long for [`crate::search::minimax`].
+    fn remembered_minimax(g: &Mustamaija, side: usize, seen: &mut HashMap<u64, i32>) -> i32 {
+        let Some(mover) = g.to_move() else {
+            return g.value(side);
+        };
+        if let Some(&v) = seen.get(&g.key()) {
+            return v;
+        }
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        let values = moves.iter().map(|&mv| {
+            let mut child = g.clone();
+            child.play_unchecked(mv);
+            remembered_minimax(&child, side, seen)
+        });
+        let values: Vec<i32> = values.collect();
+        let v = if g.side(mover) == side {
+            values.iter().max()
+        } else {
+            values.iter().min()
+        };
+        let v = *v.expect("a legal move");
+        seen.insert(g.key(), v);
+        v
+    }
+
+    /// Endings of up to ten cards, where the table's relative keys, the suit symmetry and the
+    /// sure ends prune: every move's value is the reference's.
+    #[test]
+    fn exact_values_of_longer_endings_agree_with_remembered_minimax() {
+        for_each_ending(
+            "Mustamaija's longer endings",
+            (120, 30, 400),
+            |seed| 8 + (seed % 3) as u32,
+            |g, what| {
+                let analysis = analyze(g, None, Budget::default());
+                assert!(analysis.complete, "{what}");
+                let mut seen = HashMap::new();
+                for scored in &analysis.moves {
+                    let mut child = g.clone();
+                    child.play_unchecked(scored.mv);
+                    let truth = remembered_minimax(&child, analysis.side, &mut seen);
+                    let at = (scored.low, scored.high);
+                    assert_eq!(at, (truth, truth), "{what} {:?}", scored.mv);
+                }
+            },
+        );
+    }
+
+    fn ending(hands: [&str; 2], trump: Suit) -> Mustamaija {
+        setup("standard", json!({}), &hands)
+            .trump(trump, None)
+            .build()
+    }
+
+    #[test]
+    fn the_table_key_sees_the_order_of_the_cards_in_play_and_not_which_plain_suit() {
+        let key = |hands| ending(hands, Suit::Clubs).table_key(0).0;
+        let base = key(["S3 S7 H2 DA", "SQ H5 D4 D9 C8"]);
+        // Other ranks in the same order within each suit; hearts and diamonds swapped.
+        assert_eq!(key(["S4 S8 H3 DA", "SQ H9 D2 D9 CA"]), base);
+        assert_eq!(key(["S3 S7 D2 HA", "SQ D5 H4 H9 C8"]), base);
+        // Another order, the maria elsewhere, or trump swapped with a plain suit: not alike.
+        assert_ne!(key(["S3 S7 H5 DA", "SQ H2 D4 D9 C8"]), base);
+        assert_ne!(key(["SQ S7 H2 DA", "S3 H5 D4 D9 C8"]), base);
+        assert_ne!(key(["S3 S7 C2 DA", "SQ C5 D4 D9 H8"]), base);
+    }
+
+    #[test]
+    fn a_seat_that_can_go_out_at_once_has_won() {
+        // The maria goes with the spades.
+        let g = ending(["S3 S7 SQ", "H5 D4 D9 C8"], Suit::Clubs);
+        assert_eq!((g.value_bounds(0), g.value_bounds(1)), ((1, 1), (0, 0)));
+        let g = ending(["S3 S7 SQ H2", "H5 D4 D9 C8"], Suit::Clubs);
+        assert_eq!(g.value_bounds(0), (0, 1), "two suits are two attacks");
+        // A trump and a higher diamond beat D9 and D4 with every card.
+        let mut g = ending(["SQ D4 D9", "DT C8"], Suit::Clubs);
+        play(&mut g, "attack D4 D9");
+        assert_eq!((g.value_bounds(1), g.value_bounds(0)), ((1, 1), (0, 0)));
+        let mut g = ending(["H2 D4 D9", "SQ D5 DT C8"], Suit::Clubs);
+        play(&mut g, "attack D4 D9");
+        assert_eq!(
+            g.value_bounds(1),
+            (0, 1),
+            "four cards cannot beat two and go out"
+        );
+        // Hall: DT is the only beater of D9 and of D8 both.
+        let mut g = ending(["SQ D8 D9", "DT D2"], Suit::Clubs);
+        play(&mut g, "attack D8 D9");
+        assert_eq!(g.value_bounds(1), (0, 1));
     }
 
     #[test]
