@@ -165,46 +165,44 @@ impl Mustamaija {
         } else {
             CardSet::EMPTY
         };
-        // Plain suits first: the defender picking up trumps could beat later attacks.
-        let mut suits = Suit::ALL;
-        suits.sort_by_key(|&s| Some(s) == self.trump);
-        let mut groups = suits.map(|s| (hand - apart) & suit_cards(s)).to_vec();
-        groups.push(apart);
-        groups.retain(|g| !g.is_empty());
+        let mut groups = [apart; 5];
+        let mut count = usize::from(!apart.is_empty());
+        for suit in Suit::ALL {
+            let group = (hand - apart) & suit_cards(suit);
+            if !group.is_empty() {
+                groups[count] = group;
+                count += 1;
+            }
+        }
         let settled =
-            self.trump_settled() && self.attacks_made + groups.len() as u32 <= self.cfg.max_attacks;
-        if groups.len() > 1 && !settled {
+            self.trump_settled() && self.attacks_made + count as u32 <= self.cfg.max_attacks;
+        if count > 1 && !settled {
             return false;
         }
         // Cards the defender may hold (it only loses beaters and picks up attack cards), and
         // the fewest it can hold: beating every card it can beat sheds the most.
         let mut may_hold = self.hands[self.defender as usize];
         let mut fewest = may_hold.len();
-        while let Some(last) = groups.pop() {
-            if groups.is_empty() {
-                return last.len() <= fewest;
-            }
-            groups.push(last);
-            let unbeaten = |g: &CardSet| {
+        while count > 1 {
+            let unbeaten = |g: CardSet| {
                 let u = g
                     .iter()
                     .filter(|&c| beaters(c, may_hold, self.trump, maria).is_empty());
                 u.count() as u32
             };
-            let Some((i, u)) = groups
-                .iter()
-                .map(unbeaten)
-                .enumerate()
+            let Some((i, u)) = (0..count)
+                .map(|i| (i, unbeaten(groups[i])))
                 .filter(|&(i, u)| u > 0 && groups[i].len() <= fewest)
                 .max_by_key(|&(i, u)| 2 * u as i32 - groups[i].len() as i32)
             else {
                 return false;
             };
-            let g = groups.remove(i);
-            fewest = fewest + 2 * u - g.len();
-            may_hold |= g;
+            fewest = fewest + 2 * u - groups[i].len();
+            may_hold |= groups[i];
+            count -= 1;
+            groups[i] = groups[count];
         }
-        false
+        groups[0].len() <= fewest
     }
 
     /// Whether the defender can beat every open card, none taken yet, using every card it
