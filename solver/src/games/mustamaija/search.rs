@@ -94,12 +94,16 @@ impl Mustamaija {
     }
 
     /// Whether only the order of the cards in play within each suit matters here, not their
-    /// ranks: the talon is empty (its order is keyed by card) and no marriage can still name
-    /// trump (kings and queens then matter by rank).
+    /// ranks: the talon is empty (its order is keyed by card) and trump is settled (kings and
+    /// queens matter by rank while a marriage can still name it).
     fn ranks_relative(&self) -> bool {
-        self.talon.is_empty()
-            && (self.cfg.trump_mode != TrumpMode::Marriage
-                || self.trump.is_some() && !self.cfg.marriage_trump_changes)
+        self.talon.is_empty() && self.trump_settled()
+    }
+
+    /// Whether trump is known and no marriage can change it any more.
+    fn trump_settled(&self) -> bool {
+        self.trump.is_some()
+            && (self.cfg.trump_mode != TrumpMode::Marriage || !self.cfg.marriage_trump_changes)
     }
 
     /// `places` with each suit's cards in play renumbered from the two up in their order (the
@@ -132,31 +136,73 @@ impl Mustamaija {
         }
     }
 
-    /// The seat that goes out on its own move now, once the talon is empty: an attacker whose
-    /// whole hand is one legal attack, or a defender who can beat every open card with its
-    /// whole hand. The other seat holding cards then ends the deal holding them.
+    /// The seat sure to go out on its own moves, once the talon is empty: an attacker whose
+    /// attacks leave the defender nothing to decide until the last ([`Self::attacks_out`]),
+    /// or a defender who can beat every open card with its whole hand. The other seat holding
+    /// cards then ends the deal holding them.
     fn goes_out_now(&self) -> Option<u8> {
         if !self.talon.is_empty() {
             return None;
         }
         match self.phase {
-            Phase::Attack if self.whole_hand_attacks() => Some(self.attacker),
+            Phase::Attack if self.attacks_out() => Some(self.attacker),
             Phase::Defend if self.whole_hand_beats() => Some(self.defender),
             _ => None,
         }
     }
 
-    /// Whether the attacker's whole hand is a legal attack (spec 4.2).
-    fn whole_hand_attacks(&self) -> bool {
-        let hand = self.hands[self.attacker as usize];
+    /// Whether the attacker goes out whatever the defender does: its hand is one legal attack
+    /// per suit (the maria apart where it goes alone), and every attack but the last holds a
+    /// card the defender cannot beat, so it picks one up at least and the attacker attacks
+    /// again (spec 4.3), within the fewest cards the defender can then hold. The stall guard and a trump still to
+    /// be named by a marriage would end or change that, so then only one attack counts.
+    fn attacks_out(&self) -> bool {
         let maria = self.cfg.maria();
-        if hand.len() > self.attack_size_limit() {
+        let hand = self.hands[self.attacker as usize];
+        let alone = maria == JOKER || self.cfg.qs_lead == QsLead::AloneOnly;
+        let apart = if alone {
+            hand & CardSet::single(maria)
+        } else {
+            CardSet::EMPTY
+        };
+        let mut groups = [apart; 5];
+        let mut count = usize::from(!apart.is_empty());
+        for suit in Suit::ALL {
+            let group = (hand - apart) & suit_cards(suit);
+            if !group.is_empty() {
+                groups[count] = group;
+                count += 1;
+            }
+        }
+        let settled =
+            self.trump_settled() && self.attacks_made + count as u32 <= self.cfg.max_attacks;
+        if count > 1 && !settled {
             return false;
         }
-        if hand.contains(maria) && (maria == JOKER || self.cfg.qs_lead == QsLead::AloneOnly) {
-            return hand.len() == 1;
+        // Cards the defender may hold (it only loses beaters and picks up attack cards), and
+        // the fewest it can hold: beating every card it can beat sheds the most.
+        let mut may_hold = self.hands[self.defender as usize];
+        let mut fewest = may_hold.len();
+        while count > 1 {
+            let unbeaten = |g: CardSet| {
+                let u = g
+                    .iter()
+                    .filter(|&c| beaters(c, may_hold, self.trump, maria).is_empty());
+                u.count() as u32
+            };
+            let Some((i, u)) = (0..count)
+                .map(|i| (i, unbeaten(groups[i])))
+                .filter(|&(i, u)| u > 0 && groups[i].len() <= fewest)
+                .max_by_key(|&(i, u)| 2 * u as i32 - groups[i].len() as i32)
+            else {
+                return false;
+            };
+            fewest = fewest + 2 * u - groups[i].len();
+            may_hold |= groups[i];
+            count -= 1;
+            groups[i] = groups[count];
         }
-        Suit::ALL.iter().any(|&s| hand.is_subset(suit_cards(s)))
+        groups[0].len() <= fewest
     }
 
     /// Whether the defender can beat every open card, none taken yet, using every card it
@@ -472,8 +518,15 @@ mod tests {
         // The maria goes with the spades.
         let g = ending(["S3 S7 SQ", "H5 D4 D9 C8"], Suit::Clubs);
         assert_eq!((g.value_bounds(0), g.value_bounds(1)), ((1, 1), (0, 0)));
+        // The defender picks up the maria at least, and H2 goes next.
         let g = ending(["S3 S7 SQ H2", "H5 D4 D9 C8"], Suit::Clubs);
-        assert_eq!(g.value_bounds(0), (0, 1), "two suits are two attacks");
+        assert_eq!((g.value_bounds(0), g.value_bounds(1)), ((1, 1), (0, 0)));
+        // Every card can be beaten: the defender may take the lead.
+        let g = ending(["S3 S7 H2", "SQ H5 D4 D9 C8"], Suit::Clubs);
+        assert_eq!(g.value_bounds(0), (0, 1));
+        // Beating both spades with trumps leaves two cards, too few for H2 H3 H4 after.
+        let g = ending(["S3 S7 SQ H2 H3 H4", "H5 C8 C9"], Suit::Clubs);
+        assert_eq!(g.value_bounds(0), (0, 1));
         // A trump and a higher diamond beat D9 and D4 with every card.
         let mut g = ending(["SQ D4 D9", "DT C8"], Suit::Clubs);
         play(&mut g, "attack D4 D9");
