@@ -22,6 +22,7 @@ mod knowledge;
 #[cfg(test)]
 mod options;
 mod play;
+mod quick;
 mod scoring;
 mod search;
 mod snapshot;

@@ -14,6 +14,13 @@ use crate::game::Game;
 use crate::search::Searchable;
 use crate::suited::{power_of, suit_of, Suit};
 
+/// Card points sure to go to a side (`ours`) or to its opponents (`theirs`) from here.
+#[derive(Clone, Copy)]
+struct Quick {
+    ours: i32,
+    theirs: i32,
+}
+
 impl Marjapussi {
     fn won_cards(&self) -> CardSet {
         self.won.iter().fold(CardSet::EMPTY, |a, &w| a | w)
@@ -63,7 +70,7 @@ impl Marjapussi {
     /// `marjapussi`'s bounds in game points: the last trick, marriages (2 for the hand's
     /// first, 1 for each later one) and the card points' majority; `open_marriage` says
     /// whether `side` can still declare one.
-    fn game_point_bounds(&self, side: usize, open_marriage: bool) -> (i32, i32) {
+    fn game_point_bounds(&self, side: usize, open_marriage: bool, quick: Quick) -> (i32, i32) {
         let cfg = &self.cfg;
         let total = match cfg.card_values {
             CardValues::Original => 120,
@@ -75,12 +82,14 @@ impl Marjapussi {
             .is_some_and(|w| self.side_of(w) as usize == side);
         let secured = i32::from(last_won) * cfg.last_trick_bonus + self.marriage_game_points(side);
         let majority = 1 + self.match_state.carry;
-        let low = secured + if cp * 2 > total { majority } else { 0 };
+        let sure_majority = (cp + quick.ours) * 2 > total;
+        let low = secured + if sure_majority { majority } else { 0 };
         let open = self.open_marriages_of(side).count() as i32;
         let first_open = self.declarations[0].is_none() && open_marriage;
         let last_open = self.last_trick_winner.is_none();
         let more = open + i32::from(first_open) + i32::from(last_open) * cfg.last_trick_bonus;
-        let can_win_majority = (cp + self.card_points_open()) * 2 > total && cp * 2 <= total;
+        let can_win_majority =
+            !sure_majority && (cp + self.card_points_open() - quick.theirs) * 2 > total;
         (
             low,
             low + more + if can_win_majority { majority } else { 0 },
@@ -96,6 +105,22 @@ impl Marjapussi {
             .filter(|(_, d)| d.side as usize == side)
             .map(|(i, _)| if i == 0 { 2 } else { 1 })
             .sum()
+    }
+
+    /// The leader's quick points, as `side`'s or its opponents'.
+    fn quick(&self, side: usize) -> Quick {
+        let points = self.quick_points();
+        if self.side_of(self.leader) as usize == side {
+            Quick {
+                ours: points,
+                theirs: 0,
+            }
+        } else {
+            Quick {
+                ours: 0,
+                theirs: points,
+            }
+        }
     }
 
     /// Huutopussi family: the points `side` has banked (card points, the last trick, its
@@ -187,11 +212,15 @@ impl Searchable for Marjapussi {
             .open_marriages_of(side)
             .map(|s| super::scoring::marriage_value(self.cfg.marriage_values, s))
             .sum();
+        let quick = self.quick(side);
         if self.cfg.variant == Variant::Marjapussi {
-            return self.game_point_bounds(side, marriages > 0);
+            return self.game_point_bounds(side, marriages > 0, quick);
         }
         let secured = self.banked_points(side);
-        (secured, secured + self.points_open() + marriages)
+        (
+            secured + quick.ours,
+            secured + self.points_open() + marriages - quick.theirs,
+        )
     }
 
     /// Huutopussi family: the shape, with the points banked so far. `marjapussi`: game points
@@ -371,11 +400,12 @@ mod tests {
     }
 
     /// The value bounds hold the minimax value for every side, at three cards a seat, with
-    /// only the marriages a side can still declare counted for it; and a marriage split
-    /// between the sides leaves the huutopussi family's sides sharing table entries.
+    /// only the marriages a side can still declare counted for it and the leader's quick
+    /// points; and a marriage split between the sides leaves the huutopussi family's sides
+    /// sharing table entries.
     #[test]
     fn bounds_hold_the_true_value_counting_the_sides_own_marriages() {
-        let mut split = 0;
+        let (mut split, mut quick) = (0, 0);
         let seeds = tiers::cases("marjapussi's bounds against minimax", 300, 30, "seeds");
         for variant in Variant::NAMES {
             for seed in 0..seeds as u64 {
@@ -396,9 +426,11 @@ mod tests {
                     .into_iter()
                     .any(|s| !g.is_declared(s) && marriage(s).is_subset(in_hands));
                 split += usize::from(undeclared_whole && g.sides_total().is_some());
+                quick += usize::from(g.quick_points() > 0);
             }
         }
         assert!(split >= tiers::least(20, seeds, 300), "{split}");
+        assert!(quick >= tiers::least(100, seeds, 300), "{quick}");
     }
 
     /// `marjapussi` keys the table by shape and card points (tricks of other cards transpose):

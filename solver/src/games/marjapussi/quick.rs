@@ -1,0 +1,119 @@
+//! Quick points (DDS's quick tricks, counted in card points): at a trick's start, the card
+//! points the leader's side is sure to take by cashing the leader's top cards, trumps first,
+//! however the others play. The search's value bounds use them for both sides.
+//!
+//! The line is one the leader may always play: lead the highest card in play of a suit while
+//! no seat that could ruff it is out of the suit, decline every declaration and ask in between
+//! (so the trump stays), and keep the lead by winning each trick. Every other seat then
+//! follows suit with a lower card or, out of the suit, discards: what it gives is at least its
+//! lowest cards of the suit, counted only while none of its cards of the suit can have been
+//! discarded before (points grow with rank, so the lowest cards are the cheapest).
+
+use super::cards::set_points;
+use super::{Marjapussi, Phase};
+use crate::cards::CardSet;
+use crate::suited::Suit;
+
+impl Marjapussi {
+    /// The card points the side of the trick's leader is sure to take from here: 0 where this
+    /// is not the start of a trick in the play or the leader may not lead every card.
+    pub(super) fn quick_points(&self) -> i32 {
+        let leader = self.leader;
+        let hand = self.hands[leader as usize];
+        if self.phase != Phase::Play
+            || self.trick_len != 0
+            || (self.tricks_played == 0 && self.playable(leader) != hand)
+        {
+            return 0;
+        }
+        let theirs = self
+            .others()
+            .fold(CardSet::EMPTY, |a, s| a | self.hands[s as usize]);
+        let tops = Suit::ALL.map(|suit| top_cards(hand, theirs, suit));
+        if tops.iter().all(|t| t.is_empty()) {
+            return 0;
+        }
+        let mut intact = [true; 4];
+        let mut points = 0;
+        let mut trump_rounds = 0;
+        if let Some(trump) = self.trump {
+            let run = tops[trump as usize];
+            trump_rounds = run.len();
+            points += self.cash(trump, run, &mut intact);
+        }
+        for suit in Suit::ALL.into_iter().filter(|&s| Some(s) != self.trump) {
+            let limit = self.ruff_limit(suit, trump_rounds);
+            points += self.cash(suit, highest_n(tops[suit as usize], limit), &mut intact);
+        }
+        points
+    }
+
+    /// The seats other than the leader.
+    fn others(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..self.n()).filter(move |&s| s != self.leader)
+    }
+
+    /// How many rounds of `suit` every seat that still holds a trump after `trump_rounds`
+    /// rounds of trumps follows (a seat out of the suit with a trump must ruff).
+    fn ruff_limit(&self, suit: Suit, trump_rounds: u32) -> u32 {
+        let Some(trump) = self.trump else {
+            return u32::MAX;
+        };
+        self.others()
+            .map(|s| self.hands[s as usize])
+            .filter(|&hand| (hand & trump.mask()).len() > trump_rounds)
+            .map(|hand| (hand & suit.mask()).len())
+            .min()
+            .unwrap_or(u32::MAX)
+    }
+
+    /// The points of the tricks in which the leader cashes `run`, its top cards of `suit`:
+    /// its own cards and the lowest that each other seat still `intact` must add; seats that
+    /// run out of the suit on the way are no longer intact (they may discard any card after).
+    fn cash(&self, suit: Suit, run: CardSet, intact: &mut [bool; 4]) -> i32 {
+        let rounds = run.len();
+        if rounds == 0 {
+            return 0;
+        }
+        let values = self.cfg.card_values;
+        let mut points = set_points(run, values);
+        for seat in self.others() {
+            let held = self.hands[seat as usize] & suit.mask();
+            if intact[seat as usize] {
+                points += set_points(lowest_n(held, rounds), values);
+            }
+            if held.len() < rounds {
+                intact[seat as usize] = false;
+            }
+        }
+        points
+    }
+}
+
+/// The cards of `hand` in `suit` above every card of `theirs` in it.
+fn top_cards(hand: CardSet, theirs: CardSet, suit: Suit) -> CardSet {
+    let mine = hand & suit.mask();
+    match (theirs & suit.mask()).highest() {
+        Some(top) => CardSet::from_bits(mine.bits() & !((top.bit() << 1) - 1)),
+        None => mine,
+    }
+}
+
+/// The `n` highest cards of `set` (all of them where it has fewer).
+fn highest_n(set: CardSet, n: u32) -> CardSet {
+    let mut bits = set.bits();
+    while bits.count_ones() > n {
+        bits &= bits - 1;
+    }
+    CardSet::from_bits(bits)
+}
+
+/// The `n` lowest cards of `set` (all of them where it has fewer).
+fn lowest_n(set: CardSet, n: u32) -> CardSet {
+    let (mut bits, mut out) = (set.bits(), 0u64);
+    for _ in 0..n.min(set.len()) {
+        out |= bits & bits.wrapping_neg();
+        bits &= bits - 1;
+    }
+    CardSet::from_bits(out)
+}
