@@ -82,6 +82,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Puts new cards into the places that `observer` cannot see (same sizes as [`Game::unseen`]).
     fn set_unseen(&mut self, observer: Seat, unseen: &Unseen);
 
+    /// Whether each seat plays for its own score in a way the search should model: PIMC then
+    /// searches each world by max^n (every seat maximising its own value) rather than
+    /// paranoid. The default, false, keeps the exact search.
+    fn max_n_worlds(&self) -> bool {
+        false
+    }
+
     fn is_over(&self) -> bool {
         self.to_move().is_none()
     }

@@ -10,12 +10,12 @@ use super::ismcts::ismcts_answer;
 use super::{label_sampled, misplaced_fields, rounded, Analysable, Method, Request};
 use crate::api::{acting_seat, ApiResult, Position};
 use crate::game::mix;
-use crate::hidden::pimc::{pimc, PimcBudget};
+use crate::hidden::pimc::{pimc, PimcBudget, WorldSearch};
 use crate::hidden::{sample, Knowledge};
 use crate::play::determinize::ViewSampler;
 use crate::problems::Problems;
 use crate::rng::Rng;
-use crate::search::{self, Budget};
+use crate::search::Budget;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
@@ -151,7 +151,7 @@ fn auto_method<G: Analysable>(
             time: budget.time,
             cancel: budget.cancel.clone(),
         };
-        let solved = search::analyze(&world, Some(observer), probe);
+        let solved = WorldSearch::default_for(state).analyze(&world, observer, probe);
         nodes += solved.nodes;
         if !solved.complete || nodes > allowance {
             return (Method::Ismcts, format!("the first {AUTO_PROBES} sampled worlds need more than the {allowance} nodes that they may take for {} worlds to fit the time asked", budget.worlds));
@@ -197,7 +197,10 @@ fn pimc_answer<G: Analysable>(
     let observer = knowledge.observer();
     Ok(json!({
         "method": "pimc",
-        "search": "PIMC: worlds dealt uniformly from what the seat saw, each solved by the exact search; mean and 95% interval over the worlds",
+        "search": match estimate.search {
+            WorldSearch::Exact => "PIMC: worlds dealt uniformly from what the seat saw, each solved by the exact search; mean and 95% interval over the worlds",
+            WorldSearch::Maxn => "PIMC: worlds dealt uniformly from what the seat saw, each solved by max^n (every seat maximises its own value, ties against the asking seat); mean and 95% interval over the worlds",
+        },
         "perspective": perspective_json(state, observer, estimate.side),
         "unit": state.value_unit(),
         "score_unit": state.payoff_unit(),
@@ -218,6 +221,7 @@ fn pimc_answer<G: Analysable>(
             "consistent_deals": knowledge.consistent_deals(),
             "consistent_deals_exact": knowledge.count_is_exact(),
             "threads": estimate.threads,
+            "world_search": estimate.search.name(),
         },
     }))
 }

@@ -5,8 +5,10 @@
 //! arena --speed --game G [--variant V] [--iterations N] [--deals N] [--seed S]
 //! arena --serve --game G [--variant V] --a P [--iterations N | --ms N]
 //! ```
-//! Players: random, heuristic, ismcts (random rollouts), ismcts-h (heuristic rollouts), pimc, seeing
-//! (the exact search with every card in sight).
+//! Players: random, heuristic, ismcts (random rollouts), ismcts-h (heuristic rollouts), pimc
+//! (each world searched as the game's default), pimc-exact (each world by the exact search:
+//! paranoid where each seat scores for itself), pimc-maxn (each world by max^n), seeing (the
+//! exact search with every card in sight).
 //! The first form prints A's mean score minus B's per deal with its 95% interval; the second the
 //! ISMCTS iterations per second from the first decision of seeded deals, on one thread; the
 //! third answers, per line of standard input `DEAL<TAB>MOVES<TAB>SEED` (the deal as the JSON
@@ -15,6 +17,7 @@
 
 use solver::api::Rules;
 use solver::heuristic::Heuristic;
+use solver::hidden::pimc::WorldSearch;
 use solver::hidden::Observable;
 use solver::play::arena::duplicate;
 use solver::play::determinize::ViewSampler;
@@ -51,7 +54,7 @@ fn usage(why: &str) -> ! {
     eprintln!(
         "       arena --speed --game G [--variant V] [--iterations N] [--deals N] [--seed S]"
     );
-    eprintln!("players: random, heuristic, ismcts (random rollouts), ismcts-h (heuristic rollouts), pimc, seeing");
+    eprintln!("players: random, heuristic, ismcts (random rollouts), ismcts-h (heuristic rollouts), pimc, pimc-exact, pimc-maxn, seeing");
     exit(2)
 }
 
@@ -110,7 +113,17 @@ fn player<G: Playable>(name: &str, limit: Limit) -> Box<dyn Player<G>> {
         "heuristic" => Box::new(players::HeuristicPlayer),
         "ismcts" => Box::new(players::IsmctsPlayer::new(RandomRollout, limit)),
         "ismcts-h" => Box::new(players::IsmctsPlayer::new(HeuristicRollout, limit)),
-        "pimc" => Box::new(players::PimcPlayer::new(PIMC_WORLDS, limit)),
+        "pimc" => Box::new(players::PimcPlayer::new(PIMC_WORLDS, limit, None)),
+        "pimc-exact" => Box::new(players::PimcPlayer::new(
+            PIMC_WORLDS,
+            limit,
+            Some(WorldSearch::Exact),
+        )),
+        "pimc-maxn" => Box::new(players::PimcPlayer::new(
+            PIMC_WORLDS,
+            limit,
+            Some(WorldSearch::Maxn),
+        )),
         "seeing" => Box::new(players::SeeingPlayer::new(limit)),
         _ => usage(&format!("no player '{name}'")),
     }

@@ -81,6 +81,9 @@ fn auto_serves_views_of_every_game_in_card_play_by_pimc() {
         assert_eq!(answer["method"], "pimc", "{game}: {answer}");
         assert_eq!(answer["method_asked"], "auto");
         assert!(answer["best_move"].is_string(), "{game}: {answer}");
+        // Muschik's seats each score for themselves: its worlds are searched by max^n.
+        let world_search = if game == "muschik" { "max^n" } else { "exact" };
+        assert_eq!(answer["stats"]["world_search"], world_search, "{game}");
     }
 }
 

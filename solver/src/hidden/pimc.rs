@@ -4,12 +4,16 @@
 //! with a per-world node budget; threads take worlds in turn, and the answer combines them in
 //! world order, so a seed gives one answer whatever the thread timing (while the time budget
 //! does not cut the run short). A world the node budget does not finish is left out and counted.
+//! Where each seat scores for itself, a world can be searched paranoid (the exact search: every
+//! other seat against the observer) or by max^n (each seat for itself, [`analyze_maxn`]);
+//! [`WorldSearch`] names which, and the estimate says which it used.
 
 use super::{sample, Knowledge};
 use crate::cancel::{Cancel, Deadline};
 use crate::game::mix;
 use crate::rng::Rng;
-use crate::search::{analyze, Budget, Searchable};
+use crate::search::maxn::analyze_maxn;
+use crate::search::{analyze, Analysis, Budget, Searchable};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -22,6 +26,48 @@ pub struct PimcBudget {
     pub time: Duration,
     pub world_nodes: u64,
     pub cancel: Cancel,
+}
+
+/// How each sampled world is searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WorldSearch {
+    /// The exact search: zero-sum between fixed sides, else paranoid.
+    Exact,
+    /// Max^n: each side maximises its own value (ties against the observer).
+    Maxn,
+}
+
+impl WorldSearch {
+    /// The search PIMC uses for `state` unless asked: max^n where the game asks for it
+    /// ([`crate::game::Game::max_n_worlds`]), else the exact search.
+    pub fn default_for<G: Searchable>(state: &G) -> WorldSearch {
+        if state.max_n_worlds() && !state.zero_sum_sides() {
+            WorldSearch::Maxn
+        } else {
+            WorldSearch::Exact
+        }
+    }
+
+    /// The name answers give it.
+    pub fn name(self) -> &'static str {
+        match self {
+            WorldSearch::Exact => "exact",
+            WorldSearch::Maxn => "max^n",
+        }
+    }
+
+    /// Searches `world` for `observer` this way.
+    pub fn analyze<G: Searchable>(
+        self,
+        world: &G,
+        observer: usize,
+        budget: Budget,
+    ) -> Analysis<G::Move> {
+        match self {
+            WorldSearch::Exact => analyze(world, Some(observer), budget),
+            WorldSearch::Maxn => analyze_maxn(world, Some(observer), budget),
+        }
+    }
 }
 
 /// One root move: its mean value over the solved worlds and the half-width of a 95% interval
@@ -48,6 +94,8 @@ pub struct Estimate<M> {
     pub nodes: u64,
     pub elapsed: Duration,
     pub threads: usize,
+    /// How each world was searched.
+    pub search: WorldSearch,
 }
 
 /// One world's outcome: its values per root move (in the view's move order), or none.
@@ -57,12 +105,29 @@ struct WorldResult {
 }
 
 /// Scores the observer's legal moves in `state` (the view's position now, the observer to
-/// move) over worlds drawn from `knowledge`.
+/// move) over worlds drawn from `knowledge`, each searched as [`WorldSearch::default_for`] says.
 pub fn pimc<G: Searchable>(
     state: &G,
     knowledge: &Knowledge,
     seed: u64,
     budget: PimcBudget,
+) -> Estimate<G::Move> {
+    pimc_with(
+        state,
+        knowledge,
+        seed,
+        budget,
+        WorldSearch::default_for(state),
+    )
+}
+
+/// [`pimc`] with each world searched by `search`.
+pub fn pimc_with<G: Searchable>(
+    state: &G,
+    knowledge: &Knowledge,
+    seed: u64,
+    budget: PimcBudget,
+    search: WorldSearch,
 ) -> Estimate<G::Move> {
     let start = Instant::now();
     let deadline = Deadline::new(start, budget.time, &budget.cancel);
@@ -88,7 +153,7 @@ pub fn pimc<G: Searchable>(
                     time: deadline.left(),
                     cancel: budget.cancel.clone(),
                 };
-                let analysis = analyze(&world, Some(observer), world_budget);
+                let analysis = search.analyze(&world, observer, world_budget);
                 if !analysis.complete && deadline.passed() {
                     return; // cut by time, not by its node budget: not part of the answer
                 }
@@ -153,6 +218,7 @@ pub fn pimc<G: Searchable>(
         elapsed: start.elapsed(),
         threads,
         moves,
+        search,
     }
 }
 

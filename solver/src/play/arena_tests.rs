@@ -79,7 +79,7 @@ fn ismcts_on_its_view_beats_random_play() {
 
 #[test]
 fn pimc_on_its_view_beats_random_play() {
-    let mut pimc = PimcPlayer::<Muschik>::new(8, Limit::Iterations(200));
+    let mut pimc = PimcPlayer::<Muschik>::new(8, Limit::Iterations(200), None);
     let report = duplicate("muschik", &mut pimc, &mut RandomPlayer, 6, 3).unwrap();
     assert!(report.mean() > 0.0, "{report:?}");
 }

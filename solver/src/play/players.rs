@@ -9,7 +9,7 @@ use crate::api::Rules;
 use crate::cancel::Cancel;
 use crate::game::{Game, Seat};
 use crate::heuristic::Heuristic;
-use crate::hidden::pimc::{pimc, PimcBudget};
+use crate::hidden::pimc::{pimc_with, PimcBudget, WorldSearch};
 use crate::hidden::{Knowledge, Observable};
 use crate::rng::Rng;
 use crate::search::{self, Budget, Searchable};
@@ -77,14 +77,17 @@ impl<G: Observable, R: Rollout<G>> Player<G> for IsmctsPlayer<G, R> {
 /// (see [`before_play`]) it plays the game's heuristic, which bids better than ISMCTS at arena
 /// budgets; in play too big to solve, and where fewer than half the worlds are solved within
 /// [`WORLD_NODES`] each, ISMCTS on the view.
+/// Each world is searched as `search` says, by default as [`WorldSearch::default_for`] does.
 pub struct PimcPlayer<G: Game> {
     budget: PimcBudget,
+    search: Option<WorldSearch>,
     fallback: IsmctsPlayer<G, HeuristicRollout>,
 }
 
 impl<G: Game> PimcPlayer<G> {
-    /// `worlds` worlds per move, within `limit` when it is a time.
-    pub fn new(worlds: usize, limit: Limit) -> Self {
+    /// `worlds` worlds per move, within `limit` when it is a time, each world searched by
+    /// `search` (`None`: the game's default).
+    pub fn new(worlds: usize, limit: Limit, search: Option<WorldSearch>) -> Self {
         let budget = PimcBudget {
             worlds,
             time: exact_time(limit),
@@ -93,6 +96,7 @@ impl<G: Game> PimcPlayer<G> {
         };
         PimcPlayer {
             budget,
+            search,
             fallback: IsmctsPlayer::new(HeuristicRollout, limit),
         }
     }
@@ -100,7 +104,10 @@ impl<G: Game> PimcPlayer<G> {
 
 impl<G: Observable + Searchable + Heuristic> Player<G> for PimcPlayer<G> {
     fn name(&self) -> String {
-        format!("pimc({} worlds)", self.budget.worlds)
+        match self.search {
+            Some(search) => format!("pimc({} worlds, {})", self.budget.worlds, search.name()),
+            None => format!("pimc({} worlds)", self.budget.worlds),
+        }
     }
 
     fn choose(
@@ -120,7 +127,11 @@ impl<G: Observable + Searchable + Heuristic> Player<G> for PimcPlayer<G> {
         let knowledge = Knowledge::from_history(start, history, seat)
             .or_else(|_| Knowledge::from_snapshot(state, seat))
             .expect("the true position is consistent with what its seat sees");
-        let estimate = pimc(state, &knowledge, rng.next_u64(), self.budget.clone());
+        let search = self
+            .search
+            .unwrap_or_else(|| WorldSearch::default_for(state));
+        let budget = self.budget.clone();
+        let estimate = pimc_with(state, &knowledge, rng.next_u64(), budget, search);
         match estimate.best {
             Some(mv) if 2 * estimate.solved >= self.budget.worlds => mv,
             _ => self.fallback.choose(start, history, state, seat, rng),

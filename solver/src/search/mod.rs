@@ -15,6 +15,7 @@
 
 mod carried;
 mod horizon;
+pub mod maxn;
 mod partition;
 #[cfg(test)]
 mod seeded_tests;

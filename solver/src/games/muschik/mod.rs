@@ -318,6 +318,11 @@ impl Game for Muschik {
         seat
     }
 
+    /// Every seat counts down for itself: each plays for its own points, not against one seat.
+    fn max_n_worlds(&self) -> bool {
+        true
+    }
+
     fn key(&self) -> u64 {
         let mut h = 0x6d75_7363_6869_6b00;
         for hand in &self.hands[..self.seats()] {
