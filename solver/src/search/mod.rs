@@ -298,13 +298,17 @@ impl<G: Searchable> Searcher<G> {
             return (v, u64::MAX);
         }
         let tabled = state.tabled();
-        let forced = self.forced_move(state, ply);
-        if let Some(only) = forced.filter(|_| !tabled) {
-            // One legal move and no table here: its child's value is this position's.
-            let mut child = state.clone();
-            child.play_unchecked(only);
-            let (v, relevant) = self.search(&child, alpha, beta, ply + 1);
-            return (v, relevant | state.move_relevant(only));
+        self.reserve_ply(ply);
+        if !tabled {
+            // Where no table is read the moves are needed at once.
+            state.legal_moves(&mut self.buffers[ply]);
+            if let [only] = self.buffers[ply][..] {
+                // One legal move: its child's value is this position's.
+                let mut child = state.clone();
+                child.play_unchecked(only);
+                let (v, relevant) = self.search(&child, alpha, beta, ply + 1);
+                return (v, relevant | state.move_relevant(only));
+            }
         }
         let partition = if tabled {
             state.partition(self.side)
@@ -348,6 +352,9 @@ impl<G: Searchable> Searcher<G> {
         }
         let (alpha0, beta0) = (alpha, beta);
         let mut moves = std::mem::take(&mut self.buffers[ply]);
+        if tabled {
+            state.legal_moves(&mut moves);
+        }
         let mut merged = std::mem::take(&mut self.merged[ply]);
         self.ordered_moves(
             state,
@@ -452,17 +459,11 @@ impl<G: Searchable> Searcher<G> {
         (best, relevant)
     }
 
-    /// The only legal move of `state`, if it has just one.
-    fn forced_move(&mut self, state: &G, ply: usize) -> Option<G::Move> {
+    /// Makes room for the move lists of `ply`.
+    fn reserve_ply(&mut self, ply: usize) {
         while self.buffers.len() <= ply {
             self.buffers.push(Vec::new());
             self.merged.push(Vec::new());
-        }
-        let moves = &mut self.buffers[ply];
-        state.legal_moves(moves);
-        match moves[..] {
-            [only] => Some(only),
-            _ => None,
         }
     }
 
