@@ -9,6 +9,9 @@ in turn (in a rotated order) for `--seconds`, so that a change in the machine's 
 every route alike. Per route and client count it prints the throughput and the p50 and p99
 latency over the rounds, and their ratios to those of `/health`: throughput / health's,
 p99 / health's.
+
+`--binding N` starts no service: it times N `_solver.call`s of each rules route's body (the
+same positions) in this process, in interleaved rounds, and prints the median and p99 per call.
 """
 
 from __future__ import annotations
@@ -61,11 +64,13 @@ def first_moves(
     variant: str, seed: int, done: Callable[[int, dict[str, Any]], bool]
 ) -> dict[str, Any]:
     """The hand of `variant` and `seed` after first-listed legal moves, until `done(moves
-    made, position)`."""
+    made, position)` or the hand's end."""
     position = engine("deal", {"variant": variant, "seed": seed})["position"]
     made = 0
     while not done(made, position):
         legal = engine("legal-moves", {"position": position})["moves"]
+        if not legal:  # the hand is over (all passed)
+            break
         position = engine("play", {"position": position, "move": legal[0]})["position"]
         made += 1
     assert isinstance(position, dict)
@@ -78,7 +83,7 @@ def mover_holds_3(_: int, position: dict[str, Any]) -> bool:
 
 
 def probes() -> list[Probe]:
-    middle = first_moves("huutopussi", 1, lambda made, _: made == 17)
+    middle = first_moves("huutopussi", 1, after_17)
     late = first_moves("marjapussi", 3, mover_holds_3)
     first = engine("legal-moves", {"position": middle})["moves"]
 
@@ -176,6 +181,41 @@ def report(tallies: dict[tuple[int, str], Tally]) -> None:
     print("thr/h, p99/h: the route's throughput and p99 over those of GET /health")
 
 
+# More positions than the engine keeps per thread (`solver/src/recall.rs`): each call reads anew.
+NEW_POSITIONS = 40
+
+
+def after_17(made: int, _: dict[str, Any]) -> bool:
+    return made == 17
+
+
+def binding_report(calls: int) -> None:
+    """The median and p99 of `_solver.call` on each rules probe's body, in microseconds: the
+    routes take turns in rounds of 100 calls, so that a change in load falls on each alike.
+    `legal-moves, new` cycles through positions of other deals, each new to the engine's
+    per-thread memory of positions read (`legal-moves` and `play` send one position again)."""
+    routes = {"legal-moves": "legal-moves", "play": "play", "legal-moves, new": "legal-moves"}
+    bodies: dict[str, bytes | list[bytes]] = {p.name: p.body for p in probes() if p.name in routes}
+    bodies["legal-moves, new"] = [
+        msgspec.json.encode({"position": first_moves("huutopussi", seed, after_17)})
+        for seed in range(2, 2 + NEW_POSITIONS)
+    ]
+    times: dict[str, list[int]] = {name: [] for name in bodies}
+    call, clock = _solver.call, time.perf_counter_ns
+    for _ in range(max(1, calls // 100)):
+        for name, body in bodies.items():
+            route, sample = routes[name], times[name]
+            for i in range(100):
+                sent = body[i % len(body)] if isinstance(body, list) else body
+                began = clock()
+                call(GAME, route, sent)
+                sample.append(clock() - began)
+    print(f"{'binding call':18} {'calls':>7} {'p50 us':>8} {'p99 us':>8}")
+    for name, sample in times.items():
+        cuts = statistics.quantiles(sample, n=100, method="inclusive")
+        print(f"{name:18} {len(sample):7} {cuts[49] / 1e3:8.1f} {cuts[98] / 1e3:8.1f}")
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -203,11 +243,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds per count")
     parser.add_argument("--seconds", type=float, default=1.0, help="per route and round")
     parser.add_argument("--workers", type=int, default=1, help="the service's processes")
+    parser.add_argument(
+        "--binding", type=int, metavar="N", help="time N binding calls per route, no service"
+    )
     return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
+    if args.binding:
+        binding_report(args.binding)
+        return
     port, process = start_service(args.workers)
     try:
         report(asyncio.run(measure(port, args)))

@@ -103,9 +103,22 @@ async def known_game(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRout
         raise UnknownGameError(detail=f"no game '{game}'; the games are: {', '.join(names)}")
 
 
+# `Content-Type` values sent by nearly every client, accepted without parsing the headers.
+PLAIN_JSON = (b"application/json", b"application/json; charset=utf-8")
+
+
+def plainly_json(connection: ASGIConnection[Any, Any, Any, Any]) -> bool:
+    """Whether the request has no `Content-Type` or one of `PLAIN_JSON` (read from the raw
+    headers: building Litestar's `Headers` and parsing the media type cost more)."""
+    declared = [value for name, value in connection.scope["headers"] if name == b"content-type"]
+    return not declared or (len(declared) == 1 and declared[0].lower() in PLAIN_JSON)
+
+
 async def json_body(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
     """Guard: a body declared as anything but UTF-8 JSON (`application/json`, `...+json`) is a
     415 before it is read; no `Content-Type` at all is taken as JSON."""
+    if plainly_json(connection):
+        return
     if not isinstance(connection, Request) or not connection.headers.get("content-type"):
         return
     media_type, options = connection.content_type

@@ -9,6 +9,7 @@ use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::options::{self, Declared};
 use crate::problems::{field_path, index_path, kind, Fields, Problems};
+use crate::recall;
 use serde_json::{json, Value};
 
 /// What a game adds to [`Game`] to be served over JSON.
@@ -16,7 +17,7 @@ pub trait Rules: Game {
     /// The route name, as in `/v1/{NAME}/play`.
     const NAME: &'static str;
     /// Rule options after presets and overrides are resolved, declared in one table.
-    type Config: Clone + Declared;
+    type Config: Clone + Declared + 'static;
 
     /// The game's entry in `GET /v1/games`: variants, options, player counts, phases.
     fn catalogue() -> Value;
@@ -224,6 +225,25 @@ impl From<Problems> for ApiError {
 
 pub type ApiResult = Result<Value, ApiError>;
 
+/// [`Rules::config`], or the rules this thread resolved before from the same variant and
+/// options ([`recall::config`]).
+fn resolved_config<G: Rules>(
+    variant: Option<&str>,
+    options: Option<&Value>,
+    path: &str,
+    problems: &mut Problems,
+) -> Option<G::Config> {
+    if let Some(known) = recall::config::<G>(variant, options) {
+        return Some(known);
+    }
+    let before = problems.0.len();
+    let config = G::config(variant, options, path, problems)?;
+    if problems.0.len() == before {
+        recall::keep_config::<G>(variant, options, &config);
+    }
+    Some(config)
+}
+
 pub fn parse_body(body: &[u8]) -> Result<Value, ApiError> {
     serde_json::from_slice(body)
         .map_err(|e| ApiError::Malformed(format!("the body is not valid JSON: {e}")))
@@ -233,6 +253,17 @@ pub fn parse_body(body: &[u8]) -> Result<Value, ApiError> {
 /// its seat does not see (every hand given) is read as the seat's view of that position: the
 /// cards as counts, the moves the seat did not see as it writes them ([`view_json`]).
 pub fn parse_position<G: Rules>(value: &Value, path: &str) -> Result<Position<G>, Problems> {
+    let hash = recall::hash_of(value);
+    if let Some(known) = recall::position::<G>(value, hash) {
+        return Ok(known);
+    }
+    let position = read_position::<G>(value, path)?;
+    recall::pend_position(value, hash, &position);
+    Ok(position)
+}
+
+/// [`parse_position`] without what this thread read before.
+fn read_position<G: Rules>(value: &Value, path: &str) -> Result<Position<G>, Problems> {
     let mut problems = Problems::default();
     let mut fields = Fields::of(value, path, &mut problems);
     if let Some(version) = fields.integer("version", &mut problems) {
@@ -259,11 +290,8 @@ pub fn parse_position<G: Rules>(value: &Value, path: &str) -> Result<Position<G>
     let deal = fields.get("deal");
     let moves = fields.array("moves", &mut problems);
     let state = fields.get("state");
-    let deal_path = fields.path("deal");
-    let state_path = fields.path("state");
-    let moves_path = fields.path("moves");
     fields.finish(&mut problems);
-    let config = G::config(variant, options, path, &mut problems);
+    let config = resolved_config::<G>(variant, options, path, &mut problems);
     let (Some(config), true) = (config, problems.is_empty()) else {
         return Err(problems);
     };
@@ -278,38 +306,40 @@ pub fn parse_position<G: Rules>(value: &Value, path: &str) -> Result<Position<G>
         (None, Some(state)) => {
             if moves.is_some_and(|m| !m.is_empty()) {
                 problems.push(
-                    &moves_path,
+                    &field_path(path, "moves"),
                     "'moves' are replayed from 'deal'; a snapshot has no deal to replay them from",
                 );
             }
+            let state_path = field_path(path, "state");
             G::from_state(&config, state, &state_path, view, &mut problems).map(|g| Position {
                 state: g,
                 history: None,
                 view,
             })
         }
-        (Some(deal), state) => G::from_deal(&config, deal, &deal_path, view, &mut problems)
-            .and_then(|start| {
-                replay(
-                    start,
-                    moves.map(Vec::as_slice).unwrap_or(&[]),
-                    &moves_path,
-                    view,
-                    &mut problems,
-                )
-            })
-            .inspect(|position| {
-                if let Some(given) = state {
-                    let matches = *given == position.state.state_json(view)
-                        || *given == position.state.state_json(None);
-                    if !matches {
-                        problems.push(
-                            &state_path,
-                            "the snapshot does not match the replay of 'deal' and 'moves'",
-                        );
-                    }
+        (Some(deal), state) => G::from_deal(
+            &config,
+            deal,
+            &field_path(path, "deal"),
+            view,
+            &mut problems,
+        )
+        .and_then(|start| {
+            let moves = moves.map(Vec::as_slice).unwrap_or(&[]);
+            replay(start, moves, path, view, &mut problems)
+        })
+        .inspect(|position| {
+            if let Some(given) = state {
+                let matches = *given == position.state.state_json(view)
+                    || *given == position.state.state_json(None);
+                if !matches {
+                    problems.push(
+                        &field_path(path, "state"),
+                        "the snapshot does not match the replay of 'deal' and 'moves'",
+                    );
                 }
-            }),
+            }
+        }),
     };
     if let Some(seat) = view {
         if let Some(p) = &position {
@@ -394,6 +424,7 @@ fn first_hidden(given: &Value, seen: &Value, path: &str) -> Option<String> {
     }
 }
 
+/// Plays `moves` (the field `moves` of the position at `path`) from `start`, checked.
 fn replay<G: Rules>(
     start: G,
     moves: &[Value],
@@ -404,10 +435,9 @@ fn replay<G: Rules>(
     let mut state = start.clone();
     let mut played = Vec::with_capacity(moves.len());
     for (i, item) in moves.iter().enumerate() {
-        let item_path = index_path(path, i);
         let Some(text) = item.as_str() else {
             problems.push(
-                &item_path,
+                &index_path(&field_path(path, "moves"), i),
                 format!("expected a move as a string, got {}", kind(item)),
             );
             return None;
@@ -415,7 +445,7 @@ fn replay<G: Rules>(
         match apply(&mut state, text, view) {
             Ok(mv) => played.push(mv),
             Err(message) => {
-                problems.push(&item_path, message);
+                problems.push(&index_path(&field_path(path, "moves"), i), message);
                 return None;
             }
         }
@@ -728,7 +758,7 @@ pub fn deal<G: Rules>(body: &Value) -> ApiResult {
             0
         }),
     };
-    let config = G::config(variant, options, "", &mut problems);
+    let config = resolved_config::<G>(variant, options, "", &mut problems);
     let dealt = config.and_then(|c| G::deal(&c, seed, &mut fields, &mut problems));
     fields.finish(&mut problems);
     let state = problems

@@ -19,6 +19,7 @@ pub mod perft;
 pub mod play;
 pub mod playout;
 pub mod problems;
+pub mod recall;
 pub mod rng;
 pub mod search;
 pub mod suited;

@@ -6,12 +6,15 @@ use crate::cards::{Card, CardSet};
 use crate::game::Seat;
 use crate::problems::{index_path, kind, one_per_seat, Fields, Problems};
 use serde_json::{json, Value};
-use std::collections::HashMap;
 
-/// Cards read so far in one request, to report a card given twice with both places.
+/// Cards read so far in one request, to report a card given twice with both places. A card's
+/// place is kept as the list it was read from and its index there; its path is written only
+/// when a problem names it.
 #[derive(Default)]
 pub struct CardLedger {
-    seen: HashMap<Card, String>,
+    cards: CardSet,
+    lists: Vec<String>,
+    places: Vec<(Card, usize, usize)>,
 }
 
 impl CardLedger {
@@ -33,34 +36,46 @@ impl CardLedger {
             );
             return set;
         };
+        let list = self.lists.len();
+        self.lists.push(path.to_string());
         for (i, item) in items.iter().enumerate() {
-            let at = index_path(path, i);
             let Some(token) = item.as_str() else {
                 problems.push(
-                    &at,
+                    &index_path(path, i),
                     format!("expected a card such as \"SA\", got {}", kind(item)),
                 );
                 continue;
             };
             let Some(card) = parse(token) else {
-                problems.push(&at, format!("'{token}' is not a card of the {deck_name}"));
+                let message = format!("'{token}' is not a card of the {deck_name}");
+                problems.push(&index_path(path, i), message);
                 continue;
             };
-            if let Some(first) = self.seen.get(&card) {
+            if self.cards.contains(card) {
+                let first = self.place_of(card);
                 problems.push(
-                    &at,
+                    &index_path(path, i),
                     format!("card '{token}' is given twice (also at {first})"),
                 );
                 continue;
             }
-            self.seen.insert(card, at);
+            self.cards.insert(card);
+            self.places.push((card, list, i));
             set.insert(card);
         }
         set
     }
 
+    /// The path where `card` was first read.
+    fn place_of(&self, card: Card) -> String {
+        let place = self.places.iter().find(|(c, _, _)| *c == card);
+        place.map_or(String::new(), |&(_, list, i)| {
+            index_path(&self.lists[list], i)
+        })
+    }
+
     pub fn all(&self) -> CardSet {
-        self.seen.keys().copied().collect()
+        self.cards
     }
 }
 

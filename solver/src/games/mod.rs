@@ -17,6 +17,7 @@ pub mod seeded;
 use crate::analysis::{self, Analysable};
 use crate::api::{self, ApiError, ApiResult};
 use crate::cancel::Cancel;
+use crate::recall;
 use crate::search;
 use serde_json::{json, Value};
 
@@ -119,7 +120,8 @@ pub fn handle(game: &str, route: Route, body: &[u8]) -> ApiResult {
 
 /// [`handle`], an analysis stopping early (as out of time) once `cancel` is set.
 pub fn handle_until(game: &str, route: Route, body: &[u8], cancel: &Cancel) -> ApiResult {
-    dispatch(game, route, &api::parse_body(body)?, cancel)
+    let body = api::parse_body(body)?;
+    recall::answering(body, |body| dispatch(game, route, body, cancel))
 }
 
 fn dispatch(game: &str, route: Route, body: &Value, cancel: &Cancel) -> ApiResult {
@@ -145,7 +147,8 @@ pub fn analyze_seeded(
     if game == bridge::Bridge::NAME && bridge::table::asked(&body) {
         return dispatch(game, Route::Analyze, &body, cancel).map(|a| (a, Vec::new()));
     }
-    let (answer, table) = (lookup(game)?.analyze_seeded)(&body, &seed, cancel)?;
+    let analyze = lookup(game)?.analyze_seeded;
+    let (answer, table) = recall::answering(body, |body| analyze(body, &seed, cancel))?;
     Ok((answer, search::to_bytes(&table)))
 }
 

@@ -1,0 +1,105 @@
+//! Positions and rules a thread read before (`solver::recall`) give the answers a fresh read
+//! gives: every route, every game, seeded positions in each of their forms, views, and requests
+//! that differ from a kept one only in a detail.
+
+use serde_json::{json, Value};
+use solver::games::{handle, Route, GAMES};
+
+/// The answer, or the error, as text.
+fn answer(game: &str, route: Route, body: &Value) -> String {
+    match handle(game, route, body.to_string().as_bytes()) {
+        Ok(value) => value.to_string(),
+        Err(error) => format!("{error:?}"),
+    }
+}
+
+/// The answer of a thread that has read nothing before.
+fn fresh(game: &'static str, route: Route, body: &Value) -> String {
+    let body = body.clone();
+    std::thread::spawn(move || answer(game, route, &body))
+        .join()
+        .expect("no panic")
+}
+
+/// Asks twice on this thread (the second read is the kept one) and once on a fresh thread.
+fn agrees(game: &'static str, route: Route, body: &Value) {
+    let first = answer(game, route, body);
+    let again = answer(game, route, body);
+    assert_eq!(first, again, "{game} {route:?} {body}");
+    assert_eq!(first, fresh(game, route, body), "{game} {route:?} {body}");
+}
+
+/// The forms of `position`: as written, without its snapshot, and its snapshot alone.
+fn forms(position: &Value) -> Vec<Value> {
+    let mut replayed = position.clone();
+    replayed["state"] = Value::Null;
+    let mut snapshot = position.clone();
+    snapshot["deal"] = Value::Null;
+    snapshot["moves"] = Value::Null;
+    vec![position.clone(), replayed, snapshot]
+}
+
+fn check_position(game: &'static str, position: &Value, previous: &Value, step: usize) {
+    for form in forms(position) {
+        agrees(game, Route::LegalMoves, &json!({ "position": form }));
+        agrees(game, Route::Canonical, &json!({ "position": form }));
+    }
+    let seat = step % 3;
+    agrees(
+        game,
+        Route::View,
+        &json!({ "position": position, "seat": seat }),
+    );
+    let view = handle(
+        game,
+        Route::View,
+        json!({ "position": position, "seat": seat })
+            .to_string()
+            .as_bytes(),
+    );
+    if let Ok(view) = view {
+        agrees(
+            game,
+            Route::LegalMoves,
+            &json!({ "position": view["position"] }),
+        );
+    }
+    let mut stale = position.clone();
+    stale["state"] = previous["state"].clone();
+    agrees(game, Route::LegalMoves, &json!({ "position": stale }));
+}
+
+#[test]
+fn kept_reads_answer_as_fresh_ones() {
+    for game in GAMES {
+        for seed in 0..2u64 {
+            let mut position = handle(
+                game,
+                Route::Deal,
+                json!({ "seed": seed }).to_string().as_bytes(),
+            )
+            .expect("a deal")["position"]
+                .clone();
+            let mut previous = position.clone();
+            for step in 0..60 {
+                check_position(game, &position, &previous, step);
+                let legal: Value = serde_json::from_str(&answer(
+                    game,
+                    Route::LegalMoves,
+                    &json!({ "position": position }),
+                ))
+                .expect("legal moves");
+                let Some(moves) = legal["moves"].as_array().filter(|m| !m.is_empty()) else {
+                    break;
+                };
+                let chosen = moves[(seed as usize + step * 7) % moves.len()].clone();
+                let body = json!({ "position": position, "move": chosen });
+                agrees(game, Route::Play, &body);
+                previous = position;
+                position = handle(game, Route::Play, body.to_string().as_bytes()).expect("played")
+                    ["position"]
+                    .clone();
+            }
+        }
+    }
+}
