@@ -6,7 +6,7 @@ use super::json::{card_name, deck_name, parse_in_deck, read_declaration, read_ma
 use super::{Declaration, Marjapussi, MatchState, Phase};
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
-use crate::games::cardlist::{fill_hidden, read_hand, read_hands, CardLedger, HandEntry};
+use crate::games::cardlist::{place_unknown, read_hand, read_hands, CardLedger, HandEntry};
 use crate::problems::{index_path, integers, Fields, Problems};
 use crate::suited::Suit;
 use serde_json::Value;
@@ -319,16 +319,7 @@ fn deal_places(
     problems: &mut Problems,
 ) -> Option<Vec<CardSet>> {
     let unknown = cards::deck(cfg.deck_size) - ledger.all();
-    let hidden_any = entries.iter().any(|e| matches!(e, HandEntry::Hidden(_)));
-    if !hidden_any && !unknown.is_empty() {
-        let missing: Vec<String> = unknown.iter().map(card_name).collect();
-        problems.push(
-            path,
-            format!("cards missing from the position: {}", missing.join(" ")),
-        );
-        return None;
-    }
-    Some(fill_hidden(entries, unknown, hands_path, problems))
+    place_unknown(entries, unknown, path, hands_path, card_name, problems)
 }
 
 /// Checks the hand sizes in play and settles a hand given as scored or redealt.
