@@ -484,6 +484,13 @@ impl Checks<'_> {
         if s.vice == Some(chief) {
             self.report("vice", "the chief cannot be the vice");
         }
+        self.named_trumps(chief, before_play);
+        self.partner_and_call(chief);
+    }
+
+    /// The vice's and the chief's trumps: named in their phases, from their bid cards.
+    fn named_trumps(&mut self, chief: u8, before_play: bool) {
+        let s = self.state;
         let past_vice = !matches!(s.phase, Phase::ViceTrump);
         if past_vice && s.vice.is_some() != s.vice_trump.is_some() {
             self.report(
@@ -525,6 +532,11 @@ impl Checks<'_> {
                 }
             }
         }
+    }
+
+    /// The partner (chosen, never the chief or vice) or the called card, by `partner_mode`.
+    fn partner_and_call(&mut self, chief: u8) {
+        let s = self.state;
         let playing = matches!(s.phase, Phase::Play | Phase::Scored);
         let chooses = s.cfg.partner_mode == PartnerMode::Choose;
         match s.partner {
