@@ -147,6 +147,28 @@ pub fn read_hand(
     }
 }
 
+/// Deals `unknown` into the hidden entries with [`fill_hidden`]; without a hidden entry every
+/// card must be placed, and the missing ones (written by `name`) are reported at `path`.
+pub fn place_unknown(
+    entries: &[HandEntry],
+    unknown: CardSet,
+    path: &str,
+    hands_path: &str,
+    name: impl Fn(Card) -> String,
+    problems: &mut Problems,
+) -> Option<Vec<CardSet>> {
+    let hidden_any = entries.iter().any(|e| matches!(e, HandEntry::Hidden(_)));
+    if !hidden_any && !unknown.is_empty() {
+        let missing: Vec<String> = unknown.iter().map(name).collect();
+        problems.push(
+            path,
+            format!("cards missing from the position: {}", missing.join(" ")),
+        );
+        return None;
+    }
+    Some(fill_hidden(entries, unknown, hands_path, problems))
+}
+
 /// Deals `unknown` into the hidden entries in order, lowest cards first; the result is one
 /// arbitrary world consistent with the counts. Reports a count mismatch at `path`.
 pub fn fill_hidden(

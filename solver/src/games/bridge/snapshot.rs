@@ -50,6 +50,7 @@ fn read_trick(
     (leader, cards)
 }
 
+/// Reads a bridge snapshot against the options `cfg`; `None` with every problem pushed.
 pub(super) fn read(
     cfg: &Config,
     value: &Value,
@@ -62,19 +63,7 @@ pub(super) fn read(
     if !f.has("hands") {
         problems.push(&f.path("hands"), "missing: the four hands, North first");
     }
-    for (key, expected) in [
-        ("declarer", cfg.declarer),
-        ("dummy", (cfg.declarer + 2) % 4),
-    ] {
-        if let Some(v) = f.get(key) {
-            if parse_seat(v) != Some(expected) {
-                problems.push(
-                    &f.path(key),
-                    format!("{v} disagrees with the options: the {key} is seat {expected}"),
-                );
-            }
-        }
-    }
+    check_partnership(cfg, &mut f, problems);
     let phase = f.string("phase", problems);
     let to_move = f.get("to_move");
     let mut ledger = CardLedger::default();
@@ -103,45 +92,20 @@ pub(super) fn read(
         .get("played")
         .map(|v| ledger.read(v, &played_path, parse_card, DECK_NAME, problems));
     let won_path = f.path("tricks_won");
-    let mut tricks_won = [0u8; 2];
-    if let Some(list) = f.array("tricks_won", problems) {
-        if list.len() != 2 {
-            problems.push(
-                &won_path,
-                "expected 2 counts: North-South's tricks, East-West's",
-            );
-        }
-        for (i, n) in integers(list, &won_path, 0, 13, problems)
-            .into_iter()
-            .enumerate()
-            .take(2)
-        {
-            tricks_won[i] = n as u8;
-        }
-    }
+    let tricks_won = read_tricks_won(&mut f, &won_path, problems);
     f.finish(problems);
     if problems.0.len() > before || entries.len() != 4 {
         return None;
     }
     let unknown = DECK.cards_from(0) - ledger.all();
-    let any_hidden = entries.iter().any(|e| matches!(e, HandEntry::Hidden(_)));
-    let (hands, played) = match played {
-        Some(played) => (
-            fill_hidden(&entries, unknown, &hands_path, problems),
-            played,
-        ),
-        None if any_hidden => {
-            problems.push(
-                &played_path,
-                "missing: a view hides hands, so the cards of finished tricks must be listed",
-            );
-            return None;
-        }
-        None => (
-            fill_hidden(&entries, CardSet::EMPTY, &hands_path, problems),
-            unknown,
-        ),
-    };
+    let (hands, played) = resolve_hidden(
+        &entries,
+        played,
+        unknown,
+        &hands_path,
+        &played_path,
+        problems,
+    )?;
     let mut state = Bridge {
         cfg: *cfg,
         hands: [hands[0], hands[1], hands[2], hands[3]],
@@ -153,6 +117,83 @@ pub(super) fn read(
     };
     state.trick[..trick.len()].copy_from_slice(&trick);
     check_counts(&state, &played_path, &won_path, &hands_path, problems);
+    check_stated(&state, to_move, phase, path, problems);
+    (problems.0.len() == before).then_some(state)
+}
+
+/// `declarer` and `dummy`, when given, must be the seats the options name.
+fn check_partnership(cfg: &Config, f: &mut Fields, problems: &mut Problems) {
+    for (key, expected) in [
+        ("declarer", cfg.declarer),
+        ("dummy", (cfg.declarer + 2) % 4),
+    ] {
+        if let Some(v) = f.get(key) {
+            if parse_seat(v) != Some(expected) {
+                problems.push(
+                    &f.path(key),
+                    format!("{v} disagrees with the options: the {key} is seat {expected}"),
+                );
+            }
+        }
+    }
+}
+
+/// Reads `tricks_won`: [North-South, East-West], each 0 to 13; zeros when left out.
+fn read_tricks_won(f: &mut Fields, won_path: &str, problems: &mut Problems) -> [u8; 2] {
+    let mut tricks_won = [0u8; 2];
+    if let Some(list) = f.array("tricks_won", problems) {
+        if list.len() != 2 {
+            problems.push(
+                won_path,
+                "expected 2 counts: North-South's tricks, East-West's",
+            );
+        }
+        for (i, n) in integers(list, won_path, 0, 13, problems)
+            .into_iter()
+            .enumerate()
+            .take(2)
+        {
+            tricks_won[i] = n as u8;
+        }
+    }
+    tricks_won
+}
+
+/// Fills hidden hands from the `unknown` cards and settles `played`: given, or (only when no
+/// hand is hidden) every card not in a hand or the trick.
+fn resolve_hidden(
+    entries: &[HandEntry],
+    played: Option<CardSet>,
+    unknown: CardSet,
+    hands_path: &str,
+    played_path: &str,
+    problems: &mut Problems,
+) -> Option<(Vec<CardSet>, CardSet)> {
+    let any_hidden = entries.iter().any(|e| matches!(e, HandEntry::Hidden(_)));
+    match played {
+        Some(played) => Some((fill_hidden(entries, unknown, hands_path, problems), played)),
+        None if any_hidden => {
+            problems.push(
+                played_path,
+                "missing: a view hides hands, so the cards of finished tricks must be listed",
+            );
+            None
+        }
+        None => Some((
+            fill_hidden(entries, CardSet::EMPTY, hands_path, problems),
+            unknown,
+        )),
+    }
+}
+
+/// `to_move` and `phase`, when given, must agree with the position read.
+fn check_stated(
+    state: &Bridge,
+    to_move: Option<&Value>,
+    phase: Option<&str>,
+    path: &str,
+    problems: &mut Problems,
+) {
     if let Some(v) = to_move {
         if v.as_u64().map(|s| s as Seat) != state.to_move() {
             problems.push(
@@ -173,7 +214,6 @@ pub(super) fn read(
             ),
         );
     }
-    (problems.0.len() == before).then_some(state)
 }
 
 /// Finished tricks, tricks won and hand sizes must tell one story.

@@ -3,13 +3,18 @@
 use super::cards;
 use super::config::Config;
 use super::json::{card_name, deck_name, parse_in_deck, read_declaration, read_match, seat_mask};
-use super::{Marjapussi, MatchState, Phase};
+use super::{Declaration, Marjapussi, MatchState, Phase};
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
-use crate::games::cardlist::{fill_hidden, read_hand, read_hands, CardLedger, HandEntry};
+use crate::games::cardlist::{place_unknown, read_hand, read_hands, CardLedger, HandEntry};
 use crate::problems::{index_path, integers, Fields, Problems};
+use crate::suited::Suit;
 use serde_json::Value;
 
+/// The auction's state: the high bid, its bidder, and the seat masks `passed` and `had_turn`.
+type Auction = (i32, u8, u8, u8);
+
+/// Reads a Marjapussi snapshot against the options `cfg`; `None` with every problem pushed.
 pub(super) fn read(
     cfg: &Config,
     value: &Value,
@@ -29,9 +34,8 @@ pub(super) fn read(
     let parse = parse_in_deck(cfg);
     let deck_text = deck_name(cfg);
     let mut ledger = CardLedger::default();
-    let mut entries = Vec::with_capacity(n + 2);
     let hands_path = f.path("hands");
-    let hands = read_hands(
+    let mut entries = read_hands(
         &mut ledger,
         &mut f,
         n,
@@ -40,23 +44,156 @@ pub(super) fn read(
         &deck_text,
         problems,
     );
-    entries.extend(hands);
     for key in ["talon", "discards"] {
-        let at = f.path(key);
-        let entry = match f.get(key) {
-            None => HandEntry::Known(CardSet::EMPTY),
-            Some(v) => read_hand(
-                &mut ledger,
-                v,
-                &at,
-                observer.is_some(),
-                &parse,
-                &deck_text,
-                problems,
-            ),
-        };
-        entries.push(entry);
+        entries.push(read_place(
+            &mut ledger,
+            &mut f,
+            key,
+            observer,
+            &parse,
+            &deck_text,
+            problems,
+        ));
     }
+    let auction = read_auction(&mut f, top, problems);
+    let play = read_play(&mut f, &mut ledger, &parse, &deck_text, n, problems);
+    let match_state: MatchState = read_match(f.get("match"), &f.path("match"), sides, problems);
+    f.finish(problems);
+    if problems.0.len() > before || entries.len() != n + 2 {
+        return None;
+    }
+    let places = deal_places(cfg, &entries, &ledger, path, &hands_path, problems)?;
+    let phase = phase?;
+    let mut hands = [CardSet::EMPTY; 4];
+    hands[..n].copy_from_slice(&places[..n]);
+    let mut state = Marjapussi::new_hand(*cfg, dealer, hands, places[n], match_state);
+    state.discards = places[n + 1];
+    state.phase = phase;
+    (
+        state.high_bid,
+        state.high_bidder,
+        state.passed,
+        state.had_turn,
+    ) = auction;
+    play.apply(&mut state);
+    check_turn(&mut state, to_move, path, problems);
+    settle_phase(&mut state, path, problems);
+    problems.is_empty().then_some(state)
+}
+
+/// The play-phase fields of a snapshot, read before the cards are dealt into a state.
+struct Play {
+    declarer: Option<u8>,
+    contract: i32,
+    doubling: u8,
+    polled: u8,
+    leader: u8,
+    trick: Vec<Card>,
+    tricks_played: u8,
+    opening_leader: u8,
+    trump: Option<Suit>,
+    declarations: [Option<Declaration>; 4],
+    tricks_won: [u8; 4],
+    won: [CardSet; 4],
+    last_trick_winner: Option<u8>,
+}
+
+/// Reads the contract, the trick in progress, trumps, marriages and the tricks won so far.
+fn read_play(
+    f: &mut Fields,
+    ledger: &mut CardLedger,
+    parse: &impl Fn(&str) -> Option<Card>,
+    deck_text: &str,
+    n: usize,
+    problems: &mut Problems,
+) -> Play {
+    let sides = if n == 4 { 2 } else { 3 };
+    let top = n as i64 - 1;
+    let declarer = f.bounded("declarer", 0, top, problems).map(|s| s as u8);
+    let contract = f.bounded("contract", 0, 100_000, problems).unwrap_or(0) as i32;
+    let doubling = f.bounded("doubling", 0, 9, problems).unwrap_or(0) as u8;
+    let polled_path = f.path("polled");
+    let polled = f.array("polled", problems).map_or(0, |l| {
+        seat_mask(&integers(l, &polled_path, 0, top, problems))
+    });
+    let (leader, trick) = read_trick(f, ledger, parse, deck_text, n, problems);
+    let tricks_played = f.bounded("tricks_played", 0, 12, problems).unwrap_or(0) as u8;
+    let opening_leader = f.bounded("opening_leader", 0, top, problems).unwrap_or(0) as u8;
+    let trump = f.string("trump", problems).and_then(|t| {
+        super::json::parse_suit(t)
+            .map_err(|m| problems.push(&f.path("trump"), m))
+            .ok()
+    });
+    let declarations = read_declarations(f, sides, problems);
+    let tricks_won = read_tricks_won(f, n, problems);
+    let won = read_won(f, ledger, parse, deck_text, n, problems);
+    let last_trick_winner = f
+        .bounded("last_trick_winner", 0, top, problems)
+        .map(|s| s as u8);
+    Play {
+        declarer,
+        contract,
+        doubling,
+        polled,
+        leader,
+        trick,
+        tricks_played,
+        opening_leader,
+        trump,
+        declarations,
+        tricks_won,
+        won,
+        last_trick_winner,
+    }
+}
+
+impl Play {
+    /// Writes the fields into `state`.
+    fn apply(self, state: &mut Marjapussi) {
+        state.declarer = self.declarer;
+        state.contract = self.contract;
+        state.doubling = self.doubling;
+        state.polled = self.polled;
+        state.leader = self.leader;
+        state.trick_len = self.trick.len() as u8;
+        state.trick[..self.trick.len()].copy_from_slice(&self.trick);
+        state.tricks_played = self.tricks_played;
+        state.opening_leader = self.opening_leader;
+        state.trump = self.trump;
+        state.declarations = self.declarations;
+        state.tricks_won = self.tricks_won;
+        state.won = self.won;
+        state.last_trick_winner = self.last_trick_winner;
+    }
+}
+
+/// Reads the `talon` or the `discards` (`key`): a list of cards, or in a view a count.
+fn read_place(
+    ledger: &mut CardLedger,
+    f: &mut Fields,
+    key: &'static str,
+    observer: Option<Seat>,
+    parse: &impl Fn(&str) -> Option<Card>,
+    deck_text: &str,
+    problems: &mut Problems,
+) -> HandEntry {
+    let at = f.path(key);
+    match f.get(key) {
+        None => HandEntry::Known(CardSet::EMPTY),
+        Some(v) => read_hand(
+            ledger,
+            v,
+            &at,
+            observer.is_some(),
+            parse,
+            deck_text,
+            problems,
+        ),
+    }
+}
+
+/// Reads `auction` (`high_bid`, `high_bidder`, `passed`, `had_turn`); all zero when left out.
+fn read_auction(f: &mut Fields, top: i64, problems: &mut Problems) -> Auction {
     let mut auction = (0, 0u8, 0u8, 0u8);
     if let Some(a) = f.get("auction") {
         let mut af = Fields::of(a, &f.path("auction"), problems);
@@ -70,44 +207,53 @@ pub(super) fn read(
         }
         af.finish(problems);
     }
-    let declarer = f.bounded("declarer", 0, top, problems).map(|s| s as u8);
-    let contract = f.bounded("contract", 0, 100_000, problems).unwrap_or(0) as i32;
-    let doubling = f.bounded("doubling", 0, 9, problems).unwrap_or(0) as u8;
-    let polled_path = f.path("polled");
-    let polled = f.array("polled", problems).map_or(0, |l| {
-        seat_mask(&integers(l, &polled_path, 0, top, problems))
-    });
+    auction
+}
+
+/// Reads the trick in progress (`leader`, `cards` in the order played) of an `n`-seat table.
+fn read_trick(
+    f: &mut Fields,
+    ledger: &mut CardLedger,
+    parse: &impl Fn(&str) -> Option<Card>,
+    deck_text: &str,
+    n: usize,
+    problems: &mut Problems,
+) -> (u8, Vec<Card>) {
     let (mut leader, mut trick) = (0u8, Vec::new());
-    if let Some(t) = f.get("trick") {
-        let mut tf = Fields::of(t, &f.path("trick"), problems);
-        leader = tf.bounded("leader", 0, top, problems).unwrap_or(0) as u8;
-        let at = tf.path("cards");
-        if let Some(v) = tf.get("cards") {
-            let set = ledger.read(v, &at, &parse, &deck_text, problems);
-            let order: Vec<Card> = v
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter_map(|c| c.as_str().and_then(&parse))
-                .collect();
-            if set.len() as usize == order.len() && order.len() < n {
-                trick = order;
-            } else if order.len() >= n {
-                problems.push(
-                    &at,
-                    format!("a trick in progress holds fewer than {n} cards"),
-                );
-            }
+    let Some(t) = f.get("trick") else {
+        return (leader, trick);
+    };
+    let top = n as i64 - 1;
+    let mut tf = Fields::of(t, &f.path("trick"), problems);
+    leader = tf.bounded("leader", 0, top, problems).unwrap_or(0) as u8;
+    let at = tf.path("cards");
+    if let Some(v) = tf.get("cards") {
+        let set = ledger.read(v, &at, parse, deck_text, problems);
+        let order: Vec<Card> = v
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|c| c.as_str().and_then(parse))
+            .collect();
+        if set.len() as usize == order.len() && order.len() < n {
+            trick = order;
+        } else if order.len() >= n {
+            problems.push(
+                &at,
+                format!("a trick in progress holds fewer than {n} cards"),
+            );
         }
-        tf.finish(problems);
     }
-    let tricks_played = f.bounded("tricks_played", 0, 12, problems).unwrap_or(0) as u8;
-    let opening_leader = f.bounded("opening_leader", 0, top, problems).unwrap_or(0) as u8;
-    let trump = f.string("trump", problems).and_then(|t| {
-        super::json::parse_suit(t)
-            .map_err(|m| problems.push(&f.path("trump"), m))
-            .ok()
-    });
+    tf.finish(problems);
+    (leader, trick)
+}
+
+/// Reads up to four marriage `declarations` for a table of `sides` teams or players.
+fn read_declarations(
+    f: &mut Fields,
+    sides: usize,
+    problems: &mut Problems,
+) -> [Option<Declaration>; 4] {
     let mut declarations = [None; 4];
     let decl_path = f.path("declarations");
     if let Some(list) = f.array("declarations", problems) {
@@ -118,6 +264,11 @@ pub(super) fn read(
             declarations[i] = read_declaration(d, &index_path(&decl_path, i), sides, problems);
         }
     }
+    declarations
+}
+
+/// Reads `tricks_won`, one count (0 to 12) per seat; zeros when left out.
+fn read_tricks_won(f: &mut Fields, n: usize, problems: &mut Problems) -> [u8; 4] {
     let mut tricks_won = [0u8; 4];
     let tw_path = f.path("tricks_won");
     if let Some(list) = f.array("tricks_won", problems) {
@@ -129,6 +280,18 @@ pub(super) fn read(
             tricks_won[i] = t as u8;
         }
     }
+    tricks_won
+}
+
+/// Reads `won`, one pile of won cards per seat, into the ledger.
+fn read_won(
+    f: &mut Fields,
+    ledger: &mut CardLedger,
+    parse: &impl Fn(&str) -> Option<Card>,
+    deck_text: &str,
+    n: usize,
+    problems: &mut Problems,
+) -> [CardSet; 4] {
     let mut won = [CardSet::EMPTY; 4];
     let won_path = f.path("won");
     if let Some(list) = f.array("won", problems) {
@@ -139,70 +302,37 @@ pub(super) fn read(
             );
         }
         for (i, pile) in list.iter().take(n).enumerate() {
-            won[i] = ledger.read(
-                pile,
-                &index_path(&won_path, i),
-                &parse,
-                &deck_text,
-                problems,
-            );
+            won[i] = ledger.read(pile, &index_path(&won_path, i), parse, deck_text, problems);
         }
     }
-    let last_trick_winner = f
-        .bounded("last_trick_winner", 0, top, problems)
-        .map(|s| s as u8);
-    let match_state: MatchState = read_match(f.get("match"), &f.path("match"), sides, problems);
-    f.finish(problems);
-    if problems.0.len() > before || entries.len() != n + 2 {
-        return None;
+    won
+}
+
+/// The cards of every place (hands, talon, discards), hidden ones dealt from the cards no
+/// place names; without hidden places, every card of the deck must be placed.
+fn deal_places(
+    cfg: &Config,
+    entries: &[HandEntry],
+    ledger: &CardLedger,
+    path: &str,
+    hands_path: &str,
+    problems: &mut Problems,
+) -> Option<Vec<CardSet>> {
+    let unknown = cards::deck(cfg.deck_size) - ledger.all();
+    place_unknown(entries, unknown, path, hands_path, card_name, problems)
+}
+
+/// Checks the hand sizes in play and settles a hand given as scored or redealt.
+fn settle_phase(state: &mut Marjapussi, path: &str, problems: &mut Problems) {
+    if state.phase == Phase::Play {
+        check_hand_sizes(state, path, problems);
     }
-    let deck = cards::deck(cfg.deck_size);
-    let unknown = deck - ledger.all();
-    let hidden_any = entries.iter().any(|e| matches!(e, HandEntry::Hidden(_)));
-    if !hidden_any && !unknown.is_empty() {
-        let missing: Vec<String> = unknown.iter().map(card_name).collect();
-        problems.push(
-            path,
-            format!("cards missing from the position: {}", missing.join(" ")),
-        );
-        return None;
-    }
-    let places = fill_hidden(&entries, unknown, &hands_path, problems);
-    let phase = phase?;
-    let mut hands = [CardSet::EMPTY; 4];
-    hands[..n].copy_from_slice(&places[..n]);
-    let mut state = Marjapussi::new_hand(*cfg, dealer, hands, places[n], match_state);
-    state.discards = places[n + 1];
-    state.phase = phase;
-    state.high_bid = auction.0;
-    state.high_bidder = auction.1;
-    state.passed = auction.2;
-    state.had_turn = auction.3;
-    state.declarer = declarer;
-    state.contract = contract;
-    state.doubling = doubling;
-    state.polled = polled;
-    state.leader = leader;
-    state.trick_len = trick.len() as u8;
-    state.trick[..trick.len()].copy_from_slice(&trick);
-    state.tricks_played = tricks_played;
-    state.opening_leader = opening_leader;
-    state.trump = trump;
-    state.declarations = declarations;
-    state.tricks_won = tricks_won;
-    state.won = won;
-    state.last_trick_winner = last_trick_winner;
-    check_turn(&mut state, to_move, path, problems);
-    if phase == Phase::Play {
-        check_hand_sizes(&state, path, problems);
-    }
-    match phase {
+    match state.phase {
         Phase::Scored if state.tricks_played == state.tricks_in_hand() => state.finish_hand(),
         Phase::Scored => problems.push(path, "phase 'scored' needs every trick played"),
         Phase::Redealt => state.result = Some(state.redeal_result()),
         _ => {}
     }
-    problems.is_empty().then_some(state)
 }
 
 /// Sets the seat to act, which every phase but the two final ones needs.

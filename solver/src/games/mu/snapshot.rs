@@ -6,7 +6,7 @@ use super::roles::designations;
 use super::{Mu, Phase, Trump, MAX_PLAYERS};
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
-use crate::games::cardlist::{fill_hidden, read_hands, CardLedger, HandEntry};
+use crate::games::cardlist::{place_unknown, read_hands, CardLedger};
 use crate::problems::{index_path, integers, one_per_seat, Fields, Problems};
 use serde_json::Value;
 
@@ -48,6 +48,7 @@ fn per_seat(
     sets
 }
 
+/// Reads a Mü snapshot against the options `cfg`; `None` with every problem pushed.
 pub(super) fn read(
     cfg: &Config,
     value: &Value,
@@ -66,9 +67,8 @@ pub(super) fn read(
     let parse = parse_in_deck(cfg);
     let deck_text = deck_name(cfg);
     let mut ledger = CardLedger::default();
-    let mut entries = Vec::with_capacity(n);
     let hands_path = f.path("hands");
-    let hands = read_hands(
+    let entries = read_hands(
         &mut ledger,
         &mut f,
         n,
@@ -77,7 +77,6 @@ pub(super) fn read(
         &deck_text,
         problems,
     );
-    entries.extend(hands);
     let tables = per_seat(
         &mut f,
         "tables",
@@ -88,37 +87,139 @@ pub(super) fn read(
         problems,
     );
     let won = per_seat(&mut f, "won", n, &mut ledger, &parse, &deck_text, problems);
-    let mut bids = [0u8; MAX_PLAYERS];
-    let mut last_bid_at = [0u16; MAX_PLAYERS];
-    let (mut actions, mut passes, mut last_bidder) = (0u16, 0u8, None);
-    if let Some(a) = f.get("auction") {
-        let mut af = Fields::of(a, &f.path("auction"), problems);
-        for (key, limit) in [("bids", 15), ("last_bid_at", 10_000)] {
-            let at = af.path(key);
-            if let Some(list) = af.array(key, problems) {
-                one_per_seat(list, n, "numbers", &at, problems);
-                for (i, v) in integers(list, &at, 0, limit, problems)
-                    .into_iter()
-                    .enumerate()
-                    .take(n)
-                {
-                    match key {
-                        "bids" => bids[i] = v as u8,
-                        _ => last_bid_at[i] = v as u16,
-                    }
+    let auction = read_auction(&mut f, n, problems);
+    let parties = read_parties(&mut f, top, &parse, &deck_text, problems);
+    let trick = read_trick(&mut f, &mut ledger, &parse, &deck_text, n, before, problems);
+    let tricks_played = f
+        .bounded("tricks_played", 0, i64::from(cfg.hand_size()), problems)
+        .unwrap_or(0) as u8;
+    let match_state = read_match(f.get("match"), &f.path("match"), n, 0, problems);
+    f.finish(problems);
+    if problems.0.len() > before || entries.len() != n {
+        return None;
+    }
+    let phase = phase?;
+    let unknown = cfg.deck() - ledger.all();
+    let filled = place_unknown(&entries, unknown, path, &hands_path, card_name, problems)?;
+    let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+    hands[..n].copy_from_slice(&filled);
+    let mut state = Mu::new_hand(*cfg, dealer, hands, match_state);
+    state.tables = tables;
+    state.won = won;
+    state.phase = phase;
+    auction.apply(&mut state);
+    parties.apply(&mut state);
+    trick.apply(&mut state);
+    state.tricks_played = tricks_played;
+    state.actor = to_move.unwrap_or(0);
+    state.settle_called_partner();
+    Checks {
+        state: &state,
+        path,
+        problems,
+    }
+    .all(to_move);
+    if problems.0.len() > before {
+        return None;
+    }
+    settle_result(&mut state);
+    Some(state)
+}
+
+/// The auction's state: each seat's bid and when it was made, the actions and passes so far
+/// and the last bidder.
+#[derive(Default)]
+struct Auction {
+    bids: [u8; MAX_PLAYERS],
+    last_bid_at: [u16; MAX_PLAYERS],
+    actions: u16,
+    passes: u8,
+    last_bidder: Option<u8>,
+}
+
+impl Auction {
+    /// Writes the auction into `state`.
+    fn apply(self, state: &mut Mu) {
+        state.bids = self.bids;
+        state.last_bid_at = self.last_bid_at;
+        state.actions = self.actions;
+        state.passes = self.passes;
+        state.last_bidder = self.last_bidder;
+    }
+}
+
+/// Reads `auction` of an `n`-seat table; the empty auction when left out.
+fn read_auction(f: &mut Fields, n: usize, problems: &mut Problems) -> Auction {
+    let top = n as i64 - 1;
+    let mut auction = Auction::default();
+    let Some(a) = f.get("auction") else {
+        return auction;
+    };
+    let mut af = Fields::of(a, &f.path("auction"), problems);
+    for (key, limit) in [("bids", 15), ("last_bid_at", 10_000)] {
+        let at = af.path(key);
+        if let Some(list) = af.array(key, problems) {
+            one_per_seat(list, n, "numbers", &at, problems);
+            for (i, v) in integers(list, &at, 0, limit, problems)
+                .into_iter()
+                .enumerate()
+                .take(n)
+            {
+                match key {
+                    "bids" => auction.bids[i] = v as u8,
+                    _ => auction.last_bid_at[i] = v as u16,
                 }
             }
         }
-        actions = af.bounded("actions", 0, 10_000, problems).unwrap_or(0) as u16;
-        passes = af.bounded("passes", 0, top + 1, problems).unwrap_or(0) as u8;
-        last_bidder = seat(&mut af, "last_bidder", top, problems);
-        af.finish(problems);
     }
-    let chief = seat(&mut f, "chief", top, problems);
-    let vice = seat(&mut f, "vice", top, problems);
-    let partner = seat(&mut f, "partner", top, problems);
-    let vice_trump = trump(&mut f, "vice_trump", problems);
-    let chief_trump = trump(&mut f, "chief_trump", problems);
+    auction.actions = af.bounded("actions", 0, 10_000, problems).unwrap_or(0) as u16;
+    auction.passes = af.bounded("passes", 0, top + 1, problems).unwrap_or(0) as u8;
+    auction.last_bidder = seat(&mut af, "last_bidder", top, problems);
+    af.finish(problems);
+    auction
+}
+
+/// The seats and trumps the auction chose: chief, vice, partner, called card and solo.
+struct Parties {
+    chief: Option<u8>,
+    vice: Option<u8>,
+    partner: Option<u8>,
+    vice_trump: Option<Trump>,
+    chief_trump: Option<Trump>,
+    called: Option<Card>,
+    solo: bool,
+}
+
+impl Parties {
+    /// Writes the parties into `state`; in play and once scored, also the trump suits' cards.
+    fn apply(self, state: &mut Mu) {
+        if matches!(state.phase, Phase::Play | Phase::Scored) {
+            state.chief_trumps = self.chief_trump.map_or(CardSet::EMPTY, Trump::cards);
+            state.vice_trumps = self.vice_trump.map_or(CardSet::EMPTY, Trump::cards);
+        }
+        state.chief = self.chief;
+        state.vice = self.vice;
+        state.partner = self.partner;
+        state.called = self.called;
+        state.solo = self.solo;
+        state.vice_trump = self.vice_trump;
+        state.chief_trump = self.chief_trump;
+    }
+}
+
+/// Reads `chief`, `vice`, `partner`, the two trumps, `called_card` and `solo`.
+fn read_parties(
+    f: &mut Fields,
+    top: i64,
+    parse: &impl Fn(&str) -> Option<Card>,
+    deck_text: &str,
+    problems: &mut Problems,
+) -> Parties {
+    let chief = seat(f, "chief", top, problems);
+    let vice = seat(f, "vice", top, problems);
+    let partner = seat(f, "partner", top, problems);
+    let vice_trump = trump(f, "vice_trump", problems);
+    let chief_trump = trump(f, "chief_trump", problems);
     let called = f.string("called_card", problems).and_then(|t| {
         let card = parse(t);
         if card.is_none() {
@@ -130,18 +231,41 @@ pub(super) fn read(
         card
     });
     let solo = f.boolean("solo", problems).unwrap_or(false);
+    Parties {
+        chief,
+        vice,
+        partner,
+        vice_trump,
+        chief_trump,
+        called,
+        solo,
+    }
+}
+
+/// Reads the trick in progress. A flag-count mismatch is reported only if nothing else was
+/// (`before` is the problem count at the start of the snapshot).
+fn read_trick(
+    f: &mut Fields,
+    ledger: &mut CardLedger,
+    parse: &impl Fn(&str) -> Option<Card>,
+    deck_text: &str,
+    n: usize,
+    before: usize,
+    problems: &mut Problems,
+) -> Trick {
+    let top = n as i64 - 1;
     let (mut leader, mut trick, mut from_table) = (0u8, Vec::new(), 0u8);
     if let Some(t) = f.get("trick") {
         let mut tf = Fields::of(t, &f.path("trick"), problems);
         leader = seat(&mut tf, "leader", top, problems).unwrap_or(0);
         let at = tf.path("cards");
         if let Some(v) = tf.get("cards") {
-            let set = ledger.read(v, &at, &parse, &deck_text, problems);
+            let set = ledger.read(v, &at, parse, deck_text, problems);
             let order: Vec<Card> = v
                 .as_array()
                 .into_iter()
                 .flatten()
-                .filter_map(|c| c.as_str().and_then(&parse))
+                .filter_map(|c| c.as_str().and_then(parse))
                 .collect();
             if order.len() >= n {
                 problems.push(
@@ -166,65 +290,34 @@ pub(super) fn read(
         }
         tf.finish(problems);
     }
-    let tricks_played = f
-        .bounded("tricks_played", 0, i64::from(cfg.hand_size()), problems)
-        .unwrap_or(0) as u8;
-    let match_state = read_match(f.get("match"), &f.path("match"), n, 0, problems);
-    f.finish(problems);
-    if problems.0.len() > before || entries.len() != n {
-        return None;
+    Trick {
+        leader,
+        cards: trick,
+        from_table,
     }
-    let phase = phase?;
-    let unknown = cfg.deck() - ledger.all();
-    let hidden_any = entries.iter().any(|e| matches!(e, HandEntry::Hidden(_)));
-    if !hidden_any && !unknown.is_empty() {
-        let missing: Vec<String> = unknown.iter().map(card_name).collect();
-        problems.push(
-            path,
-            format!("cards missing from the position: {}", missing.join(" ")),
-        );
-        return None;
+}
+
+/// The trick in progress: its leader, its cards in the order played, and which of them came
+/// from the table (a bit per card).
+struct Trick {
+    leader: u8,
+    cards: Vec<Card>,
+    from_table: u8,
+}
+
+impl Trick {
+    /// Writes the trick into `state`.
+    fn apply(self, state: &mut Mu) {
+        state.leader = self.leader;
+        state.trick_len = self.cards.len() as u8;
+        state.trick[..self.cards.len()].copy_from_slice(&self.cards);
+        state.trick_from_table = self.from_table;
     }
-    let filled = fill_hidden(&entries, unknown, &hands_path, problems);
-    let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
-    hands[..n].copy_from_slice(&filled);
-    let mut state = Mu::new_hand(*cfg, dealer, hands, match_state);
-    state.tables = tables;
-    state.won = won;
-    state.phase = phase;
-    state.bids = bids;
-    state.last_bid_at = last_bid_at;
-    state.actions = actions;
-    state.passes = passes;
-    state.last_bidder = last_bidder;
-    state.chief = chief;
-    state.vice = vice;
-    state.partner = partner;
-    state.called = called;
-    state.solo = solo;
-    state.vice_trump = vice_trump;
-    state.chief_trump = chief_trump;
-    state.leader = leader;
-    state.trick_len = trick.len() as u8;
-    state.trick[..trick.len()].copy_from_slice(&trick);
-    state.trick_from_table = from_table;
-    state.tricks_played = tricks_played;
-    state.actor = to_move.unwrap_or(0);
-    if matches!(phase, Phase::Play | Phase::Scored) {
-        state.chief_trumps = chief_trump.map_or(CardSet::EMPTY, Trump::cards);
-        state.vice_trumps = vice_trump.map_or(CardSet::EMPTY, Trump::cards);
-    }
-    state.settle_called_partner();
-    Checks {
-        state: &state,
-        path,
-        problems,
-    }
-    .all(to_move);
-    if problems.0.len() > before {
-        return None;
-    }
-    match phase {
+}
+
+/// Sets the result of a hand given as passed out, an Eklat or scored.
+fn settle_result(state: &mut Mu) {
+    match state.phase {
         Phase::AllPass => state.result = Some(state.unplayed_result(None)),
         Phase::Eklat => {
             let (tied, top) = state.top_bidders();
@@ -233,7 +326,6 @@ pub(super) fn read(
         Phase::Scored => state.finish_hand(),
         _ => {}
     }
-    Some(state)
 }
 
 /// The consistency checks of a snapshot, each reported at its field.
@@ -392,6 +484,13 @@ impl Checks<'_> {
         if s.vice == Some(chief) {
             self.report("vice", "the chief cannot be the vice");
         }
+        self.named_trumps(chief, before_play);
+        self.partner_and_call(chief);
+    }
+
+    /// The vice's and the chief's trumps: named in their phases, from their bid cards.
+    fn named_trumps(&mut self, chief: u8, before_play: bool) {
+        let s = self.state;
         let past_vice = !matches!(s.phase, Phase::ViceTrump);
         if past_vice && s.vice.is_some() != s.vice_trump.is_some() {
             self.report(
@@ -433,6 +532,11 @@ impl Checks<'_> {
                 }
             }
         }
+    }
+
+    /// The partner (chosen, never the chief or vice) or the called card, by `partner_mode`.
+    fn partner_and_call(&mut self, chief: u8) {
+        let s = self.state;
         let playing = matches!(s.phase, Phase::Play | Phase::Scored);
         let chooses = s.cfg.partner_mode == PartnerMode::Choose;
         match s.partner {
