@@ -30,5 +30,6 @@ mod python;
 
 /// Changes whenever an answer of the engine may change, so caches never serve stale results,
 /// and whenever the deal tables' binary form or keys do (`table3`: partition games key exact
-/// entries by the partition; `table4`: Mü keys trick starts by shape).
-pub const ENGINE_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+rules1.table4");
+/// entries by the partition; `table4`: Mü keys trick starts by shape; `maxn`: PIMC searches
+/// Muschik's worlds by max^n).
+pub const ENGINE_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+rules1.table4.maxn");
