@@ -16,7 +16,7 @@
 //! the sum of the values, which in Muschik (tricks won, −5 for a trickless participant) is too
 //! loose to cut. A budget of nodes and time bounds a call; past it the answer is incomplete.
 
-use super::{Analysis, Budget, Cutoffs, ScoredMove, Searchable};
+use super::{Analysis, Budget, Children, Cutoffs, ScoredMove, Searchable};
 use crate::cancel::Deadline;
 use crate::game::{mix, Seat, MAX_SEATS};
 use std::collections::HashMap;
@@ -137,7 +137,7 @@ impl<G: Searchable> Searcher<G> {
         let (_, high) = state.value_bounds(me);
         let (low, _) = state.value_bounds(asker);
         let transposing = state.moves_may_transpose();
-        let mut children = [0u64; 32];
+        let mut children = Children::default();
         let mut best: Option<Scores> = None;
         for (i, &mv) in moves.iter().enumerate() {
             if moves[..i].iter().any(|&k| state.equivalent(k, mv)) {
@@ -145,14 +145,8 @@ impl<G: Searchable> Searcher<G> {
             }
             let mut child = state.clone();
             child.play_unchecked(mv);
-            if transposing {
-                let key = child.key();
-                if children[..i.min(32)].contains(&key) {
-                    continue;
-                }
-                if i < 32 {
-                    children[i] = key;
-                }
+            if transposing && !children.first_visit(i, &child) {
+                continue;
             }
             let v = self.search(&child, ply + 1);
             if self.stopped {

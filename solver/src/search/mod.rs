@@ -264,6 +264,26 @@ struct Searcher<G: Searchable> {
 
 const INF: i32 = i32::MAX / 2;
 
+/// The keys of the positions a node's first 32 moves led to, so that moves leading to one
+/// position ([`Searchable::moves_may_transpose`]) are searched once.
+#[derive(Default)]
+struct Children([u64; 32]);
+
+impl Children {
+    /// Whether `child`, reached by the node's move `i`, is a position none of its earlier
+    /// moves led to; remembers it.
+    fn first_visit<G: Game>(&mut self, i: usize, child: &G) -> bool {
+        let key = child.key();
+        if self.0[..i.min(32)].contains(&key) {
+            return false;
+        }
+        if i < 32 {
+            self.0[i] = key;
+        }
+        true
+    }
+}
+
 impl<G: Searchable> Searcher<G> {
     fn out_of_budget(&mut self) -> bool {
         if !self.stopped
@@ -365,21 +385,15 @@ impl<G: Searchable> Searcher<G> {
         let maximizing = state.side(mover) == self.side;
         let mut best = if maximizing { -INF } else { INF };
         let mut best_move = None;
-        let mut children = [0u64; 32];
+        let mut children = Children::default();
         let transposing = state.moves_may_transpose();
         let mut children_relevant = 0;
         for (i, &mv) in moves.iter().enumerate() {
             let mut child = state.clone();
             child.play_unchecked(mv);
             // Moves that lead to the same position (a failed ask and no declaration) are one.
-            if transposing {
-                let key = child.key();
-                if children[..i.min(32)].contains(&key) {
-                    continue;
-                }
-                if i < 32 {
-                    children[i] = key;
-                }
+            if transposing && !children.first_visit(i, &child) {
+                continue;
             }
             let (v, child_relevant) = self.search(&child, alpha, beta, ply + 1);
             let child_relevant = child_relevant | state.move_relevant(mv);
