@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.settings import Settings, SettingsError, available_cpus
+from service.settings import QUEUED_PER_THREAD, Settings, SettingsError, available_cpus
 
 
 def test_settings_from_the_environment() -> None:
@@ -18,8 +18,8 @@ def test_settings_from_the_environment() -> None:
 def test_worker_and_thread_counts_follow_the_cpus_given() -> None:
     settings = Settings.from_env({})
     assert settings.workers == available_cpus() >= 1
-    assert settings.max_queued_solves == 2 * settings.solve_threads
-    assert Settings.from_env({"SOLVE_THREADS": "3"}).max_queued_solves == 6
+    assert settings.max_queued_solves == QUEUED_PER_THREAD * settings.solve_threads
+    assert Settings.from_env({"SOLVE_THREADS": "3"}).max_queued_solves == 3 * QUEUED_PER_THREAD
 
 
 @pytest.mark.parametrize(

@@ -253,12 +253,11 @@ pub fn parse_body(body: &[u8]) -> Result<Value, ApiError> {
 /// its seat does not see (every hand given) is read as the seat's view of that position: the
 /// cards as counts, the moves the seat did not see as it writes them ([`view_json`]).
 pub fn parse_position<G: Rules>(value: &Value, path: &str) -> Result<Position<G>, Problems> {
-    let hash = recall::hash_of(value);
-    if let Some(known) = recall::position::<G>(value, hash) {
+    if let Some(known) = recall::position::<G>(value) {
         return Ok(known);
     }
     let position = read_position::<G>(value, path)?;
-    recall::pend_position(value, hash, &position);
+    recall::pend_position(value, &position);
     Ok(position)
 }
 

@@ -10,6 +10,11 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+/// The engine's own allocations come from mimalloc: reading a request builds and frees many
+/// small JSON nodes, and the system allocator was a third of a rules call's time.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 create_exception!(
     _solver,
     SolverError,

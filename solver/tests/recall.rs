@@ -7,10 +7,7 @@ use solver::games::{handle, Route, GAMES};
 
 /// The answer, or the error, as text.
 fn answer(game: &str, route: Route, body: &Value) -> String {
-    match handle(game, route, body.to_string().as_bytes()) {
-        Ok(value) => value.to_string(),
-        Err(error) => format!("{error:?}"),
-    }
+    text_answer(game, route, &body.to_string())
 }
 
 /// The answer of a thread that has read nothing before.
@@ -101,5 +98,47 @@ fn kept_reads_answer_as_fresh_ones() {
                     .clone();
             }
         }
+    }
+}
+
+/// The same text as a kept position, sent where it means something else: to another game, twice
+/// in one body, after the route's other fields, or beside a member that is not JSON.
+#[test]
+fn a_kept_text_is_read_again_where_it_means_something_else() {
+    let position =
+        handle("marjapussi", Route::Deal, br#"{"seed": 3}"#).expect("a deal")["position"].clone();
+    let text = position.to_string();
+    let bodies = [
+        format!(r#"{{"position": {text}}}"#),
+        format!(r#"{{"position": {text}, "position": {text}}}"#),
+        format!(r#"{{"position": {text}, "position": 7}}"#),
+        format!(r#"{{"move": "bid 50", "position": {text}}}"#),
+        format!(r#"{{"position": {text}, "move": }}"#),
+        format!(r#"[{text}]"#),
+    ];
+    for game in ["marjapussi", "mu", "bridge"] {
+        for route in [Route::LegalMoves, Route::Play] {
+            for body in &bodies {
+                let first = text_answer(game, route, body);
+                assert_eq!(
+                    first,
+                    text_answer(game, route, body),
+                    "{game} {route:?} {body}"
+                );
+                let again = body.clone();
+                let fresh = std::thread::spawn(move || text_answer(game, route, &again))
+                    .join()
+                    .expect("no panic");
+                assert_eq!(first, fresh, "{game} {route:?} {body}");
+            }
+        }
+    }
+}
+
+/// The answer to the body `text`, or the error, as text.
+fn text_answer(game: &str, route: Route, text: &str) -> String {
+    match handle(game, route, text.as_bytes()) {
+        Ok(value) => value.to_string(),
+        Err(error) => format!("{error:?}"),
     }
 }

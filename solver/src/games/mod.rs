@@ -120,7 +120,7 @@ pub fn handle(game: &str, route: Route, body: &[u8]) -> ApiResult {
 
 /// [`handle`], an analysis stopping early (as out of time) once `cancel` is set.
 pub fn handle_until(game: &str, route: Route, body: &[u8], cancel: &Cancel) -> ApiResult {
-    let body = api::parse_body(body)?;
+    let body = recall::read_body(game, body)?;
     recall::answering(body, |body| dispatch(game, route, body, cancel))
 }
 
@@ -143,9 +143,10 @@ pub fn analyze_seeded(
     cancel: &Cancel,
 ) -> Result<(Value, Vec<u8>), ApiError> {
     let seed = search::from_bytes(table).unwrap_or_default();
-    let body = api::parse_body(body)?;
+    let body = recall::read_body(game, body)?;
     if game == bridge::Bridge::NAME && bridge::table::asked(&body) {
-        return dispatch(game, Route::Analyze, &body, cancel).map(|a| (a, Vec::new()));
+        let answer = recall::answering(body, |body| dispatch(game, Route::Analyze, body, cancel));
+        return answer.map(|a| (a, Vec::new()));
     }
     let analyze = lookup(game)?.analyze_seeded;
     let (answer, table) = recall::answering(body, |body| analyze(body, &seed, cancel))?;
