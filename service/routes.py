@@ -136,7 +136,7 @@ async def json_body(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRoute
 
 # A rules call on a body up to this size (a hand's position is 1-3 KB) runs on the event loop:
 # it takes tens of microseconds, less than the handoff to a worker thread and back (measured
-# with `python -m service.bench_service`); a larger body, whose parse could hold the loop up for
+# with `python -m benchmarks.service`); a larger body, whose parse could hold the loop up for
 # milliseconds, still goes to a thread.
 INLINE_BODY_BYTES = 16 * 1024
 

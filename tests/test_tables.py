@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from service.bench_deal import deal_positions
+from benchmarks.deal import deal_positions
 from tests.positions import snapshot_of
 from tests.redis_server import RedisServer
 from tests.test_cache import analyse, client_for

@@ -1,4 +1,4 @@
-"""`python -m service.bench_views`: the time of a default analysis of a view, per game.
+"""`python -m benchmarks.views`: the time of a default analysis of a view, per game.
 
 For each game, seeded hands are dealt and played at random to a seeded point (any phase); the
 seat to move's view (a snapshot: its hand, the public cards, the other hands as counts) is
@@ -17,8 +17,8 @@ import time
 from collections import Counter
 from typing import Any
 
+from benchmarks.engine import percentile
 from service import _solver
-from service.bench import percentile
 
 GAMES = [
     ("marjapussi", "huutopussi"),

@@ -1,4 +1,4 @@
-"""`python -m service.bench_service`: the service's own cost per request, against `GET /health`.
+"""`python -m benchmarks.service`: the service's own cost per request, against `GET /health`.
 
 Starts `python -m service` (one worker by default) on a free port, and measures in one run
 `GET /health`, `legal-moves` and `play` on a huutopussi position 17 moves into the hand, a
@@ -238,7 +238,7 @@ def start_service(workers: int) -> tuple[int, subprocess.Popen[bytes]]:
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m service.bench_service", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.service", description=__doc__)
     parser.add_argument("--clients", type=int, nargs="+", default=[1, 8], help="concurrency")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds per count")
     parser.add_argument("--seconds", type=float, default=1.0, help="per route and round")

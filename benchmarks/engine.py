@@ -1,4 +1,4 @@
-"""`python -m service.bench`: random playouts timed inside Rust and through the Python binding.
+"""`python -m benchmarks.engine`: random playouts timed inside Rust and through the Python binding.
 
 For each variant of a game it prints
 
@@ -186,7 +186,7 @@ def variants_of(game: str) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m service.bench",
+        prog="python -m benchmarks.engine",
         description="Random playouts timed inside Rust and through the Python binding.",
     )
     parser.add_argument("--game", default="marjapussi", help="game (default marjapussi)")

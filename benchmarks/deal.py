@@ -1,4 +1,4 @@
-"""`python -m service.bench_deal`: a whole deal analysed move by move, cold and warm.
+"""`python -m benchmarks.deal`: a whole deal analysed move by move, cold and warm.
 
 Plays seeded deals of a game (the auction, if any, by seeded random legal moves) from their
 first card, each move the engine's best, and analyses every position through the service's
@@ -22,9 +22,9 @@ from typing import Any
 
 import anyio
 
+from benchmarks.engine import percentile
 from service import _solver
 from service.analysis import Analyzer
-from service.bench import percentile
 from service.settings import Settings
 
 
@@ -112,7 +112,7 @@ async def run(args: argparse.Namespace) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m service.bench_deal", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.deal", description=__doc__)
     parser.add_argument("--game", default="marjapussi")
     parser.add_argument("--variant", help="the game's default when left out")
     parser.add_argument("--seed", type=int, action="append", help="repeatable (default 5)")
