@@ -114,17 +114,14 @@ impl Mustamaija {
         let in_play = places.iter().fold(0, |acc, &p| acc | p) & STANDARD_DECK.bits();
         let ranked = in_play & !maria.bit();
         let mut squeezed = [0u64; MAX_SEATS + 2];
-        let (mut lane, mut next) = (u32::MAX, 0);
-        for card in CardSet::from_bits(ranked) {
-            let bit = card.index() as u32;
-            if bit / 16 != lane {
-                lane = bit / 16;
-                next = 16 * lane;
+        for (out, &place) in squeezed.iter_mut().zip(places.iter()) {
+            // Each card of the place moves down by the cards of its suit out of play below it.
+            for card in CardSet::from_bits(place & ranked) {
+                let bit = card.index() as u32;
+                let lane_start = bit & !15;
+                let below = ranked & ((1u64 << bit) - 1) & !((1u64 << lane_start) - 1);
+                *out |= 1u64 << (lane_start + below.count_ones());
             }
-            for (out, &place) in squeezed.iter_mut().zip(places.iter()) {
-                *out |= (place >> bit & 1) << next;
-            }
-            next += 1;
         }
         let moved = match suit_of(maria).filter(|_| in_play & maria.bit() != 0) {
             Some(suit) => 1 << (16 * suit as u32 + MARIA_SLOT),
