@@ -202,3 +202,55 @@ def test_views_of_played_hands_never_fault_the_engine(client: Client) -> None:
             position = client.post("/v1/mustamaija/play", json=body).json()["position"]
     assert set(statuses) <= {200, 422}, statuses
     assert statuses.get(200, 0) > 0, statuses
+
+
+def played_until_the_talon_is_low(
+    client: Client, variant: str, players: int, seed: int, left: int
+) -> dict[str, Any]:
+    """A hand of `variant` for `players` dealt from `seed`, played with random legal moves
+    until at most `left` cards are in the talon (or the hand is over)."""
+    rng = random.Random(seed)
+    deal = {"variant": variant, "options": {"num_players": players}, "seed": seed}
+    position = post(client, "deal", deal).json()["position"]
+    while len(position["state"]["talon"]) > left:
+        legal = post(client, "legal-moves", {"position": position}).json()
+        if legal["over"]:
+            break
+        body = {"position": position, "move": rng.choice(legal["moves"])}
+        position = post(client, "play", body).json()["position"]
+    return position
+
+
+def test_the_view_route_writes_deal_and_moves_that_analyze_accepts(client: Client) -> None:
+    """The view of the seat to move, as `POST /view` writes it (deal and moves, the other hands
+    as counts; issue 19, items 2 and 10), is analysed without its snapshot, though hidden
+    defenders took cards without a move: by PIMC where its exact search applies (two players,
+    the talon empty), else by ISMCTS and auto."""
+    budgets = {"pimc": {"worlds": 4}, "ismcts": {"iterations": 40}, "auto": {"worlds": 4}}
+    for variant in ("standard", "kurki_suonio_diamonds"):
+        for players, left, methods in ((2, 0, budgets), (4, 2, ("ismcts", "auto"))):
+            for seed in (1, 2):
+                position = played_until_the_talon_is_low(client, variant, players, seed, left)
+                at = f"{variant} {players} players seed {seed}"
+                assert_view_analysed(client, position, {m: budgets[m] for m in methods}, at)
+
+
+def assert_view_analysed(
+    client: Client, position: dict[str, Any], budgets: dict[str, Any], at: str
+) -> None:
+    legal = post(client, "legal-moves", {"position": position}).json()
+    if legal["over"]:
+        return
+    seat = legal["to_move"]
+    answer = post(client, "view", {"position": position, "seat": seat})
+    assert answer.status_code == 200, answer.text
+    view = answer.json()["position"]
+    assert len(view["moves"]) == len(position["moves"]), at
+    other = (seat + 1) % len(position["deal"]["hands"])
+    assert view["deal"]["hands"][other] == len(position["deal"]["hands"][other]), at
+    history_form = {k: v for k, v in view.items() if k != "state"}
+    for method, budget in budgets.items():
+        body = {"position": history_form, "method": method, "seed": 1, "budget": budget}
+        analysed = post(client, "analyze", body)
+        assert analysed.status_code == 200, f"{at} {method}: {analysed.text}"
+        assert analysed.json()["best_move"] in legal["moves"], f"{at} {method}"

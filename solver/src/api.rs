@@ -115,10 +115,18 @@ pub trait Rules: Game {
     }
 
     /// In `observer`'s view, whose hidden hands are guesses, changes the guess so that `mv`
-    /// has the outcome its text states (an ask's answer); returns the swaps of unseen cards
-    /// made, `(card moved, card given back)`, or why no hand the seats could hold gives it.
-    fn fit_outcome(&mut self, mv: Self::Move, observer: Seat) -> Result<Vec<(Card, Card)>, String> {
-        let _ = (mv, observer);
+    /// has the outcome its text states (an ask's answer), and what follows it without a move
+    /// goes as the history's `later` moves show (a card a hidden seat takes without a choice);
+    /// returns the swaps of unseen cards made, `(card moved, card given back)`, or why no hand
+    /// the seats could hold gives it. `later` are the history's moves after `mv`, as far as
+    /// they read.
+    fn fit_outcome(
+        &mut self,
+        mv: Self::Move,
+        later: &[Self::Move],
+        observer: Seat,
+    ) -> Result<Vec<(Card, Card)>, String> {
+        let _ = (mv, later, observer);
         Ok(Vec::new())
     }
 
@@ -433,6 +441,7 @@ fn replay<G: Rules>(
 ) -> Option<Position<G>> {
     let mut state = start.clone();
     let mut played = Vec::with_capacity(moves.len());
+    let ahead = view.map_or(Vec::new(), |_| readable(&start, moves));
     for (i, item) in moves.iter().enumerate() {
         let Some(text) = item.as_str() else {
             problems.push(
@@ -441,7 +450,8 @@ fn replay<G: Rules>(
             );
             return None;
         };
-        match apply(&mut state, text, view) {
+        let later = ahead.get(i + 1..).unwrap_or_default();
+        match apply(&mut state, text, later, view) {
             Ok(mv) => played.push(mv),
             Err(message) => {
                 problems.push(&index_path(&field_path(path, "moves"), i), message);
@@ -456,15 +466,30 @@ fn replay<G: Rules>(
     })
 }
 
-/// Parses and plays one move, checked: a hidden seat's move in a view by [`play_in_view`].
-fn apply<G: Rules>(state: &mut G, text: &str, view: Option<Seat>) -> Result<G::Move, String> {
+/// The leading moves of `moves` that read in `start`'s notation: what a view's replay looks
+/// ahead at ([`Rules::fit_outcome`]).
+fn readable<G: Rules>(start: &G, moves: &[Value]) -> Vec<G::Move> {
+    moves
+        .iter()
+        .map_while(|m| m.as_str().and_then(|t| start.parse_move(t).ok()))
+        .collect()
+}
+
+/// Parses and plays one move, checked: a hidden seat's move in a view by [`play_in_view`],
+/// which looks at the `later` moves.
+fn apply<G: Rules>(
+    state: &mut G,
+    text: &str,
+    later: &[G::Move],
+    view: Option<Seat>,
+) -> Result<G::Move, String> {
     let Some(mover) = state.to_move() else {
         return Err("the hand is over; no move can follow".to_string());
     };
     let mv = state.parse_move(text)?;
     match view {
         Some(observer) => {
-            play_in_view(state, mv, observer, CardSet::EMPTY).map_err(|why| match why {
+            play_in_view(state, mv, later, observer, CardSet::EMPTY).map_err(|why| match why {
                 InView::Illegal if mover == observer => illegal_message(state, text, mv, mover),
                 InView::Illegal => hidden_illegal_message(state, text, mover, observer),
                 InView::Unplaceable(why) => format!("'{text}': {why}"),
@@ -492,7 +517,8 @@ pub(crate) enum InView {
 }
 
 /// Plays `mv` in `observer`'s view, whose hidden hands are guesses. The guess is first fitted
-/// to the outcome the move's text states ([`Rules::fit_outcome`]). The moves the observer
+/// to the outcome the move's text states and to the `later` moves ([`Rules::fit_outcome`]).
+/// The moves the observer
 /// decides (its own, and in bridge dummy's for the declarer) are checked as in a complete
 /// position. A hidden seat's move is never checked against its
 /// guessed hand: the cards it shows are swapped into that hand, and one that shows none must be
@@ -502,12 +528,13 @@ pub(crate) enum InView {
 pub(crate) fn play_in_view<G: Rules>(
     state: &mut G,
     mv: G::Move,
+    later: &[G::Move],
     observer: Seat,
     placed: CardSet,
 ) -> Result<Vec<(Card, Card)>, InView> {
     let mover = state.to_move().ok_or(InView::Illegal)?;
     let mut swaps = state
-        .fit_outcome(mv, observer)
+        .fit_outcome(mv, later, observer)
         .map_err(InView::Unplaceable)?;
     let decided =
         state.decider(mover) == observer && state.unseen(observer).places[mover].is_empty();
@@ -617,9 +644,8 @@ fn reveal<G: Game>(
         unseen.places[mover].insert(card);
         swaps.push((card, give_back));
     }
-    if !swaps.is_empty() {
-        state.set_unseen(observer, &unseen);
-    }
+    let swapped = state.swap_unseen(observer, &swaps);
+    debug_assert!(swapped, "every swapped card is unseen");
     Ok(swaps)
 }
 
@@ -858,8 +884,8 @@ pub fn play<G: Rules>(body: &Value) -> ApiResult {
         )
         .into());
     };
-    let mv =
-        apply(&mut position.state, text, position.view).map_err(|m| Problems::single("move", m))?;
+    let mv = apply(&mut position.state, text, &[], position.view)
+        .map_err(|m| Problems::single("move", m))?;
     if let Some((_, moves)) = &mut position.history {
         moves.push(mv);
     }

@@ -41,6 +41,20 @@ impl Unseen {
     pub fn place_of(&self, card: Card) -> Option<usize> {
         self.places.iter().position(|p| p.contains(card))
     }
+
+    /// Exchanges the places of each pair of `swaps`, in turn; false when a card is not here.
+    pub fn swap(&mut self, swaps: &[(Card, Card)]) -> bool {
+        for &(a, b) in swaps {
+            let (Some(from), Some(to)) = (self.place_of(a), self.place_of(b)) else {
+                return false;
+            };
+            self.places[from].remove(a);
+            self.places[to].remove(b);
+            self.places[from].insert(b);
+            self.places[to].insert(a);
+        }
+        true
+    }
 }
 
 /// A move was not among the legal moves of the position.
@@ -81,6 +95,21 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Puts new cards into the places that `observer` cannot see (same sizes as [`Game::unseen`]).
     fn set_unseen(&mut self, observer: Seat, unseen: &Unseen);
+
+    /// Exchanges the places of each pair of unseen cards in `swaps`, every other card staying
+    /// where it is. The default refills through [`Game::set_unseen`]; a game with an ordered
+    /// pile puts each card in the other's slot, so that a guess fitted to a move does not
+    /// change what is drawn later. False (nothing changed) when a card is not unseen.
+    fn swap_unseen(&mut self, observer: Seat, swaps: &[(Card, Card)]) -> bool {
+        let mut unseen = self.unseen(observer);
+        if !unseen.swap(swaps) {
+            return false;
+        }
+        if !swaps.is_empty() {
+            self.set_unseen(observer, &unseen);
+        }
+        true
+    }
 
     /// Whether each seat plays for its own score in a way the search should model: PIMC then
     /// searches each world by max^n (every seat maximising its own value) rather than

@@ -16,7 +16,7 @@ pub enum Target {
 /// Puts each card of `wanted` where it must be in `observer`'s guess by swapping unseen cards,
 /// never giving back one of `protected`; the swaps made, `(card moved, card given back)`, or
 /// `None` where a card the observer sees is elsewhere or no card can be given back. The state
-/// is changed only on success.
+/// is changed only on success, and only where a card moves ([`Game::swap_unseen`]).
 pub fn place<G: Game>(
     state: &mut G,
     wanted: &[(Card, Target)],
@@ -43,7 +43,8 @@ pub fn place<G: Game>(
         unseen.places[to].insert(card);
         swaps.push((card, back));
     }
-    state.set_unseen(observer, &unseen);
+    let swapped = state.swap_unseen(observer, &swaps);
+    debug_assert!(swapped, "every swapped card is unseen");
     Some(swaps)
 }
 

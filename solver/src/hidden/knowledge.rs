@@ -131,6 +131,17 @@ impl Knowledge {
         Knowledge::build(&learnt.state, observer, &learnt.facts)?.checked(learnt, moves)
     }
 
+    /// The knowledge of `observer` in the hand dealt as the complete `deal` that saw `moves`:
+    /// what [`Knowledge::from_history`] learns from the seat's view of that deal (the cards
+    /// the seat saw in the history known where they lay, [`Observable::as_seen_by`]).
+    pub fn from_deal<G: Observable>(
+        deal: &G,
+        moves: &[G::Move],
+        observer: Seat,
+    ) -> Result<Knowledge, String> {
+        Knowledge::from_history(&deal.as_seen_by(moves, observer), moves, observer)
+    }
+
     /// What a snapshot shows `observer`: only the sizes of the hidden places.
     pub fn from_snapshot<G: Observable>(state: &G, observer: Seat) -> Result<Knowledge, String> {
         Knowledge::build(state, observer, &Facts::new())
@@ -245,39 +256,16 @@ fn learn<G: Observable>(start: &G, moves: &[G::Move], observer: Seat) -> Result<
         facts: Facts::new(),
         start: start.clone(),
     };
-    for &mv in moves {
-        let swaps = learn_from_move(&mut learnt.state, mv, observer, &mut learnt.facts)?;
-        if !swap_at_start(&mut learnt.start, observer, &swaps) {
+    for (i, &mv) in moves.iter().enumerate() {
+        let later = &moves[i + 1..];
+        let swaps = learn_from_move(&mut learnt.state, mv, later, observer, &mut learnt.facts)?;
+        // The reveal's swaps in the guessed start too, so that it deals every shown card to
+        // the seat that showed it.
+        if !learnt.start.swap_unseen(observer, &swaps) {
             learnt.facts.untracked = true;
         }
     }
     Ok(learnt)
-}
-
-/// Makes the swaps of a reveal in the guessed start too, so that it deals every shown card to
-/// the seat that showed it; false when a swapped card was not hidden there.
-fn swap_at_start<G: Observable>(start: &mut G, observer: Seat, swaps: &[(Card, Card)]) -> bool {
-    if swaps.is_empty() {
-        return true;
-    }
-    let mut unseen = start.unseen(observer);
-    let done = swap_in(&mut unseen, swaps);
-    start.set_unseen(observer, &unseen);
-    done
-}
-
-/// Exchanges the places of each pair of `swaps` in `unseen`; false when a card is not there.
-fn swap_in(unseen: &mut Unseen, swaps: &[(Card, Card)]) -> bool {
-    for &(shown, given_back) in swaps {
-        let (Some(a), Some(b)) = (unseen.place_of(shown), unseen.place_of(given_back)) else {
-            return false;
-        };
-        unseen.places[a].remove(shown);
-        unseen.places[b].remove(given_back);
-        unseen.places[a].insert(given_back);
-        unseen.places[b].insert(shown);
-    }
-    true
 }
 
 /// Replays one move of the view's history in the guessed world, learning from it; returns the
@@ -285,6 +273,7 @@ fn swap_in(unseen: &mut Unseen, swaps: &[(Card, Card)]) -> bool {
 fn learn_from_move<G: Observable>(
     state: &mut G,
     mv: G::Move,
+    later: &[G::Move],
     observer: Seat,
     facts: &mut Facts,
 ) -> Result<Vec<(Card, Card)>, String> {
@@ -299,10 +288,11 @@ fn learn_from_move<G: Observable>(
             facts.inexact();
         }
     }
+    G::foresee(state, mv, later, observer, facts);
     let before_state = state.clone();
     let mut before = state.unseen(observer);
     let placed = facts.placed(before.cards());
-    let swaps = play_in_view(state, mv, observer, placed).map_err(|why| match why {
+    let swaps = play_in_view(state, mv, later, observer, placed).map_err(|why| match why {
         InView::Illegal => {
             "the history cannot be replayed: a move is not legal for any hand its seat could hold"
                 .to_string()
@@ -310,7 +300,7 @@ fn learn_from_move<G: Observable>(
         InView::Unplaceable(why) => format!("the history cannot be replayed: {why}"),
     })?;
     // The swaps change the guess, not where cards went: the flows are counted from the guess made.
-    swap_in(&mut before, &swaps);
+    before.swap(&swaps);
     let after = state.unseen(observer);
     learn_flows(&before, &after, shown, facts);
     G::observe(&before_state, mv, state, observer, facts);

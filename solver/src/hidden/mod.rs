@@ -51,6 +51,27 @@ pub trait Observable: Rules {
         true
     }
 
+    /// This complete deal as `observer` knew it, having seen `moves` from it: a game whose
+    /// deal holds hidden cards the observer saw later (Mustamaija's talon cards it drew) marks
+    /// them seen, as a view's deal does, so that no guess moves them. By default the deal.
+    fn as_seen_by(&self, moves: &[Self::Move], observer: Seat) -> Self {
+        let _ = (moves, observer);
+        self.clone()
+    }
+
+    /// What the history's `later` moves show about the hidden cards at `mv`, before it is
+    /// played, where hidden hands decide what follows it without a move (a card taken without
+    /// a choice); by default nothing.
+    fn foresee(
+        state: &Self,
+        mv: Self::Move,
+        later: &[Self::Move],
+        observer: Seat,
+        facts: &mut knowledge::Facts,
+    ) {
+        let _ = (state, mv, later, observer, facts);
+    }
+
     /// What the game's rules reveal about hidden cards that the generic rules of [`Knowledge`]
     /// miss, learnt when `mv` led from `before` to `after`; by default nothing.
     fn observe(

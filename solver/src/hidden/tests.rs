@@ -56,7 +56,7 @@ fn check_sound<G: Observable>(deals: u64, steps: usize) -> usize {
     for seed in 0..deals {
         let (start, truth, moves) = random_hand::<G>(seed, steps + seed as usize % 7);
         for observer in 0..truth.seats() {
-            let knowledge = Knowledge::from_history(&start, &moves, observer)
+            let knowledge = Knowledge::from_deal(&start, &moves, observer)
                 .unwrap_or_else(|why| panic!("seed {seed} seat {observer}: {why}"));
             let real = truth.unseen(observer);
             for place in 0..MAX_PLACES {

@@ -164,16 +164,18 @@ fn every_played_muschik_view_replays() {
 }
 
 #[test]
-#[ignore = "left: a hidden defender's card taken without a choice is decided by the guess"]
 fn every_played_mustamaija_view_replays() {
     use crate::games::mustamaija::Mustamaija;
-    for variant in [
-        "standard",
-        "kurki_suonio_diamonds",
-        "kurki_suonio_marriage",
-        "salmi_six",
-        "translator_joker",
-    ] {
+    for variant in ["standard", "kurki_suonio_diamonds"] {
+        all_accepted::<Mustamaija>(variant, json!({}), 4);
+    }
+}
+
+#[test]
+#[ignore = "left: who a marriage poll asks depends on hidden hands; no_declaration names no seat"]
+fn every_played_mustamaija_marriage_view_replays() {
+    use crate::games::mustamaija::Mustamaija;
+    for variant in ["kurki_suonio_marriage", "salmi_six", "translator_joker"] {
         all_accepted::<Mustamaija>(variant, json!({}), 4);
     }
 }

@@ -36,11 +36,11 @@ pub struct ViewSampler {
 }
 
 impl ViewSampler {
-    /// The sampler of `seat`'s view of the hand that began as `start` and saw `history`, now
+    /// The sampler of `seat`'s view of the hand dealt as the complete `start` that saw `history`, now
     /// at `state`. The view's history gives its knowledge (voids, duties, cards seen moving);
     /// where it contradicts itself, only what the position now shows.
     pub fn of_view<G: Observable>(start: &G, history: &[G::Move], state: &G, seat: Seat) -> Self {
-        let knowledge = Knowledge::from_history(start, history, seat)
+        let knowledge = Knowledge::from_deal(start, history, seat)
             .or_else(|_| Knowledge::from_snapshot(state, seat))
             .expect("the true position is consistent with what its seat sees");
         ViewSampler::new(knowledge)

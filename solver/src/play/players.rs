@@ -124,7 +124,7 @@ impl<G: Observable + Searchable + Heuristic> Player<G> for PimcPlayer<G> {
         if state.exact_applies().is_err() {
             return self.fallback.choose(start, history, state, seat, rng);
         }
-        let knowledge = Knowledge::from_history(start, history, seat)
+        let knowledge = Knowledge::from_deal(start, history, seat)
             .or_else(|_| Knowledge::from_snapshot(state, seat))
             .expect("the true position is consistent with what its seat sees");
         let search = self

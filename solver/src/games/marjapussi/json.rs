@@ -562,7 +562,12 @@ impl Rules for Marjapussi {
         self.answer_contradiction(mv)
     }
 
-    fn fit_outcome(&mut self, mv: Move, observer: Seat) -> Result<Vec<(Card, Card)>, String> {
+    fn fit_outcome(
+        &mut self,
+        mv: Move,
+        _later: &[Move],
+        observer: Seat,
+    ) -> Result<Vec<(Card, Card)>, String> {
         match self.fit_window(mv, observer) {
             Some(fitted) => fitted,
             None => self.fit_answer(mv, observer),

@@ -7,7 +7,7 @@
 //! turned spades would go elsewhere in a replay and shift the cards the observer drew.
 
 use super::cards::{card_name, marriage, parse_card, set_text};
-use super::config::{Config, Utility, Variant};
+use super::config::{Config, TrumpMode, Utility, Variant};
 use super::{Move, Mustamaija, Phase};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
@@ -131,7 +131,7 @@ impl Mustamaija {
 
     /// The talon cards whose place in this deal's talon `seat` learns while `moves` are
     /// played: the cards turned face up for trump, and the cards `seat` draws.
-    fn talon_cards_seen_by(&self, moves: &[Move], seat: u8) -> CardSet {
+    pub(super) fn talon_cards_seen_by(&self, moves: &[Move], seat: u8) -> CardSet {
         let mut state = self.clone();
         let mut seen = CardSet::EMPTY;
         for &mv in moves {
@@ -397,11 +397,22 @@ impl Rules for Mustamaija {
         super::snapshot::read(cfg, value, path, observer, problems)
     }
 
-    /// The moves of the other seats are not written in a view's history: replayed from a
-    /// view's deal they fail or stop the engine (seed 1 after six moves: "an open attack
-    /// card"), so a view of a position with them is given as its snapshot alone.
+    /// Every move is public. With marriages, the other seats' moves are not written in a
+    /// view's history: who a poll asks depends on the hidden hands, and `no_declaration` does
+    /// not name the seat, so the view's replay cannot yet follow them; a view of a position
+    /// with them is given as its snapshot alone.
     fn view_move_text(&self, mv: Move, observer: Seat) -> Option<String> {
-        (self.to_move() == Some(observer)).then(|| self.move_text(mv))
+        let replayable = self.cfg.trump_mode != TrumpMode::Marriage;
+        (replayable || self.to_move() == Some(observer)).then(|| self.move_text(mv))
+    }
+
+    fn fit_outcome(
+        &mut self,
+        mv: Move,
+        later: &[Move],
+        observer: Seat,
+    ) -> Result<Vec<(Card, Card)>, String> {
+        self.fit_defence(mv, later, observer)
     }
 
     fn move_kind_fits(&self, mv: Move) -> bool {

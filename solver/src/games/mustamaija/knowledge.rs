@@ -1,11 +1,13 @@
 //! What a Mustamaija seat knows: cards picked up in view and the trump card under the talon are
-//! public in the position itself; the generic rules cover the rest. Names the talon in messages.
+//! public in the position itself; a hidden defender's cards taken without a choice show what
+//! it does not hold (`view_fit.rs`); the generic rules cover the rest. Names the talon in
+//! messages.
 
 use super::cards::card_name;
-use super::Mustamaija;
+use super::{Move, Mustamaija};
 use crate::cards::Card;
-use crate::game::Game;
-use crate::hidden::Observable;
+use crate::game::{Game, Seat};
+use crate::hidden::{Facts, Observable};
 
 impl Observable for Mustamaija {
     fn card_name(&self, card: Card) -> String {
@@ -18,5 +20,18 @@ impl Observable for Mustamaija {
         } else {
             "the talon".to_string()
         }
+    }
+
+    /// The talon cards `observer` saw in `moves` (drawn, turned, the trump card) stay where
+    /// they lie: no guess moves them, as in a view's deal (`view_deal_json`).
+    fn as_seen_by(&self, moves: &[Move], observer: Seat) -> Self {
+        let mut start = self.clone();
+        start.talon_known |= self.talon_cards_seen_by(moves, observer as u8) & self.talon.set();
+        start
+    }
+
+    /// A hidden defender's cards taken without a choice: its beaters are not in its hand.
+    fn foresee(state: &Self, mv: Move, later: &[Move], observer: Seat, facts: &mut Facts) {
+        state.learn_defence(mv, later, observer, facts);
     }
 }

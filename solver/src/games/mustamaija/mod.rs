@@ -38,6 +38,7 @@ mod snapshot;
 mod talon;
 #[cfg(test)]
 mod tests;
+mod view_fit;
 
 use crate::cards::{Card, CardSet};
 use crate::game::{mix, Game, Payoff, Seat, Unseen, MAX_SEATS};
@@ -307,6 +308,23 @@ impl Game for Mustamaija {
         self.talon
             .refill(fixed, unseen.places[n], &mut Rng::seeded(seed));
     }
+
+    /// Each pair changes places where it lies, a talon card in its own slot.
+    fn swap_unseen(&mut self, observer: Seat, swaps: &[(Card, Card)]) -> bool {
+        let unseen = self.unseen(observer).cards();
+        if swaps
+            .iter()
+            .any(|&(a, b)| !unseen.contains(a) || !unseen.contains(b))
+        {
+            return false;
+        }
+        for &(a, b) in swaps {
+            let (at_a, at_b) = (self.holder(a), self.holder(b));
+            self.put_in_place_of(at_b, b, a);
+            self.put_in_place_of(at_a, a, b);
+        }
+        true
+    }
 }
 
 impl Mustamaija {
@@ -315,5 +333,17 @@ impl Mustamaija {
     pub(crate) fn talon_fixed(&self) -> CardSet {
         let trump_card = self.trump_card.filter(|&c| self.talon.bottom() == Some(c));
         self.talon_known | trump_card.map_or(CardSet::EMPTY, CardSet::single)
+    }
+
+    /// Puts `new` where `old` lies: in `seat`'s hand, or (`None`) in `old`'s talon slot.
+    fn put_in_place_of(&mut self, seat: Option<u8>, old: Card, new: Card) {
+        match seat {
+            Some(seat) => {
+                let hand = &mut self.hands[seat as usize];
+                hand.remove(old);
+                hand.insert(new);
+            }
+            None => self.talon.replace(old, new),
+        }
     }
 }

@@ -109,6 +109,14 @@ impl Talon {
         mix(h, self.len as u64)
     }
 
+    /// Puts `new` in the slot of `old` (a card of the talon).
+    pub fn replace(&mut self, old: Card, new: Card) {
+        let len = self.len();
+        if let Some(slot) = self.cards[..len].iter_mut().find(|c| **c == old) {
+            *slot = new;
+        }
+    }
+
     /// Refills the positions not in `fixed` with `cards`, in an order shuffled by `rng`.
     pub fn refill(&mut self, fixed: CardSet, cards: CardSet, rng: &mut Rng) {
         let mut fresh = rng.shuffled(cards).into_iter();

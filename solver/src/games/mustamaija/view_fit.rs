@@ -1,0 +1,340 @@
+//! A hidden defender's defence in a view, fitted to the history. A defender with no card that
+//! beats the open attack card takes it without a move (spec 4.3), so its hand decides which
+//! open cards the history's `beat` and `take` moves answer. [`Mustamaija::defence_flows`]
+//! finds the ways the moves after a move can have met the open cards; the view's guess is
+//! fitted to one of them ([`Mustamaija::fit_defence`]), and the knowledge learns what every
+//! way shows ([`Mustamaija::learn_defence`]): the beaters of a card taken without a choice
+//! are not in the defender's hand.
+//!
+//! A history that ends within a defence is read as the defence over where the defender can
+//! have taken the rest without a choice (a view is sent by the seat to decide), else as the
+//! defender to decide on the first card it can beat.
+
+use super::cards::beaters;
+use super::{Move, Mustamaija, Phase};
+use crate::cards::{Card, CardSet};
+use crate::game::{Game, Seat};
+use crate::hidden::fit::{place, Target};
+use crate::hidden::Facts;
+use crate::suited::Suit;
+
+/// The most search steps spent on the ways of one defence.
+const MAX_STEPS: usize = 1 << 14;
+/// The most ways of one defence looked at; past it nothing is learnt from them.
+const MAX_FLOWS: usize = 64;
+
+/// The defence that follows a move: the open cards its defender meets, in order, and the
+/// history's moves that answer them.
+struct Chain<'a> {
+    defender: u8,
+    cards: Vec<Card>,
+    /// The attack on the table: none of it is in a hand.
+    attack: CardSet,
+    /// The card the move before the defence beats with: no longer in the defender's hand.
+    spent: CardSet,
+    trump: Option<Suit>,
+    moves: &'a [Move],
+    /// The history ends within the defence.
+    open_end: bool,
+}
+
+/// One way a defence can have gone: cards its defender held when it began, and cards it did
+/// not hold.
+#[derive(Clone, Copy, Debug)]
+struct Flow {
+    inside: CardSet,
+    outside: CardSet,
+}
+
+fn is_poll(mv: &Move) -> bool {
+    matches!(mv, Move::Declare(_) | Move::NoDeclaration)
+}
+
+impl Mustamaija {
+    /// Turned cards put back into the talon and still there: the turn seed put them in the
+    /// same slots as at the table, so no hand holds them.
+    fn settled(&self) -> CardSet {
+        self.reinserted & self.talon.set()
+    }
+
+    /// The defence that runs right after `mv`, with the history's `later` moves answering it;
+    /// `None` where none does, or the history ends before it starts.
+    fn chain_after<'a>(&self, mv: Move, later: &'a [Move]) -> Option<Chain<'a>> {
+        let (open, attack, trump, rest) = match (self.phase, mv) {
+            (Phase::Attack, Move::Attack(cards)) => {
+                let polled = later.iter().take_while(|m| is_poll(m)).count();
+                if polled > 0 && polled == later.len() {
+                    return None;
+                }
+                let mut after = self.clone();
+                after.play_unchecked(mv);
+                let declared = later[..polled].iter().find_map(|m| match m {
+                    Move::Declare(suit) => Some(*suit),
+                    _ => None,
+                });
+                (cards, cards, declared.or(after.trump), &later[polled..])
+            }
+            (Phase::Defend, Move::Beat(_) | Move::Take) => {
+                let card = self.current_attack_card()?;
+                (
+                    self.open - CardSet::single(card),
+                    self.attack,
+                    self.trump,
+                    later,
+                )
+            }
+            (Phase::Declare, Move::Declare(_) | Move::NoDeclaration) if !self.attack.is_empty() => {
+                if mv == Move::NoDeclaration && later.first().is_some_and(is_poll) {
+                    return None;
+                }
+                let trump = match mv {
+                    Move::Declare(suit) => Some(suit),
+                    _ => self.trump,
+                };
+                (self.open, self.attack, trump, later)
+            }
+            _ => return None,
+        };
+        let run = rest
+            .iter()
+            .take_while(|m| matches!(m, Move::Beat(_) | Move::Take))
+            .count();
+        let maria = CardSet::single(self.cfg.maria());
+        Some(Chain {
+            defender: self.defender,
+            cards: self.defence_order(open - maria),
+            attack,
+            spent: match mv {
+                Move::Beat(card) => CardSet::single(card),
+                _ => CardSet::EMPTY,
+            },
+            trump,
+            moves: &rest[..run],
+            open_end: run == rest.len(),
+        })
+    }
+
+    /// The defence after `mv` where its defender is hidden from `observer`.
+    fn hidden_chain<'a>(&self, mv: Move, later: &'a [Move], observer: Seat) -> Option<Chain<'a>> {
+        self.chain_after(mv, later)
+            .filter(|c| c.defender as Seat != observer && !c.cards.is_empty())
+    }
+
+    /// The ways `chain` can have gone with its defender holding the cards `observer` sees it
+    /// hold and unseen cards of `pool`; and whether they are all of them.
+    fn defence_flows(&self, chain: &Chain, pool: CardSet, observer: Seat) -> (Vec<Flow>, bool) {
+        let defender = chain.defender as usize;
+        let unseen = self.unseen(observer);
+        let mut search = Search {
+            chain,
+            beaters: chain
+                .cards
+                .iter()
+                .map(|&c| {
+                    beaters(c, self.cfg.deck(), chain.trump, self.cfg.maria())
+                        - chain.attack
+                        - chain.spent
+                })
+                .collect(),
+            known: self.hands[defender] - unseen.places[defender] - chain.spent,
+            pool: pool - chain.attack - chain.spent,
+            hidden: unseen.places[defender].len() - (chain.spent & unseen.cards()).len(),
+            steps: 0,
+            flows: Vec::new(),
+        };
+        search.walk(0, 0, CardSet::EMPTY, CardSet::EMPTY, CardSet::EMPTY);
+        let complete = search.steps <= MAX_STEPS && search.flows.len() < MAX_FLOWS;
+        (search.flows, complete)
+    }
+
+    /// Fits `observer`'s guess so that the defence after `mv` goes as the `later` moves show;
+    /// the swaps made.
+    pub(super) fn fit_defence(
+        &mut self,
+        mv: Move,
+        later: &[Move],
+        observer: Seat,
+    ) -> Result<Vec<(Card, Card)>, String> {
+        let Some(chain) = self.hidden_chain(mv, later, observer) else {
+            return Ok(Vec::new());
+        };
+        let defender = chain.defender;
+        let pool = self.unseen(observer).cards() - self.settled();
+        let (flows, _) = self.defence_flows(&chain, pool, observer);
+        let shown = match mv {
+            Move::Attack(cards) => cards,
+            _ => chain.spent,
+        };
+        flows
+            .iter()
+            .find_map(|flow| {
+                let mut fitted = self.clone();
+                let swaps = fitted.fit_flow(flow, shown, defender, observer)?;
+                *self = fitted;
+                Some(swaps)
+            })
+            .ok_or_else(|| {
+                format!("seat {defender}'s cards cannot be guessed to meet the attack as the moves after it show")
+            })
+    }
+
+    /// Moves the guess so that the defender holds `flow.inside` and none of `flow.outside`;
+    /// the cards `shown` go to the mover first, so that their reveal swaps nothing. A turned
+    /// spade put back stays in the talon where the turn seed put it.
+    fn fit_flow(
+        &mut self,
+        flow: &Flow,
+        shown: CardSet,
+        defender: u8,
+        observer: Seat,
+    ) -> Option<Vec<(Card, Card)>> {
+        let mover = self.actor as usize;
+        let kept = shown | self.settled();
+        let mut swaps = place(self, &targets(shown, Target::In(mover)), observer, kept)?;
+        let inside = targets(flow.inside, Target::In(defender as usize));
+        swaps.extend(place(self, &inside, observer, kept | flow.inside)?);
+        // After the swaps above, which may have given the defender a beater back.
+        let away = Target::NotIn(1 << defender);
+        let outside = targets(flow.outside & self.hands[defender as usize], away);
+        let protected = kept | flow.inside | flow.outside;
+        swaps.extend(place(self, &outside, observer, protected)?);
+        Some(swaps)
+    }
+
+    /// What the defence after `mv` shows `observer` whatever way it went: the beaters of a
+    /// card every way takes without a choice are not in the defender's hand. Its other facts
+    /// (a card answered by `take` had a beater) are left to the check of drawn worlds.
+    pub(super) fn learn_defence(
+        &self,
+        mv: Move,
+        later: &[Move],
+        observer: Seat,
+        facts: &mut Facts,
+    ) {
+        let Some(chain) = self.hidden_chain(mv, later, observer) else {
+            return;
+        };
+        facts.inexact();
+        let defender = chain.defender as usize;
+        let unseen = self.unseen(observer).cards();
+        let pool = (unseen - self.settled())
+            .iter()
+            .filter(|&c| facts.allowed(c) & 1 << defender != 0)
+            .collect();
+        let (flows, complete) = self.defence_flows(&chain, pool, observer);
+        if !complete || flows.is_empty() {
+            return;
+        }
+        let never = flows
+            .iter()
+            .fold(unseen, |never, flow| never & flow.outside);
+        for card in never {
+            facts.exclude(card, defender);
+        }
+    }
+}
+
+/// Each card of `cards` wanted at `target`.
+fn targets(cards: CardSet, target: Target) -> Vec<(Card, Target)> {
+    cards.iter().map(|c| (c, target)).collect()
+}
+
+/// The depth-first search of the ways a defence can have gone.
+struct Search<'a> {
+    chain: &'a Chain<'a>,
+    /// Per open card, the cards that beat it and may be in a hand.
+    beaters: Vec<CardSet>,
+    /// The defender's cards the observer sees.
+    known: CardSet,
+    /// Unseen cards the defender may hold.
+    pool: CardSet,
+    /// How many unseen cards the defender holds.
+    hidden: u32,
+    steps: usize,
+    flows: Vec<Flow>,
+}
+
+impl Search<'_> {
+    /// Meets open card `i` with history move `j` next; the defender holds `inside`, not
+    /// `outside`, and has beaten with `used`.
+    fn walk(&mut self, i: usize, j: usize, inside: CardSet, outside: CardSet, used: CardSet) {
+        self.steps += 1;
+        if self.steps > MAX_STEPS
+            || self.flows.len() >= MAX_FLOWS
+            || (inside - self.known).len() > self.hidden
+            || self.chain.moves.len() - j > self.beaters.len() - i
+        {
+            return;
+        }
+        let Some(&beats) = self.beaters.get(i) else {
+            if j == self.chain.moves.len() {
+                self.found(inside, outside);
+            }
+            return;
+        };
+        let beats = beats - used;
+        let held = (self.known | inside) - used;
+        if !beats.intersects(held) {
+            self.walk(i + 1, j, inside, outside | beats, used);
+        }
+        match self.chain.moves.get(j) {
+            Some(&Move::Beat(card))
+                if beats.contains(card) && !outside.contains(card) && self.may_hold(card) =>
+            {
+                let card = CardSet::single(card);
+                self.walk(i + 1, j + 1, inside | card, outside, used | card);
+            }
+            Some(Move::Take) if beats.intersects(held) => {
+                self.walk(i + 1, j + 1, inside, outside, used);
+            }
+            Some(Move::Take) => {
+                for witness in self.witnesses(j, beats - outside) {
+                    self.walk(i + 1, j + 1, inside | witness, outside, used);
+                }
+            }
+            None if self.chain.open_end => {
+                if beats.intersects(held) {
+                    self.found(inside, outside);
+                } else if let Some(witness) = self.witnesses(j, beats - outside).first() {
+                    self.found(inside | *witness, outside);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn may_hold(&self, card: Card) -> bool {
+        (self.known | self.pool).contains(card)
+    }
+
+    /// Cards of `candidates` that can show the defender had a beater where it took: one it
+    /// beats with later in this defence (each), or one unseen card it never plays here (any
+    /// one: it beats every later card alike).
+    fn witnesses(&self, j: usize, candidates: CardSet) -> Vec<CardSet> {
+        let later: CardSet = self.chain.moves[(j + 1).min(self.chain.moves.len())..]
+            .iter()
+            .filter_map(|m| match m {
+                Move::Beat(card) => Some(CardSet::single(*card)),
+                _ => None,
+            })
+            .fold(CardSet::EMPTY, |a, b| a | b);
+        let mut out: Vec<CardSet> = (candidates & later)
+            .iter()
+            .filter(|&c| self.may_hold(c))
+            .map(CardSet::single)
+            .collect();
+        out.extend(
+            (candidates & (self.pool - later))
+                .lowest()
+                .map(CardSet::single),
+        );
+        out
+    }
+
+    fn found(&mut self, inside: CardSet, outside: CardSet) {
+        if (self.pool - outside).len() >= self.hidden && (inside - self.known).len() <= self.hidden
+        {
+            self.flows.push(Flow { inside, outside });
+        }
+    }
+}
