@@ -112,13 +112,13 @@ fn consistent_worlds<G: Observable>(start: &G, moves: &[G::Move], observer: Seat
 
 /// Checks the knowledge of `view` against the consistent `worlds`: its count, and `draws`
 /// sampled worlds (all consistent, frequencies within a chi-square bound). Returns whether
-/// the count was exact.
+/// the count was exact, and its ratio to the worlds enumerated.
 fn check_against<G: Observable>(
     view: &Position<G>,
     worlds: &[Unseen],
     draws: usize,
     at: &str,
-) -> bool {
+) -> (bool, f64) {
     let knowledge = Knowledge::of_position(view)
         .expect("a view")
         .expect("knowledge");
@@ -157,14 +157,25 @@ fn check_against<G: Observable>(
         chi2 <= df + 6.0 * (2.0 * df).sqrt() + 10.0,
         "{at}: chi-square {chi2:.1} on {df} degrees of freedom"
     );
-    knowledge.count_is_exact()
+    (knowledge.count_is_exact(), counted / expected)
 }
 
-/// Tally of the views checked: how many, how many counted exactly.
+/// Tally of the views checked: how many, how many counted exactly, and how many have moves
+/// of each kind in their history (named by the word the move's text starts with).
 #[derive(Default, Debug)]
 struct Checked {
     views: usize,
     exact: usize,
+    /// The largest ratio of a count (an upper bound where not exact) to the deals enumerated.
+    loosest: f64,
+    kinds: HashMap<String, usize>,
+}
+
+impl Checked {
+    /// How many checked views have a move whose text starts with `word`.
+    fn with(&self, word: &str) -> usize {
+        self.kinds.get(word).copied().unwrap_or(0)
+    }
 }
 
 /// Views of `hands` played hands of `variant`, for every seat, at the latest moves whose
@@ -212,7 +223,14 @@ fn check_view<G: Observable>(
     let view = parse_position::<G>(&view_json(start, moves, observer), "position").expect("a view");
     let draws = 40 * worlds.len();
     checked.views += 1;
-    checked.exact += usize::from(check_against(&view, &worlds, draws, at));
+    let kinds: std::collections::BTreeSet<&str> =
+        texts.iter().filter_map(|t| t.split(' ').next()).collect();
+    for kind in kinds {
+        *checked.kinds.entry(kind.to_string()).or_default() += 1;
+    }
+    let (exact, ratio) = check_against(&view, &worlds, draws, at);
+    checked.exact += usize::from(exact);
+    checked.loosest = checked.loosest.max(ratio);
     let snapshot = json!({
         "version": 1, "game": G::NAME, "variant": start.variant_name(), "options": start.options_json(),
         "view": observer, "state": now.state_json(Some(observer)),
@@ -238,7 +256,17 @@ fn bridge_views_count_every_consistent_deal() {
 fn marjapussi_views_count_every_consistent_deal() {
     use crate::games::marjapussi::Marjapussi;
     for variant in ["marjapussi", "huutopussi", "erlangen", "huutopussi3"] {
-        enumerate_game::<Marjapussi>(variant, json!({}), 4);
+        let checked = enumerate_game::<Marjapussi>(variant, json!({}), 4);
+        // Plain Marjapussi's asks (a half and the whole, with their answers) and the
+        // Huutopussi family's exchange, where the seat saw it, are among the views checked.
+        let kinds: &[&str] = match variant {
+            "marjapussi" => &["ask_half", "ask_whole", "answer"],
+            "huutopussi" | "erlangen" => &["give", "return"],
+            _ => &["discard"],
+        };
+        for kind in kinds {
+            assert!(checked.with(kind) >= 3, "{variant}, {kind}: {checked:?}");
+        }
     }
 }
 
