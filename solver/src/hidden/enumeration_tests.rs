@@ -7,14 +7,17 @@
 //! draw only kept worlds, each about equally often.
 //!
 //! Views whose history hides passed cards from the seat (`??`) are left out: their deals are
-//! not fixed by the world now. So are Muschik's and Mustamaija's: their stock and talon keep
-//! too many cards unseen to enumerate.
+//! not fixed by the world now. Muschik's are taken from hands where every seat but one stands
+//! pat, late enough that few cards are unseen (the stock spent or small), from the seat that
+//! exchanged. Mustamaija's are left out: its talon keeps too many cards unseen to enumerate.
 
 use super::view_replay_tests::{played_hand, view_json};
 use super::{sample, Knowledge, Observable};
 use crate::api::{history_texts, parse_position, Position};
 use crate::cards::{Card, CardSet};
-use crate::game::{Seat, Unseen, MAX_PLACES};
+use crate::game::{Game, Seat, Unseen, MAX_PLACES};
+use crate::games::muschik::{Move, Muschik};
+use crate::games::seeded::deal;
 use crate::rng::Rng;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -70,7 +73,7 @@ fn seen_along<G: Observable>(start: &G, moves: &[G::Move], observer: Seat) -> Op
 
 /// The hand as dealt that leads to `world` now: each seat's hidden cards now, less the cards
 /// it received during the history, plus those it gave up (as in the true hand).
-fn start_of<G: Observable>(start: &G, now: &G, world: &Unseen, observer: Seat) -> Option<G> {
+fn start_of<G: Dealt>(start: &G, now: &G, world: &Unseen, observer: Seat) -> Option<G> {
     let mut dealt = start.unseen(observer);
     let true_now = now.unseen(observer);
     let true_start = start.unseen(observer);
@@ -84,11 +87,32 @@ fn start_of<G: Observable>(start: &G, now: &G, world: &Unseen, observer: Seat) -
     }
     let mut candidate = start.clone();
     candidate.set_unseen(observer, &dealt);
+    candidate.draw_as(now);
     Some(candidate)
 }
 
+/// A hand as dealt from the cards' places: where a place's order decides the play (Muschik's
+/// stock), the cards drawn from it by `now` go back in the order they were drawn, which the
+/// seat that drew them saw.
+trait Dealt: Observable {
+    fn draw_as(&mut self, _now: &Self) {}
+}
+
+impl Dealt for crate::games::bridge::Bridge {}
+impl Dealt for crate::games::marjapussi::Marjapussi {}
+impl Dealt for crate::games::mu::Mu {}
+
+impl Dealt for Muschik {
+    fn draw_as(&mut self, now: &Muschik) {
+        let drawn = &now.stock[..now.drawn as usize];
+        let rest = self.stock_left() - drawn.iter().copied().collect::<CardSet>();
+        let order: Vec<Card> = drawn.iter().copied().chain(rest.iter()).collect();
+        self.stock[..order.len()].copy_from_slice(&order);
+    }
+}
+
 /// The worlds now of every deal consistent with what `observer` saw of `moves` from `start`.
-fn consistent_worlds<G: Observable>(start: &G, moves: &[G::Move], observer: Seat) -> Vec<Unseen> {
+fn consistent_worlds<G: Dealt>(start: &G, moves: &[G::Move], observer: Seat) -> Vec<Unseen> {
     let mut now = start.clone();
     for &mv in moves {
         now.play_unchecked(mv);
@@ -180,10 +204,18 @@ impl Checked {
 
 /// Views of `hands` played hands of `variant`, for every seat, at the latest moves whose
 /// worlds are few enough, in the history and the snapshot form.
-fn enumerate_game<G: Observable>(variant: &str, options: Value, hands: u64) -> Checked {
+fn enumerate_game<G: Dealt>(variant: &str, options: Value, hands: u64) -> Checked {
+    let played = (0..hands).map(|seed| played_hand::<G>(variant, &options, seed));
+    enumerate_hands(variant, played)
+}
+
+/// [`enumerate_game`] over the hands `played`, each a start and its moves.
+fn enumerate_hands<G: Dealt>(
+    variant: &str,
+    played: impl Iterator<Item = (G, Vec<G::Move>)>,
+) -> Checked {
     let mut checked = Checked::default();
-    for seed in 0..hands {
-        let (start, moves) = played_hand::<G>(variant, &options, seed);
+    for (seed, (start, moves)) in played.enumerate() {
         for k in (0..moves.len()).rev().step_by(3) {
             for observer in 0..start.seats() {
                 check_view(
@@ -201,7 +233,7 @@ fn enumerate_game<G: Observable>(variant: &str, options: Value, hands: u64) -> C
     checked
 }
 
-fn check_view<G: Observable>(
+fn check_view<G: Dealt>(
     start: &G,
     moves: &[G::Move],
     observer: Seat,
@@ -273,4 +305,36 @@ fn marjapussi_views_count_every_consistent_deal() {
 #[test]
 fn mu_views_count_every_consistent_deal() {
     enumerate_game::<crate::games::mu::Mu>("mu4", json!({}), 2);
+}
+
+/// A Muschik hand dealt from `seed` and played with random legal moves, where every seat but
+/// `seed % seats` stands pat: the views of that seat see every exchange (another seat's
+/// exchange hides its cards, `??`, and leaves the deal unfixed by the world now).
+fn muschik_one_exchange(variant: &str, seed: u64) -> (Muschik, Vec<Move>) {
+    let start: Muschik = deal(variant, None, seed).expect("a deal");
+    let exchanger = seed as usize % start.seats();
+    let (mut state, mut moves, mut legal) = (start.clone(), Vec::new(), Vec::new());
+    let mut rng = Rng::seeded(seed);
+    while let Some(seat) = state.to_move() {
+        state.legal_moves(&mut legal);
+        let pat = Move::Exchange(CardSet::EMPTY);
+        let mv = if seat != exchanger && legal.contains(&pat) {
+            pat
+        } else {
+            legal[rng.below(legal.len())]
+        };
+        state.play_unchecked(mv);
+        moves.push(mv);
+    }
+    (start, moves)
+}
+
+/// Muschik late in its hands, once the stock is spent or small: the seat that exchanged.
+#[test]
+fn muschik_views_count_every_consistent_deal() {
+    for variant in ["muschik", "muschik2"] {
+        let played = (0..48).map(|seed| muschik_one_exchange(variant, seed));
+        let checked = enumerate_hands(variant, played);
+        assert!(checked.with("exchange") >= 3, "{variant}: {checked:?}");
+    }
 }
