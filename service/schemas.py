@@ -181,11 +181,17 @@ class ScoredMove(Struct, kw_only=True):
         float | None,
         Meta(
             description="The hand's score (`score_unit`) this move leads to: ISMCTS's mean "
-            "payoff; exact and PIMC where the game derives it from the value, else null."
+            "payoff; exact: derived from the value where the value decides it; PIMC: the "
+            "mean over the worlds of each world's score (its value turned into the hand's "
+            "score there); null where the value does not decide it (in any world)."
         ),
     ] = None
     low: float | None = None
     high: float | None = None
+    score_low: Annotated[
+        float | None, Meta(description="PIMC: the 95% interval of `score` (as low..high).")
+    ] = None
+    score_high: float | None = None
     certainty: Annotated[
         str,
         Meta(

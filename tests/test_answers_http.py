@@ -342,3 +342,72 @@ def test_a_views_answer_writes_an_unseen_exchange_without_the_guessed_cards(
     played = client.post("/v1/muschik/play", json={"position": view, "move": "exchange ?? ??"})
     assert played.status_code == 200, played.text
     assert played.json()["position"]["moves"][-1] == "exchange ?? ??"
+
+
+def contract_side_late(client: Client, game: str, variant: str, cards: int) -> dict[str, Any]:
+    """`variant` dealt from seed 7 and played by first moves (Mü: a bid first) until a seat of the
+    contract's side (Huutopussi: the declarer's side; Mü: the chief) is to play holding at
+    most `cards` cards in hand."""
+    body = {"variant": variant, "seed": 7}
+    position = client.post(f"/v1/{game}/deal", json=body).json()["position"]
+    bid = False
+    while True:
+        legal = client.post(f"/v1/{game}/legal-moves", json={"position": position}).json()
+        assert not legal["over"]
+        seat, contract = legal["to_move"], legal["contract"]
+        if legal["phase"] == "play" and contract is not None:
+            ours = seat == contract["chief"] if game == "mu" else seat % 2 == contract["side"]
+            if ours and len(position["state"]["hands"][seat]) <= cards:
+                return position
+        move = first_move(legal)
+        if legal["phase"] == "auction" and not bid:  # Mü: one card bid, then passes
+            move, bid = legal["moves"][1], True
+        body = {"position": position, "move": move}
+        position = client.post(f"/v1/{game}/play", json=body).json()["position"]
+
+
+def pimc_of_view(client: Client, game: str, position: dict[str, Any], worlds: int) -> Any:
+    seat = client.post(f"/v1/{game}/legal-moves", json={"position": position}).json()["to_move"]
+    view = client.post(f"/v1/{game}/view", json={"position": position, "seat": seat}).json()
+    body = {"position": view["position"], "method": "pimc", "budget": {"worlds": worlds}}
+    return analyse(client, game, body)
+
+
+def test_pimc_scores_huutopussi_hands_as_the_mean_of_each_worlds_score(client: Client) -> None:
+    position = contract_side_late(client, "marjapussi", "huutopussi", 4)
+    one, many = (pimc_of_view(client, "marjapussi", position, n) for n in (1, 20))
+    contract = one.contract
+    assert contract is not None
+    stake = contract["target"] * 2 ** contract["doublings"]
+    for move in one.moves:  # one world: its points decide the score (rules 5.2)
+        assert move.value is not None
+        assert move.score == (stake if move.value >= contract["target"] else -stake)
+    for move in many.moves:  # the share of worlds where the contract is made
+        assert move.score is not None
+        assert move.score_low is not None
+        made = (move.score / stake + 1) / 2 * many.stats.worlds
+        assert abs(made - round(made)) < 1e-6, move
+        assert 0 <= made <= 20, move
+        assert move.score_low <= move.score <= (move.score_high or 0)
+    assert many.score == next(m.score for m in many.moves if m.move == many.best_move)
+
+
+def test_mu_scores_a_lone_chief_from_the_teams_points(client: Client) -> None:
+    position = contract_side_late(client, "mu", "mu3", 4)
+    answers = [
+        analyse(client, "mu", {"position": position, "method": "exact"}),
+        pimc_of_view(client, "mu", position, 1),
+    ]
+    for answer in answers:
+        contract = answer.contract
+        assert contract is not None
+        cards, target = contract["cards"], contract["target"]
+        assert target == 10 + 2 * cards  # spec 5.2, 3 players
+        for move in answer.moves:
+            assert move.value is not None
+            assert move.score is not None, answer.method
+            if move.value >= target:  # the bonus: 10 x (cards + the trump kind's shift)
+                assert (move.score - move.value) / 10 - cards in {0, 1, 2, 3}, move
+            else:  # the penalty: 10 per card short of the contract the points made
+                achieved = max(b for b in range(cards) if b == 0 or 10 + 2 * b <= move.value)
+                assert move.score == move.value - 10 * (cards - achieved), move

@@ -173,8 +173,9 @@ pub trait Rules: Game {
     }
 
     /// The hand's score for `side` (the [`Game::payoff`] of its seats) if the hand ends with
-    /// `value` for the side in the exact search's unit, where it follows from that value; a
-    /// mean of values (PIMC) is mapped only where the score is affine in the value. `None`
+    /// `value` for the side in the exact search's unit, where it follows from that value and
+    /// this position; a mean of values (the depth-limited estimate) is mapped only where the
+    /// score is affine in the value (PIMC maps each world's value, never the mean). `None`
     /// where it does not follow (it depends on more than the value).
     fn score_of_value(&self, side: usize, value: f64) -> Option<f64> {
         let _ = (side, value);

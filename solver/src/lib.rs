@@ -32,4 +32,4 @@ mod python;
 /// and whenever the deal tables' binary form or keys do (`table3`: partition games key exact
 /// entries by the partition; `table4`: Mü keys trick starts by shape; `maxn`: PIMC searches
 /// Muschik's worlds by max^n).
-pub const ENGINE_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+rules1.table4.maxn");
+pub const ENGINE_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+rules1.table4.maxn.scores");

@@ -167,7 +167,8 @@ fn pimc_answer<G: Analysable>(
     seed: u64,
     budget: PimcBudget,
 ) -> Result<Value, String> {
-    let estimate = pimc(state, knowledge, seed, budget);
+    let score = |world: &G, side: usize, value: i32| world.score_of_value(side, f64::from(value));
+    let estimate = pimc(state, knowledge, seed, budget, &score);
     if estimate.solved == 0 {
         return Err(format!(
             "no sampled world was solved within the budget ({} worlds left unfinished by the node budget per world)",
@@ -181,19 +182,17 @@ fn pimc_answer<G: Analysable>(
             json!({
                 "move": state.move_text(m.mv),
                 "value": rounded(m.mean),
-                "score": state.score_of_value(estimate.side, m.mean).map(rounded),
+                "score": m.score.map(|(mean, _)| rounded(mean)),
                 "low": rounded(m.mean - m.half_width),
                 "high": rounded(m.mean + m.half_width),
+                "score_low": m.score.map(|(mean, half)| rounded(mean - half)),
+                "score_high": m.score.map(|(mean, half)| rounded(mean + half)),
                 "certainty": "estimate",
                 "worlds": estimate.solved,
             })
         })
         .collect();
-    let best = estimate
-        .moves
-        .iter()
-        .find(|m| Some(m.mv) == estimate.best)
-        .map(|m| m.mean);
+    let best = estimate.moves.iter().find(|m| Some(m.mv) == estimate.best);
     let observer = knowledge.observer();
     Ok(json!({
         "method": "pimc",
@@ -206,8 +205,8 @@ fn pimc_answer<G: Analysable>(
         "score_unit": state.payoff_unit(),
         "moves": moves,
         "best_move": estimate.best.map(|m| state.move_text(m)),
-        "value": best.map(rounded),
-        "score": best.and_then(|v| state.score_of_value(estimate.side, v)).map(rounded),
+        "value": best.map(|m| rounded(m.mean)),
+        "score": best.and_then(|m| m.score).map(|(mean, _)| rounded(mean)),
         "exact": false,
         "reproducible": !estimate.timed_out,
         "principal_variation": [],

@@ -7,14 +7,17 @@
 //! draw only kept worlds, each about equally often.
 //!
 //! Views whose history hides passed cards from the seat (`??`) are left out: their deals are
-//! not fixed by the world now. So are Muschik's and Mustamaija's: their stock and talon keep
-//! too many cards unseen to enumerate.
+//! not fixed by the world now. Muschik's are taken from hands where every seat but one stands
+//! pat, late enough that few cards are unseen (the stock spent or small), from the seat that
+//! exchanged. Mustamaija's are left out: its talon keeps too many cards unseen to enumerate.
 
 use super::view_replay_tests::{played_hand, view_json};
 use super::{sample, Knowledge, Observable};
 use crate::api::{history_texts, parse_position, Position};
 use crate::cards::{Card, CardSet};
-use crate::game::{Seat, Unseen, MAX_PLACES};
+use crate::game::{Game, Seat, Unseen, MAX_PLACES};
+use crate::games::muschik::{Move, Muschik};
+use crate::games::seeded::deal;
 use crate::rng::Rng;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -70,7 +73,7 @@ fn seen_along<G: Observable>(start: &G, moves: &[G::Move], observer: Seat) -> Op
 
 /// The hand as dealt that leads to `world` now: each seat's hidden cards now, less the cards
 /// it received during the history, plus those it gave up (as in the true hand).
-fn start_of<G: Observable>(start: &G, now: &G, world: &Unseen, observer: Seat) -> Option<G> {
+fn start_of<G: Dealt>(start: &G, now: &G, world: &Unseen, observer: Seat) -> Option<G> {
     let mut dealt = start.unseen(observer);
     let true_now = now.unseen(observer);
     let true_start = start.unseen(observer);
@@ -84,11 +87,32 @@ fn start_of<G: Observable>(start: &G, now: &G, world: &Unseen, observer: Seat) -
     }
     let mut candidate = start.clone();
     candidate.set_unseen(observer, &dealt);
+    candidate.draw_as(now);
     Some(candidate)
 }
 
+/// A hand as dealt from the cards' places: where a place's order decides the play (Muschik's
+/// stock), the cards drawn from it by `now` go back in the order they were drawn, which the
+/// seat that drew them saw.
+trait Dealt: Observable {
+    fn draw_as(&mut self, _now: &Self) {}
+}
+
+impl Dealt for crate::games::bridge::Bridge {}
+impl Dealt for crate::games::marjapussi::Marjapussi {}
+impl Dealt for crate::games::mu::Mu {}
+
+impl Dealt for Muschik {
+    fn draw_as(&mut self, now: &Muschik) {
+        let drawn = &now.stock[..now.drawn as usize];
+        let rest = self.stock_left() - drawn.iter().copied().collect::<CardSet>();
+        let order: Vec<Card> = drawn.iter().copied().chain(rest.iter()).collect();
+        self.stock[..order.len()].copy_from_slice(&order);
+    }
+}
+
 /// The worlds now of every deal consistent with what `observer` saw of `moves` from `start`.
-fn consistent_worlds<G: Observable>(start: &G, moves: &[G::Move], observer: Seat) -> Vec<Unseen> {
+fn consistent_worlds<G: Dealt>(start: &G, moves: &[G::Move], observer: Seat) -> Vec<Unseen> {
     let mut now = start.clone();
     for &mv in moves {
         now.play_unchecked(mv);
@@ -112,13 +136,13 @@ fn consistent_worlds<G: Observable>(start: &G, moves: &[G::Move], observer: Seat
 
 /// Checks the knowledge of `view` against the consistent `worlds`: its count, and `draws`
 /// sampled worlds (all consistent, frequencies within a chi-square bound). Returns whether
-/// the count was exact.
+/// the count was exact, and its ratio to the worlds enumerated.
 fn check_against<G: Observable>(
     view: &Position<G>,
     worlds: &[Unseen],
     draws: usize,
     at: &str,
-) -> bool {
+) -> (bool, f64) {
     let knowledge = Knowledge::of_position(view)
         .expect("a view")
         .expect("knowledge");
@@ -157,22 +181,41 @@ fn check_against<G: Observable>(
         chi2 <= df + 6.0 * (2.0 * df).sqrt() + 10.0,
         "{at}: chi-square {chi2:.1} on {df} degrees of freedom"
     );
-    knowledge.count_is_exact()
+    (knowledge.count_is_exact(), counted / expected)
 }
 
-/// Tally of the views checked: how many, how many counted exactly.
+/// Tally of the views checked: how many, how many counted exactly, and how many have moves
+/// of each kind in their history (named by the word the move's text starts with).
 #[derive(Default, Debug)]
 struct Checked {
     views: usize,
     exact: usize,
+    /// The largest ratio of a count (an upper bound where not exact) to the deals enumerated.
+    loosest: f64,
+    kinds: HashMap<String, usize>,
+}
+
+impl Checked {
+    /// How many checked views have a move whose text starts with `word`.
+    fn with(&self, word: &str) -> usize {
+        self.kinds.get(word).copied().unwrap_or(0)
+    }
 }
 
 /// Views of `hands` played hands of `variant`, for every seat, at the latest moves whose
 /// worlds are few enough, in the history and the snapshot form.
-fn enumerate_game<G: Observable>(variant: &str, options: Value, hands: u64) -> Checked {
+fn enumerate_game<G: Dealt>(variant: &str, options: Value, hands: u64) -> Checked {
+    let played = (0..hands).map(|seed| played_hand::<G>(variant, &options, seed));
+    enumerate_hands(variant, played)
+}
+
+/// [`enumerate_game`] over the hands `played`, each a start and its moves.
+fn enumerate_hands<G: Dealt>(
+    variant: &str,
+    played: impl Iterator<Item = (G, Vec<G::Move>)>,
+) -> Checked {
     let mut checked = Checked::default();
-    for seed in 0..hands {
-        let (start, moves) = played_hand::<G>(variant, &options, seed);
+    for (seed, (start, moves)) in played.enumerate() {
         for k in (0..moves.len()).rev().step_by(3) {
             for observer in 0..start.seats() {
                 check_view(
@@ -190,7 +233,7 @@ fn enumerate_game<G: Observable>(variant: &str, options: Value, hands: u64) -> C
     checked
 }
 
-fn check_view<G: Observable>(
+fn check_view<G: Dealt>(
     start: &G,
     moves: &[G::Move],
     observer: Seat,
@@ -212,7 +255,14 @@ fn check_view<G: Observable>(
     let view = parse_position::<G>(&view_json(start, moves, observer), "position").expect("a view");
     let draws = 40 * worlds.len();
     checked.views += 1;
-    checked.exact += usize::from(check_against(&view, &worlds, draws, at));
+    let kinds: std::collections::BTreeSet<&str> =
+        texts.iter().filter_map(|t| t.split(' ').next()).collect();
+    for kind in kinds {
+        *checked.kinds.entry(kind.to_string()).or_default() += 1;
+    }
+    let (exact, ratio) = check_against(&view, &worlds, draws, at);
+    checked.exact += usize::from(exact);
+    checked.loosest = checked.loosest.max(ratio);
     let snapshot = json!({
         "version": 1, "game": G::NAME, "variant": start.variant_name(), "options": start.options_json(),
         "view": observer, "state": now.state_json(Some(observer)),
@@ -238,11 +288,53 @@ fn bridge_views_count_every_consistent_deal() {
 fn marjapussi_views_count_every_consistent_deal() {
     use crate::games::marjapussi::Marjapussi;
     for variant in ["marjapussi", "huutopussi", "erlangen", "huutopussi3"] {
-        enumerate_game::<Marjapussi>(variant, json!({}), 4);
+        let checked = enumerate_game::<Marjapussi>(variant, json!({}), 4);
+        // Plain Marjapussi's asks (a half and the whole, with their answers) and the
+        // Huutopussi family's exchange, where the seat saw it, are among the views checked.
+        let kinds: &[&str] = match variant {
+            "marjapussi" => &["ask_half", "ask_whole", "answer"],
+            "huutopussi" | "erlangen" => &["give", "return"],
+            _ => &["discard"],
+        };
+        for kind in kinds {
+            assert!(checked.with(kind) >= 3, "{variant}, {kind}: {checked:?}");
+        }
     }
 }
 
 #[test]
 fn mu_views_count_every_consistent_deal() {
     enumerate_game::<crate::games::mu::Mu>("mu4", json!({}), 2);
+}
+
+/// A Muschik hand dealt from `seed` and played with random legal moves, where every seat but
+/// `seed % seats` stands pat: the views of that seat see every exchange (another seat's
+/// exchange hides its cards, `??`, and leaves the deal unfixed by the world now).
+fn muschik_one_exchange(variant: &str, seed: u64) -> (Muschik, Vec<Move>) {
+    let start: Muschik = deal(variant, None, seed).expect("a deal");
+    let exchanger = seed as usize % start.seats();
+    let (mut state, mut moves, mut legal) = (start.clone(), Vec::new(), Vec::new());
+    let mut rng = Rng::seeded(seed);
+    while let Some(seat) = state.to_move() {
+        state.legal_moves(&mut legal);
+        let pat = Move::Exchange(CardSet::EMPTY);
+        let mv = if seat != exchanger && legal.contains(&pat) {
+            pat
+        } else {
+            legal[rng.below(legal.len())]
+        };
+        state.play_unchecked(mv);
+        moves.push(mv);
+    }
+    (start, moves)
+}
+
+/// Muschik late in its hands, once the stock is spent or small: the seat that exchanged.
+#[test]
+fn muschik_views_count_every_consistent_deal() {
+    for variant in ["muschik", "muschik2"] {
+        let played = (0..48).map(|seed| muschik_one_exchange(variant, seed));
+        let checked = enumerate_hands(variant, played);
+        assert!(checked.with("exchange") >= 3, "{variant}: {checked:?}");
+    }
 }

@@ -71,13 +71,19 @@ impl WorldSearch {
 }
 
 /// One root move: its mean value over the solved worlds and the half-width of a 95% interval
-/// (Student's t).
+/// (Student's t); the same of the hand's score, where every solved world's value decides it.
 #[derive(Clone, Debug)]
 pub struct MoveEstimate<M> {
     pub mv: M,
     pub mean: f64,
     pub half_width: f64,
+    /// The mean score and the half-width of its interval.
+    pub score: Option<(f64, f64)>,
 }
+
+/// The hand's score for a side in a world if it ends with a value
+/// ([`crate::api::Rules::score_of_value`]), where the value decides it.
+pub type Scorer<G> = dyn Fn(&G, usize, i32) -> Option<f64> + Sync;
 
 /// The outcome of [`pimc`].
 #[derive(Clone, Debug)]
@@ -98,27 +104,26 @@ pub struct Estimate<M> {
     pub search: WorldSearch,
 }
 
-/// One world's outcome: its values per root move (in the view's move order), or none.
+/// One world's outcome: its values per root move (in the view's move order) and the hand's
+/// score each leads to, or none.
 struct WorldResult {
     values: Option<Vec<i32>>,
+    scores: Vec<Option<f64>>,
     nodes: u64,
 }
 
 /// Scores the observer's legal moves in `state` (the view's position now, the observer to
-/// move) over worlds drawn from `knowledge`, each searched as [`WorldSearch::default_for`] says.
+/// move) over worlds drawn from `knowledge`, each searched as [`WorldSearch::default_for`] says;
+/// `score` turns a world's value into the hand's score.
 pub fn pimc<G: Searchable>(
     state: &G,
     knowledge: &Knowledge,
     seed: u64,
     budget: PimcBudget,
+    score: &Scorer<G>,
 ) -> Estimate<G::Move> {
-    pimc_with(
-        state,
-        knowledge,
-        seed,
-        budget,
-        WorldSearch::default_for(state),
-    )
+    let search = WorldSearch::default_for(state);
+    pimc_with(state, knowledge, seed, budget, search, score)
 }
 
 /// [`pimc`] with each world searched by `search`.
@@ -128,10 +133,12 @@ pub fn pimc_with<G: Searchable>(
     seed: u64,
     budget: PimcBudget,
     search: WorldSearch,
+    score: &Scorer<G>,
 ) -> Estimate<G::Move> {
     let start = Instant::now();
     let deadline = Deadline::new(start, budget.time, &budget.cancel);
     let observer = knowledge.observer();
+    let side = state.side(observer);
     let mut legal = Vec::new();
     state.legal_moves(&mut legal);
     let threads = std::thread::available_parallelism()
@@ -157,7 +164,7 @@ pub fn pimc_with<G: Searchable>(
                 if !analysis.complete && deadline.passed() {
                     return; // cut by time, not by its node budget: not part of the answer
                 }
-                let values = analysis.complete.then(|| {
+                let values: Option<Vec<i32>> = analysis.complete.then(|| {
                     legal
                         .iter()
                         .map(|mv| {
@@ -169,7 +176,9 @@ pub fn pimc_with<G: Searchable>(
                         })
                         .collect()
                 });
+                let scores = values.iter().flatten().map(|&v| score(&world, side, v));
                 let result = WorldResult {
+                    scores: scores.collect(),
                     values,
                     nodes: analysis.nodes,
                 };
@@ -186,23 +195,12 @@ pub fn pimc_with<G: Searchable>(
         .take_while(|(k, (i, _))| k == i)
         .count();
     results.truncate(done);
-    let solved: Vec<&Vec<i32>> = results
+    let solved: Vec<&WorldResult> = results
         .iter()
-        .filter_map(|(_, r)| r.values.as_ref())
-        .filter(|v| !v.contains(&i32::MIN))
+        .map(|(_, r)| r)
+        .filter(|r| r.values.as_ref().is_some_and(|v| !v.contains(&i32::MIN)))
         .collect();
-    let moves: Vec<MoveEstimate<G::Move>> = legal
-        .iter()
-        .enumerate()
-        .map(|(m, &mv)| {
-            let (mean, half_width) = mean_and_interval(solved.iter().map(|v| f64::from(v[m])));
-            MoveEstimate {
-                mv,
-                mean,
-                half_width,
-            }
-        })
-        .collect();
+    let moves = move_estimates(&legal, &solved);
     let best = moves
         .iter()
         .filter(|m| !solved.is_empty() && m.mean.is_finite())
@@ -220,6 +218,25 @@ pub fn pimc_with<G: Searchable>(
         moves,
         search,
     }
+}
+
+/// Each legal move's mean value and score over the `solved` worlds, with their intervals.
+fn move_estimates<M: Copy>(legal: &[M], solved: &[&WorldResult]) -> Vec<MoveEstimate<M>> {
+    let value = |r: &WorldResult, m: usize| r.values.as_ref().map_or(f64::NAN, |v| f64::from(v[m]));
+    legal
+        .iter()
+        .enumerate()
+        .map(|(m, &mv)| {
+            let (mean, half_width) = mean_and_interval(solved.iter().map(|r| value(r, m)));
+            let scores: Option<Vec<f64>> = solved.iter().map(|r| r.scores[m]).collect();
+            MoveEstimate {
+                mv,
+                mean,
+                half_width,
+                score: scores.map(|s| mean_and_interval(s.into_iter())),
+            }
+        })
+        .collect()
 }
 
 /// The mean of `values` and the half-width of its 95% interval (Student's t, which holds for
@@ -252,7 +269,119 @@ fn t_975(df: usize) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{mean_and_interval, t_975};
+    use super::{mean_and_interval, pimc, t_975, PimcBudget, Scorer};
+    use crate::api::Rules;
+    use crate::cancel::Cancel;
+    use crate::game::{mix, Game, Seat};
+    use crate::games::seeded::deal;
+    use crate::games::{marjapussi::Marjapussi, mu::Mu};
+    use crate::heuristic::Heuristic;
+    use crate::hidden::{sample, Knowledge, Observable};
+    use crate::rng::Rng;
+    use crate::search::{minimax, Searchable};
+    use std::time::Duration;
+
+    /// A hand of `variant` dealt from `seed` and played by the game's rule-based player until
+    /// `stop` holds (`None` if the hand ends first).
+    fn heuristic_until<G: Rules + Heuristic>(
+        variant: &str,
+        seed: u64,
+        stop: impl Fn(&G) -> bool,
+    ) -> Option<G> {
+        let mut g: G = deal(variant, None, seed).expect("a deal");
+        let mut rng = Rng::seeded(seed);
+        while !stop(&g) {
+            g.to_move()?;
+            g.play_unchecked(g.heuristic_move(&mut rng));
+        }
+        Some(g)
+    }
+
+    /// The seat's payoff at the end of a line where every seat plays a move of the best
+    /// minimax value for its side (for `side`, against it otherwise).
+    fn optimal_payoff<G: Searchable>(mut world: G, side: usize, seat: Seat) -> i32 {
+        let mut legal = Vec::new();
+        while let Some(mover) = world.to_move() {
+            world.legal_moves(&mut legal);
+            let ours = world.side(mover) == side;
+            let value = |mv: &G::Move| {
+                let mut child = world.clone();
+                child.play_unchecked(*mv);
+                minimax(&child, side) * if ours { 1 } else { -1 }
+            };
+            let best = *legal.iter().max_by_key(|mv| value(mv)).expect("a move");
+            world.play_unchecked(best);
+        }
+        world.payoff()[seat]
+    }
+
+    /// PIMC's score of each move against the same worlds played out perfectly to the end:
+    /// the mean of the hand's score the seat gets there (`Game::payoff`), never null. Returns
+    /// how many moves had worlds of different scores.
+    fn scores_are_the_worlds_payoffs<G: Rules + Observable + Searchable>(
+        state: &G,
+        worlds: usize,
+    ) -> usize {
+        let seat = state.to_move().expect("a mover");
+        let side = state.side(seat);
+        let knowledge = Knowledge::from_snapshot(state, seat).expect("a view");
+        let budget = PimcBudget {
+            worlds,
+            time: Duration::from_secs(600),
+            world_nodes: u64::MAX,
+            cancel: Cancel::NEVER,
+        };
+        let score: &Scorer<G> = &|w: &G, side, v| w.score_of_value(side, f64::from(v));
+        let estimate = pimc(state, &knowledge, 5, budget, score);
+        assert_eq!(estimate.solved, worlds);
+        let mut legal = Vec::new();
+        state.legal_moves(&mut legal);
+        let mut mixed = 0;
+        for (m, &mv) in legal.iter().enumerate() {
+            let payoffs: Vec<f64> = (0..worlds)
+                .map(|i| {
+                    let mut world =
+                        sample(state, seat, &knowledge, &mut Rng::seeded(mix(5, i as u64)));
+                    world.play_unchecked(mv);
+                    f64::from(optimal_payoff(world, side, seat))
+                })
+                .collect();
+            let mean = payoffs.iter().sum::<f64>() / worlds as f64;
+            mixed += usize::from(payoffs.iter().any(|&p| p != payoffs[0]));
+            let (score, _) = estimate.moves[m].score.expect("a score");
+            assert!(
+                (score - mean).abs() < 1e-9,
+                "{}: {score} against {mean}",
+                state.move_text(mv)
+            );
+        }
+        mixed
+    }
+
+    #[test]
+    fn pimc_scores_are_the_mean_of_each_worlds_hand_score() {
+        let late = |g: &Marjapussi| {
+            g.phase() == "play" && g.to_move().is_some_and(|s| g.hands[s].len() <= 3)
+        };
+        let chief_late = |g: &Mu| {
+            let chief = g
+                .chief
+                .filter(|&c| g.phase() == "play" && g.to_move() == Some(c.into()));
+            chief.is_some_and(|c| g.avail(c).len() <= 3)
+        };
+        let mut mixed = 0;
+        for variant in ["huutopussi", "huutopussi3"] {
+            let states = (0..40).filter_map(|seed| heuristic_until(variant, seed, late));
+            for state in states.take(6) {
+                mixed += scores_are_the_worlds_payoffs(&state, 12);
+            }
+        }
+        let chiefs = (0..60).filter_map(|seed| heuristic_until("mu3", seed, chief_late));
+        for state in chiefs.take(6) {
+            mixed += scores_are_the_worlds_payoffs(&state, 12);
+        }
+        assert!(mixed >= 3, "{mixed} moves whose worlds' scores differ");
+    }
 
     #[test]
     fn few_worlds_get_student_t_intervals() {

@@ -131,7 +131,8 @@ impl<G: Observable + Searchable + Heuristic> Player<G> for PimcPlayer<G> {
             .search
             .unwrap_or_else(|| WorldSearch::default_for(state));
         let budget = self.budget.clone();
-        let estimate = pimc_with(state, &knowledge, rng.next_u64(), budget, search);
+        let seed = rng.next_u64();
+        let estimate = pimc_with(state, &knowledge, seed, budget, search, &|_, _, _| None);
         match estimate.best {
             Some(mv) if 2 * estimate.solved >= self.budget.worlds => mv,
             _ => self.fallback.choose(start, history, state, seat, rng),

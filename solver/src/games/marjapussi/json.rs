@@ -601,15 +601,14 @@ impl Rules for Marjapussi {
     }
 
     /// `marjapussi`: the hand's score is its game points, the exact search's value. The
-    /// Huutopussi family: from a side's final points where they decide it (spec 5.2 to 5.4):
-    /// any points but none for the declarer's side (made or not), any points but none for
-    /// the others (their points, rounded); never for a mean.
+    /// Huutopussi family: from a side's final points and the tricks taken so far, where they
+    /// decide it (spec 5.2 to 5.4, [`Marjapussi::score_of_points`]); never for a mean.
     fn score_of_value(&self, side: usize, value: f64) -> Option<f64> {
         if self.cfg.variant == Variant::Marjapussi {
             return Some(value);
         }
         let points = value as i32;
-        (f64::from(points) == value && points > 0)
+        (f64::from(points) == value)
             .then(|| self.score_of_points(side, points))
             .flatten()
             .map(f64::from)

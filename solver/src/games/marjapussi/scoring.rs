@@ -171,9 +171,11 @@ impl Marjapussi {
         (gp, carry)
     }
 
-    /// The hand's score of `side` if it ends with `points` (more than none, so the side took
-    /// a trick) in the Huutopussi family: the contract's, made or not, for the declarer's side,
-    /// else the points rounded; `None` while the contract is not set.
+    /// The hand's score of `side` if it ends with `points` in the Huutopussi family, where
+    /// the points and the tricks taken so far decide it (5.2 to 5.4): the contract's, made or
+    /// not, for the declarer's side, else the points rounded. `None` while the contract is
+    /// not set, and where it turns on whether a side that has no trick yet takes one (the
+    /// declarer's extra penalty, 7.17, or a no-trick rule, 7.13).
     pub(super) fn score_of_points(&self, side: usize, points: i32) -> Option<i32> {
         let round = |n: i32| match self.cfg.rounding {
             Rounding::Exact => n,
@@ -189,11 +191,35 @@ impl Marjapussi {
             return None;
         }
         let stake = self.contract * (1 << self.doubling);
-        Some(match self.side_of(declarer) as usize == side {
-            true if points >= self.contract => stake,
-            true => -stake,
-            false => round(points),
-        })
+        let trick = self.takes_a_trick(side, points);
+        if self.side_of(declarer) as usize == side {
+            return match (trick, points >= self.contract) {
+                (true, true) => Some(stake),
+                (true, false) => Some(-stake),
+                (false, false) if self.cfg.declarer_no_trick_extra == 0 => Some(-stake),
+                (false, _) => None,
+            };
+        }
+        let trickless_counts = self.cfg.no_trick_rule != NoTrickRule::ResetToZero;
+        (trick || !trickless_counts).then(|| round(points))
+    }
+
+    /// Whether `side` surely ends the hand with a trick if it ends with `points`: it has one,
+    /// or has more points than it can bank without one (the 3-player declarer's discards,
+    /// 7.27).
+    fn takes_a_trick(&self, side: usize, points: i32) -> bool {
+        let has_one = (0..self.n())
+            .filter(|&s| self.side_of(s) as usize == side)
+            .any(|s| self.tricks_won[s as usize] > 0);
+        let declares = self
+            .declarer
+            .is_some_and(|d| self.side_of(d) as usize == side);
+        let without_trick = if declares && self.n() == 3 && !self.cfg.discard_needs_trick {
+            set_points(self.discards, self.cfg.card_values)
+        } else {
+            0
+        };
+        has_one || points > without_trick
     }
 
     /// Scores of a Huutopussi-family hand (5.2 to 5.4), and whether the contract was made.

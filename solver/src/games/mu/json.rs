@@ -433,6 +433,16 @@ impl Rules for Mu {
         (-150, 250)
     }
 
+    /// The seat's hand score where the team's card points decide it: a chief playing alone
+    /// ([`Mu::lone_chief_score`]); never for a mean.
+    fn score_of_value(&self, side: usize, value: f64) -> Option<f64> {
+        let points = value as i32;
+        (f64::from(points) == value)
+            .then(|| self.lone_chief_score(side, points))
+            .flatten()
+            .map(f64::from)
+    }
+
     fn payoff_unit(&self) -> &'static str {
         "the seat's hand score (rules section 5)"
     }

@@ -177,10 +177,30 @@ impl Mu {
             .filter(|&p| on_team(p))
             .map(|p| card_points[p as usize])
             .sum();
+        let score = self.contract_score(team_points);
+        let mut hand_score = card_points;
+        if score.made {
+            for p in (0..n).filter(|&p| on_team(p)) {
+                hand_score[p as usize] += score.bonus;
+            }
+        } else {
+            let missing = i32::from(score.missing);
+            hand_score[chief as usize] -= 10 * missing;
+            for p in (0..n).filter(|&p| !on_team(p)) {
+                hand_score[p as usize] += 5 * missing;
+            }
+        }
+        self.result =
+            Some(self.close_hand(Outcome::Played, hand_score, card_points, None, Some(score)));
+    }
+
+    /// How the chief's contract goes if the team captures `team_points` (spec 5.2 to 5.4).
+    fn contract_score(&self, team_points: i32) -> ContractScore {
+        let chief = self.chief.expect("a played hand has a chief");
+        let n = self.n();
         let contract = self.bids[chief as usize];
         let goal = target(n, contract);
         let made = team_points >= goal;
-        let mut hand_score = card_points;
         let mut score = ContractScore {
             contract,
             team_points,
@@ -194,20 +214,30 @@ impl Mu {
             let shift =
                 trump_shift(self.chief_trump.unwrap_or(Trump::NoTrump)) + i32::from(self.solo);
             score.bonus = bonus(contract, shift, self.cfg.bonus_cap);
-            for p in (0..n).filter(|&p| on_team(p)) {
-                hand_score[p as usize] += score.bonus;
-            }
         } else {
             score.achieved = achieved(n, contract, team_points);
             score.missing = contract - score.achieved;
-            let missing = i32::from(score.missing);
-            hand_score[chief as usize] -= 10 * missing;
-            for p in (0..n).filter(|&p| !on_team(p)) {
-                hand_score[p as usize] += 5 * missing;
-            }
         }
-        self.result =
-            Some(self.close_hand(Outcome::Played, hand_score, card_points, None, Some(score)));
+        score
+    }
+
+    /// The hand's score of the chief's team (side 0) if it captures `team_points`, where that
+    /// decides it: a chief who plays alone (3 players, or a solo) scores the team's points
+    /// and the bonus or the penalty. A team of two, and the opponents, share the side's
+    /// points in a way the side's total does not tell.
+    pub(crate) fn lone_chief_score(&self, side: usize, team_points: i32) -> Option<i32> {
+        let alone = matches!(self.phase, Phase::Play | Phase::Scored)
+            && self.chief.is_some()
+            && self.partner.is_none();
+        if side != 0 || !alone {
+            return None;
+        }
+        let score = self.contract_score(team_points);
+        Some(if score.made {
+            team_points + score.bonus
+        } else {
+            team_points - 10 * i32::from(score.missing)
+        })
     }
 
     /// Adds the hand to the match, checks the end of the match (spec 5.7) and names the next
