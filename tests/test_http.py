@@ -17,7 +17,8 @@ import pytest
 from litestar import Litestar, get
 from litestar.testing import TestClient
 
-from service import _solver, bench
+from benchmarks import engine
+from service import _solver
 from service.errors import EXCEPTION_HANDLERS
 from service.schemas import (
     AnalyzeResponse,
@@ -432,7 +433,7 @@ def test_schema_is_openapi_3_1_with_typed_bodies(client: Client) -> None:
 
 def test_bench_runs_both_sides(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--variant", "huutopussi3", "--hands", "2", "--repeats", "2", "--json"]
-    assert bench.main(args) == 0
+    assert engine.main(args) == 0
     record = json.loads(capsys.readouterr().out)
     assert record["binding"]["calls"]["deal"]["calls"] == 4
     assert record["rust"]["moves_per_s"] > record["binding"]["moves_per_s"] > 0
