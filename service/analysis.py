@@ -116,6 +116,8 @@ class Analyzer:
     slots: SolveSlots
     # First level: the hash of a request's own canonical JSON -> its engine-canonical cache key.
     aliases: LocalCache
+    # Before it: the hash of a request's body as sent, byte for byte -> its first-level key.
+    bodies: LocalCache
     # Solves under way, by cache key: the same analysis asked meanwhile waits for the first.
     flights: dict[str, Flight] = field(default_factory=dict)
 
@@ -133,6 +135,7 @@ class Analyzer:
             tables=DealTables(settings.table_cache_size, shared),
             slots=SolveSlots(settings.solve_threads, settings.max_queued_solves),
             aliases=LocalCache(settings.cache_size, metrics.ALIAS_EVICTIONS),
+            bodies=LocalCache(settings.cache_size, metrics.ALIAS_EVICTIONS),
         )
 
     async def analyze(
@@ -167,6 +170,17 @@ class Analyzer:
         no engine call, no thread (the time budget is checked still)."""
         self.asked_time_ms(request)
         return await self.known_answer(request_key(game, request))
+
+    async def repeated_answer(self, game: str, body: bytes) -> Answer | None:
+        """The cached answer of a request whose body is byte for byte one answered before: the
+        body was read and checked then, so it is not decoded again."""
+        alias = self.bodies.get(body_key(game, body))
+        return None if alias is None else await self.known_answer(alias.decode())
+
+    def remember_body(self, game: str, body: bytes, request: dict[str, Any]) -> None:
+        """Notes that `body` (read as `request`) has been answered: a byte-identical request
+        finds its first-level key without being decoded ([`repeated_answer`])."""
+        self.bodies.put(body_key(game, body), request_key(game, request).encode())
 
     async def known_answer(self, alias: str) -> Answer | None:
         known = self.aliases.get(alias)
@@ -300,6 +314,11 @@ def request_key(game: str, request: dict[str, Any]) -> str:
         request = {**request, "budget": {k: v for k, v in budget.items() if k not in CLOCK_FIELDS}}
     material = msgspec.json.encode([game, request], order="sorted")
     return hashlib.blake2b(material, digest_size=20).hexdigest()
+
+
+def body_key(game: str, body: bytes) -> str:
+    """The key of a request's body as sent, for `game`."""
+    return hashlib.blake2b(body, digest_size=20, key=game.encode()).hexdigest()
 
 
 def capped_budget(request: dict[str, Any], time_ms: int) -> dict[str, Any]:

@@ -84,3 +84,26 @@ def test_the_request_key_and_the_engine_key_give_one_answer(
     assert [a.cache for a in answers] == ["miss", "hit", "hit"]
     assert again.replace(b'"hit"', b'"miss"', 1) == first
     assert as_snapshot == again
+
+
+def test_a_body_sent_again_byte_for_byte_is_answered_before_it_is_decoded(
+    client: Client, app: Litestar, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The route's own reading of the body (and the request key after it) is skipped for a
+    body answered before; one byte more (a space) is read and answered as before."""
+    body = json.dumps({"position": late_position(43), "method": "exact"}).encode()
+    first = analyse(client, body)
+    analyzer: Analyzer = app.state.analyzer
+    answered_before = analyzer.answered_before
+    read: list[str] = []
+
+    async def counted(game: str, request: dict[str, Any]) -> Any:
+        read.append(game)
+        return await answered_before(game, request)
+
+    monkeypatch.setattr(analyzer, "answered_before", counted)
+    again = analyse(client, body)
+    assert read == []
+    spaced = analyse(client, body + b" ")
+    assert read == ["marjapussi"]
+    assert again == spaced == first.replace(b'"miss"', b'"hit"', 1)
