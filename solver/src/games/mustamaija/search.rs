@@ -115,7 +115,7 @@ impl Mustamaija {
         let ranked = in_play & !maria.bit();
         let mut squeezed = [0u64; MAX_SEATS + 2];
         for (out, &place) in squeezed.iter_mut().zip(places.iter()) {
-            // Each card of the place moves down by the cards of its suit out of play below it.
+            // Each card takes the rank of the count of its suit's cards in play below it.
             for card in CardSet::from_bits(place & ranked) {
                 let bit = card.index() as u32;
                 let lane_start = bit & !15;
