@@ -1,7 +1,8 @@
 //! Exact (double-dummy) search over any [`Searchable`] game: every legal move scored.
 //!
 //! Alpha-beta between the root mover's side and the rest, fail-soft, with a transposition table
-//! of bounds, equivalent moves searched once, cut-offs from the value still reachable
+//! of bounds, equivalent moves searched once (also those a searched move's answer shows alike,
+//! [`Searchable::answers_alike`]), cut-offs from the value still reachable
 //! ([`Searchable::value_bounds`]) and null-window (MTD(f)) searches to pin each root move's value.
 //! Games that describe which cards a value depended on also get partition search
 //! ([`Searchable::partition`]): one table entry answers every position that places those
@@ -147,6 +148,16 @@ pub trait Searchable: Game {
     fn merged_relevant(&self, kept: Self::Move, merged: Self::Move, relevant: u64) -> u64 {
         let _ = (kept, merged, relevant);
         u64::MAX
+    }
+
+    /// For partition search: whether the answer for `searched`, proved with the cards
+    /// `relevant` placed as they are, holds for `other` too, so `other` need not be searched
+    /// (bridge, after DDS's "small cards": two cards of one suit below every relevant card of
+    /// that suit). The pair then counts as merged ([`Searchable::merged_relevant`]). By
+    /// default never.
+    fn answers_alike(&self, searched: Self::Move, other: Self::Move, relevant: u64) -> bool {
+        let _ = (searched, other, relevant);
+        false
     }
 
     /// A position-independent description (a *spec*) of the cards `relevant` makes relevant
@@ -388,7 +399,11 @@ impl<G: Searchable> Searcher<G> {
         let mut children = Children::default();
         let transposing = state.moves_may_transpose();
         let mut children_relevant = 0;
+        let mut answered = 0u64;
         for (i, &mv) in moves.iter().enumerate() {
+            if answered >> i.min(63) & 1 != 0 {
+                continue;
+            }
             let mut child = state.clone();
             child.play_unchecked(mv);
             // Moves that lead to the same position (a failed ask and no declaration) are one.
@@ -417,6 +432,7 @@ impl<G: Searchable> Searcher<G> {
             if self.stopped {
                 break;
             }
+            answered |= answered_alike(state, &moves, i, child_relevant, &mut merged);
         }
         self.buffers[ply] = moves;
         relevant |= children_relevant;
@@ -539,6 +555,27 @@ impl<G: Searchable> Searcher<G> {
         }
         (low, high)
     }
+}
+
+/// The later moves of `moves` (within the first 64) that answer as `moves[searched]` did,
+/// proved with `relevant` ([`Searchable::answers_alike`]), as bits by index; each is put in
+/// `merged` beside the move searched.
+fn answered_alike<G: Searchable>(
+    state: &G,
+    moves: &[G::Move],
+    searched: usize,
+    relevant: u64,
+    merged: &mut Vec<(G::Move, G::Move)>,
+) -> u64 {
+    let mv = moves[searched];
+    let mut alike = 0u64;
+    for (j, &other) in moves.iter().enumerate().take(64).skip(searched + 1) {
+        if state.answers_alike(mv, other, relevant) {
+            alike |= 1 << j;
+            merged.push((mv, other));
+        }
+    }
+    alike
 }
 
 /// Scores every legal move of `state` for the side of `seat` (by default the seat to move).

@@ -9,7 +9,8 @@
 //!   leader; values are stored relative to the tricks already won. Beside it, partition
 //!   search ([`super::partition`]): every bound comes with the cards it depended on.
 //! - Equivalent cards: two cards of one hand and suit with only cards of finished tricks
-//!   between them.
+//!   between them; and once one card is searched, every other card of its suit lower than
+//!   each card of that suit its answer depended on (DDS's "small cards", after Kuijf).
 //! - Move order: cheap winners first when the opponents hold the trick, low cards when the
 //!   partner does, discards from long suits; leads weighed by who holds the suit's top three
 //!   cards and how many cards the opponents can play to it (after DDS's lead weights:
@@ -501,6 +502,19 @@ impl Searchable for Bridge {
         } else {
             0
         }
+    }
+
+    fn answers_alike(&self, searched: Card, other: Card, relevant: u64) -> bool {
+        let suit = suit_of(searched);
+        let marked = lane(CardSet::from_bits(relevant), suit);
+        let lowest = if marked == 0 {
+            16
+        } else {
+            marked.trailing_zeros()
+        };
+        suit_of(other) == suit
+            && u32::from(power_of(searched)) < lowest
+            && u32::from(power_of(other)) < lowest
     }
 
     fn tabled(&self) -> bool {
