@@ -4,7 +4,8 @@
 //! put back), replayed with the rules, and kept iff every move is legal and the seat sees the
 //! same at every move (the moves as it writes them, the position). The knowledge's count must
 //! be that number where it says it is exact (an upper bound elsewhere), and the sampler must
-//! draw only kept worlds, each about equally often.
+//! draw only kept worlds, each about equally often. In the Marjapussi family (asks and their
+//! answers, skipped windows, exchanges, Kontra) every view checked must count exactly.
 //!
 //! Views whose history hides passed cards from the seat (`??`) are left out: their deals are
 //! not fixed by the world now. Muschik's are taken from hands where every seat but one stands
@@ -288,7 +289,9 @@ fn bridge_views_count_every_consistent_deal() {
 fn marjapussi_views_count_every_consistent_deal() {
     use crate::games::marjapussi::Marjapussi;
     for variant in ["marjapussi", "huutopussi", "erlangen", "huutopussi3"] {
-        let checked = enumerate_game::<Marjapussi>(variant, json!({}), 4);
+        let checked = enumerate_game::<Marjapussi>(variant, json!({}), 8);
+        // What asks, answers and skipped windows show is counted exactly in every view.
+        assert_eq!(checked.exact, checked.views, "{variant}: {checked:?}");
         // Plain Marjapussi's asks (a half and the whole, with their answers) and the
         // Huutopussi family's exchange, where the seat saw it, are among the views checked.
         let kinds: &[&str] = match variant {

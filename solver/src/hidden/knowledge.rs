@@ -14,15 +14,22 @@
 //!   every card that may have been in a source may now be in the receiving places;
 //! - the game's own [`Observable::observe`] adds what these miss.
 //!
+//! What single cards' places cannot say (an ask's answer) is either about named cards
+//! ([`Facts::entangle`]: their joint places are enumerated, [`super::entangled`], and the count
+//! stays exact) or not ([`Facts::inexact`]: drawn worlds are checked by replaying the history,
+//! and the count is an upper bound).
+//!
 //! A snapshot without history knows only what the snapshot shows: each unseen card may be in any
 //! place that holds unseen cards.
 
+use super::entangled::Split;
 use super::replay::WorldCheck;
 use super::sampler::{Counts, MAX_DRAWS};
 use super::{Observable, Places};
 use crate::api::{play_in_view, InView, Position};
 use crate::cards::{Card, CardSet};
 use crate::game::{Seat, Unseen, MAX_PLACES};
+use std::sync::Arc;
 
 const ANYWHERE: Places = (1 << MAX_PLACES) - 1;
 
@@ -34,8 +41,11 @@ fn bit(place: usize) -> Places {
 #[derive(Clone, Debug)]
 pub struct Facts {
     allowed: [Places; 64],
-    /// Some move showed more than the places can say (an ask's answer, a duty needing two cards).
+    /// Some move showed more than the places can say, about cards no set names.
     inexact: bool,
+    /// Cards whose places together decide what some move showed (an ask's answer), beyond the
+    /// places each may be in.
+    entangled: CardSet,
     /// Unnamed hidden cards moved between hidden places: the deal at the start is not known from
     /// the deal now.
     untracked: bool,
@@ -46,6 +56,7 @@ impl Facts {
         Facts {
             allowed: [ANYWHERE; 64],
             inexact: false,
+            entangled: CardSet::EMPTY,
             untracked: false,
         }
     }
@@ -53,6 +64,12 @@ impl Facts {
     /// A move showed more than the places each card may be in can say.
     pub fn inexact(&mut self) {
         self.inexact = true;
+    }
+
+    /// A move showed something about `cards` together that their places cannot say: where
+    /// nothing else is inexact, their joint places are enumerated and the count stays exact.
+    pub fn entangle(&mut self, cards: CardSet) {
+        self.entangled |= cards;
     }
 
     /// `card` is not in `place`.
@@ -117,6 +134,9 @@ pub struct Knowledge {
     /// Where they do not, and the history can be replayed in a drawn world: the check that
     /// rejects the worlds it rules out.
     pub(super) check: Option<WorldCheck>,
+    /// Where only entangled cards' places together say more: the consistent deals by where
+    /// those cards are, counted and drawn exactly.
+    pub(super) split: Option<Arc<Split>>,
 }
 
 impl Knowledge {
@@ -164,15 +184,21 @@ impl Knowledge {
         learnt: Learnt<G>,
         moves: &[G::Move],
     ) -> Result<Knowledge, String> {
-        if !learnt.facts.inexact || learnt.facts.untracked {
+        let facts = &learnt.facts;
+        if facts.untracked || (!facts.inexact && facts.entangled.is_empty()) {
             return Ok(self);
         }
-        self.check = Some(WorldCheck::new(
-            learnt.start,
-            moves.to_vec(),
-            &learnt.state,
-            self.observer,
-        ));
+        let check = WorldCheck::new(learnt.start, moves.to_vec(), &learnt.state, self.observer);
+        if !facts.inexact {
+            let split = Split::new(&self, &check, facts.entangled);
+            if split.total() > 0.0 {
+                self.split = Some(Arc::new(split));
+                return Ok(self);
+            }
+            // Only where the entangled cards do not say all: drawn worlds are checked instead.
+            self.exact = false;
+        }
+        self.check = Some(check);
         if !self.has_checked_world() {
             return Err(format!("no deal fits the view: none of {MAX_DRAWS} deals drawn from what the seat saw replays its history with the rules"));
         }
@@ -204,6 +230,7 @@ impl Knowledge {
             counts,
             exact: !facts.inexact && !facts.untracked,
             check: None,
+            split: None,
         })
     }
 
@@ -231,7 +258,9 @@ impl Knowledge {
     /// the deals consistent with the view where [`Knowledge::count_is_exact`], else an upper
     /// bound on them.
     pub fn consistent_deals(&self) -> f64 {
-        self.counts.total()
+        self.split
+            .as_ref()
+            .map_or_else(|| self.counts.total(), |split| split.total())
     }
 
     /// Whether [`Knowledge::consistent_deals`] counts exactly the deals consistent with the view.
@@ -325,8 +354,12 @@ fn learn_duties<G: Observable>(
         legal.contains(&mv)
     };
     if !is_legal(base) {
-        // The move needs cards the observer cannot place; nothing sound can be learnt from it.
-        facts.inexact();
+        // The move needs cards the observer cannot place: the game may name the cards that
+        // decide it, else nothing sound can be learnt from it.
+        match state.legality_cards(mv) {
+            Some(cards) => facts.entangle(cards),
+            None => facts.inexact(),
+        }
         return;
     }
     for card in unseen.cards() - base {

@@ -8,6 +8,7 @@
 
 #[cfg(test)]
 pub(crate) mod api_tests;
+mod entangled;
 #[cfg(test)]
 mod enumeration_tests;
 pub mod fit;
@@ -24,7 +25,7 @@ pub use knowledge::Knowledge;
 pub use sampler::sample;
 
 use crate::api::Rules;
-use crate::cards::Card;
+use crate::cards::{Card, CardSet};
 use crate::game::Seat;
 
 /// Bit mask over places (`0..MAX_PLACES`, as in [`crate::game::Unseen`]).
@@ -49,6 +50,15 @@ pub trait Observable: Rules {
     fn legality_reveals(&self, mv: Self::Move) -> bool {
         let _ = mv;
         true
+    }
+
+    /// Where the mover's cards the observer can place do not make `mv` legal (it needs one of
+    /// two hidden cards), the cards whose places alone decide whether it is legal; `None`
+    /// where the game cannot name them, and the count of consistent deals is then an upper
+    /// bound.
+    fn legality_cards(&self, mv: Self::Move) -> Option<CardSet> {
+        let _ = mv;
+        None
     }
 
     /// This complete deal as `observer` knew it, having seen `moves` from it: a game whose

@@ -273,7 +273,7 @@ fn places_mask(class: &Class) -> Places {
 }
 
 /// A uniform float in `[0, 1)`.
-fn unit(rng: &mut Rng) -> f64 {
+pub(super) fn unit(rng: &mut Rng) -> f64 {
     (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
 }
 
@@ -281,9 +281,13 @@ fn unit(rng: &mut Rng) -> f64 {
 /// drawn worlds): a view is refused when that many draws find none, so a sample never needs it.
 pub(super) const MAX_DRAWS: usize = 10_000;
 
-/// The unseen cards of `knowledge` dealt uniformly among every deal it allows: drawn again
-/// while its check rejects them (up to [`MAX_DRAWS`] draws).
+/// The unseen cards of `knowledge` dealt uniformly among every deal it allows: from its split
+/// by entangled cards where it has one, else drawn again while its check rejects them (up to
+/// [`MAX_DRAWS`] draws).
 pub(super) fn draw_unseen(knowledge: &Knowledge, rng: &mut Rng) -> Unseen {
+    if let Some(split) = &knowledge.split {
+        return split.draw(rng);
+    }
     let mut world = draw_places(knowledge, rng);
     for _ in 1..MAX_DRAWS {
         if knowledge
@@ -311,7 +315,11 @@ impl Knowledge {
 
 /// The unseen cards dealt uniformly among every deal the places allowed allow.
 fn draw_places(knowledge: &Knowledge, rng: &mut Rng) -> Unseen {
-    let counts = &knowledge.counts;
+    draw_counts(&knowledge.counts, rng)
+}
+
+/// The cards `counts` counts dealt uniformly among the deals it counts.
+pub(super) fn draw_counts(counts: &Counts, rng: &mut Rng) -> Unseen {
     let mut split = [[0u8; MAX_PLACES]; 64];
     counts.draw_split(rng, &mut split);
     let mut unseen = Unseen::default();

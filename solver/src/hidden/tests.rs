@@ -141,6 +141,7 @@ fn small_case() -> Knowledge {
         counts,
         exact: true,
         check: None,
+        split: None,
     }
 }
 

@@ -58,7 +58,7 @@ impl Marjapussi {
     }
 
     /// The marriages not yet declared, as a set of kings and queens.
-    fn undeclared_marriages(&self) -> CardSet {
+    pub(super) fn undeclared_marriages(&self) -> CardSet {
         Suit::ALL
             .into_iter()
             .filter(|&s| !self.is_declared(s))

@@ -1,9 +1,10 @@
-//! What a Marjapussi seat learns beyond the generic rules: the outcome of a half-marriage ask.
+//! What a Marjapussi seat learns beyond the generic rules: the outcome of an ask, and a
+//! declaration window skipped.
 
 use super::config::Asks;
 use super::json::card_name;
-use super::{cards, Marjapussi, Move, Said};
-use crate::cards::Card;
+use super::{cards, Marjapussi, Move, Phase, Said};
+use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::hidden::{Facts, Observable};
 
@@ -20,12 +21,31 @@ impl Observable for Marjapussi {
         }
     }
 
+    /// A half ask needs one of its marriage's cards (`half_ask_requires_card`): they decide.
+    /// Kontra and Re depend on how many cards the seat holds, not which. Where the guess opened
+    /// a declaration window that the table skipped (a lead) or the other way round, the
+    /// undeclared marriages held decide.
+    fn legality_cards(&self, mv: Move) -> Option<CardSet> {
+        let declaring = matches!(
+            mv,
+            Move::NoDeclaration | Move::Declare(_) | Move::AskWhole(_) | Move::AskHalf(..)
+        );
+        match mv {
+            Move::Double | Move::NoDouble => Some(CardSet::EMPTY),
+            Move::Play(_) if self.phase == Phase::Declare => Some(self.undeclared_marriages()),
+            _ if declaring && self.phase == Phase::Play => Some(self.undeclared_marriages()),
+            Move::AskHalf(suit, _) => Some(cards::marriage(suit)),
+            _ => None,
+        }
+    }
+
     /// A half ask that made a marriage: its king and queen are with the asker and the partner.
     /// One answered no: the partner holds neither, and so where the asker is known to hold one
     /// (the rules demand it, or the observer is the asker and holds one) and nothing was
     /// declared. A bluff: the asker holds neither.
     /// Either ask also shows what places cannot say (the asker holds exactly one; the partner
-    /// holds no undeclared marriage), left to the check of drawn worlds.
+    /// holds some undeclared marriage whole, or none): those marriages' cards are entangled,
+    /// their joint places counted by replaying the history.
     ///
     /// A trick's winner that plays on where the window may be skipped shows that it holds no
     /// undeclared marriage whole, which places cannot say either.
@@ -33,15 +53,15 @@ impl Observable for Marjapussi {
         let skippable = before.n() == 3 || matches!(before.cfg.asks, Asks::Off | Asks::Half);
         let trick_start = before.trick_len == 0 && before.tricks_played > 0;
         if matches!(mv, Move::AskWhole(_)) || (skippable && trick_start) {
-            facts.inexact();
+            facts.entangle(before.undeclared_marriages());
         }
         let Move::AskHalf(suit, said) = mv else {
             return;
         };
-        facts.inexact();
         let asker = before.actor;
         let partner = before.partner(asker);
         let marriage = cards::marriage(suit);
+        facts.entangle(marriage);
         let declared = |g: &Marjapussi| g.declarations.iter().flatten().count();
         if declared(after) > declared(before) {
             let pair = 1 << asker | 1 << partner;
