@@ -439,10 +439,40 @@ impl Searchable for Mustamaija {
         }
     }
 
+    /// See [`Mustamaija::order_hint_keeping`].
+    fn order_hint(&self, mv: Move) -> i32 {
+        self.order_hint_keeping(mv, CardSet::EMPTY)
+    }
+
+    fn order_hints(&self, moves: &[Move], hints: &mut Vec<i32>) {
+        let keeping = if self.phase == Phase::Attack {
+            self.unbeatable_attack_cards()
+        } else {
+            CardSet::EMPTY
+        };
+        hints.clear();
+        hints.extend(moves.iter().map(|&mv| self.order_hint_keeping(mv, keeping)));
+    }
+}
+
+impl Mustamaija {
+    /// The attacker's cards the defender cannot beat now (the maria among them).
+    fn unbeatable_attack_cards(&self) -> CardSet {
+        let defending = self.hands[self.defender as usize];
+        let attacking = self.hands[self.attacker as usize];
+        let maria = self.cfg.maria();
+        let beatable = attacking
+            .iter()
+            .filter(|&c| !beaters(c, defending, self.trump, maria).is_empty());
+        attacking - beatable.collect()
+    }
+
     /// Beat with a trump if one beats, else with the cheapest card (trumps beat any card of
     /// another suit, and measured on seeded endings this order finds the best defence soonest);
-    /// attack with many low cards.
-    fn order_hint(&self, mv: Move) -> i32 {
+    /// attack with many low cards, and first with attacks the defender can beat in full (the
+    /// ones holding a card of `keeping`, which keep the attack, last: measured on seeded
+    /// endings, the other order searches more).
+    fn order_hint_keeping(&self, mv: Move, keeping: CardSet) -> i32 {
         match mv {
             Move::Beat(card) => {
                 let trump = suit_of(card).is_some() && suit_of(card) == self.trump;
@@ -450,7 +480,8 @@ impl Searchable for Mustamaija {
             }
             Move::Attack(cards) => {
                 let top = cards.highest().map_or(0, |c| i32::from(power_of(c)));
-                16 * cards.len() as i32 - top
+                let keeps = if cards.intersects(keeping) { -200 } else { 0 };
+                keeps + 16 * cards.len() as i32 - top
             }
             Move::Declare(_) => 50,
             Move::NoDeclaration => 40,
