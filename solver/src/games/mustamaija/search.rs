@@ -19,8 +19,11 @@
 //!
 //! Once the talon is empty the table keys a position by the order of the cards in play within
 //! each suit, with the plain suits (neither trump nor the maria's) in a canonical order: cards
-//! beaten are gone, and plain suits play alike. A seat that can go out on its own move (its
-//! whole hand one attack, or beating every open card with its whole hand) has won.
+//! beaten are gone, and plain suits play alike. A seat that can go out on its own moves (its
+//! attacks each keeping the attack until the last, or beating every open card with its whole
+//! hand) has won, and so has one that gets there after the defence now under way: a defender
+//! that can beat every open card and then go out attacking, or an attacker whose defender
+//! picks up a card at least.
 
 use super::cards::{beaters, suit_cards, suit_of, JOKER, KING, QUEEN, STANDARD_DECK};
 use super::config::{QsLead, TrumpMode};
@@ -135,15 +138,20 @@ impl Mustamaija {
 
     /// The seat sure to go out on its own moves, once the talon is empty: an attacker whose
     /// attacks leave the defender nothing to decide until the last ([`Self::attacks_out`]),
-    /// or a defender who can beat every open card with its whole hand. The other seat holding
-    /// cards then ends the deal holding them.
+    /// or a defender who can beat every open card with its whole hand; or one of them sure to
+    /// get there after this defence ([`Self::beats_then_attacks_out`],
+    /// [`Self::takes_then_attacked_out`]). The other seat holding cards then ends the deal
+    /// holding them.
     fn goes_out_now(&self) -> Option<u8> {
         if !self.talon.is_empty() {
             return None;
         }
         match self.phase {
             Phase::Attack if self.attacks_out() => Some(self.attacker),
-            Phase::Defend if self.whole_hand_beats() => Some(self.defender),
+            Phase::Defend if self.whole_hand_beats() || self.beats_then_attacks_out() => {
+                Some(self.defender)
+            }
+            Phase::Defend if self.takes_then_attacked_out() => Some(self.attacker),
             _ => None,
         }
     }
@@ -154,8 +162,18 @@ impl Mustamaija {
     /// again (spec 4.3), within the fewest cards the defender can then hold. The stall guard and a trump still to
     /// be named by a marriage would end or change that, so then only one attack counts.
     fn attacks_out(&self) -> bool {
+        let defending = self.hands[self.defender as usize];
+        self.attacks_out_with(
+            self.hands[self.attacker as usize],
+            defending,
+            defending.len(),
+        )
+    }
+
+    /// [`Self::attacks_out`] for an attacker holding `hand` against a defender that holds
+    /// cards among `may_hold`, at least `fewest` of them.
+    fn attacks_out_with(&self, hand: CardSet, mut may_hold: CardSet, mut fewest: u32) -> bool {
         let maria = self.cfg.maria();
-        let hand = self.hands[self.attacker as usize];
         let alone = maria == JOKER || self.cfg.qs_lead == QsLead::AloneOnly;
         let apart = if alone {
             hand & CardSet::single(maria)
@@ -178,8 +196,6 @@ impl Mustamaija {
         }
         // Cards the defender may hold (it only loses beaters and picks up attack cards), and
         // the fewest it can hold: beating every card it can beat sheds the most.
-        let mut may_hold = self.hands[self.defender as usize];
-        let mut fewest = may_hold.len();
         while count > 1 {
             let unbeaten = |g: CardSet| {
                 let u = g
@@ -216,6 +232,64 @@ impl Mustamaija {
             .iter()
             .enumerate()
             .all(|(i, card)| beaters(card, hand, self.trump, maria).len() >= open - i as u32)
+    }
+
+    /// Whether the defender can beat every open card, none taken yet, and then, attacking
+    /// with the cards left, goes out ([`Self::attacks_out_with`]) against the attacker's hand.
+    fn beats_then_attacks_out(&self) -> bool {
+        let attacking = self.hands[self.attacker as usize];
+        let maria = self.cfg.maria();
+        let spare = self.cfg.max_attacks.saturating_sub(self.attacks_made);
+        if !self.taken.is_empty()
+            || self.open.contains(maria)
+            || attacking.is_empty()
+            || self.players_with_cards() != 2
+            || spare <= self.hands[self.defender as usize].len()
+        {
+            return false;
+        }
+        self.beat_all_then_out(self.open, self.hands[self.defender as usize], attacking)
+    }
+
+    /// Whether the defender picks up a card at least (one taken, the maria open, or an open
+    /// card it cannot beat), and the attacker then goes out ([`Self::attacks_out_with`])
+    /// against what the defender may hold after: its hand and the cards on the table, at
+    /// least its hand less one card per open card beaten, plus one per card picked up.
+    fn takes_then_attacked_out(&self) -> bool {
+        let hand = self.hands[self.defender as usize];
+        let maria = self.cfg.maria();
+        let attacking = self.hands[self.attacker as usize];
+        let spare = self.cfg.max_attacks.saturating_sub(self.attacks_made);
+        let beatable = self
+            .open
+            .iter()
+            .filter(|&c| !beaters(c, hand, self.trump, maria).is_empty())
+            .count() as u32;
+        let doomed = !self.taken.is_empty() || beatable < self.open.len();
+        if !doomed || self.players_with_cards() != 2 || spare <= attacking.len() {
+            return false;
+        }
+        let beaten = beatable.min(hand.len());
+        let fewest = hand.len() + self.taken.len() + self.open.len() - 2 * beaten;
+        self.attacks_out_with(attacking, hand | self.open | self.taken, fewest)
+    }
+
+    /// Whether some way of beating each of `open` with a card of `hand` leaves cards that go
+    /// out attacking `attacking`.
+    fn beat_all_then_out(&self, open: CardSet, hand: CardSet, attacking: CardSet) -> bool {
+        let Some(card) = open.highest() else {
+            return self.attacks_out_with(hand, attacking, attacking.len());
+        };
+        let rest = open - CardSet::single(card);
+        let mut tried: Option<Card> = None;
+        beaters(card, hand, self.trump, self.cfg.maria())
+            .iter()
+            .any(|b| {
+                // Of interchangeable beaters (next to each other in the order) one is tried.
+                let same = tried.is_some_and(|t| self.interchangeable(t, b));
+                tried = Some(b);
+                !same && self.beat_all_then_out(rest, hand - CardSet::single(b), attacking)
+            })
     }
 
     /// `places` with the plain suits (neither trump nor the maria's) in a canonical order:
@@ -365,10 +439,40 @@ impl Searchable for Mustamaija {
         }
     }
 
+    /// See [`Mustamaija::order_hint_keeping`].
+    fn order_hint(&self, mv: Move) -> i32 {
+        self.order_hint_keeping(mv, CardSet::EMPTY)
+    }
+
+    fn order_hints(&self, moves: &[Move], hints: &mut Vec<i32>) {
+        let keeping = if self.phase == Phase::Attack {
+            self.unbeatable_attack_cards()
+        } else {
+            CardSet::EMPTY
+        };
+        hints.clear();
+        hints.extend(moves.iter().map(|&mv| self.order_hint_keeping(mv, keeping)));
+    }
+}
+
+impl Mustamaija {
+    /// The attacker's cards the defender cannot beat now (the maria among them).
+    fn unbeatable_attack_cards(&self) -> CardSet {
+        let defending = self.hands[self.defender as usize];
+        let attacking = self.hands[self.attacker as usize];
+        let maria = self.cfg.maria();
+        let beatable = attacking
+            .iter()
+            .filter(|&c| !beaters(c, defending, self.trump, maria).is_empty());
+        attacking - beatable.collect()
+    }
+
     /// Beat with a trump if one beats, else with the cheapest card (trumps beat any card of
     /// another suit, and measured on seeded endings this order finds the best defence soonest);
-    /// attack with many low cards.
-    fn order_hint(&self, mv: Move) -> i32 {
+    /// attack with many low cards, and first with attacks the defender can beat in full (the
+    /// ones holding a card of `keeping`, which keep the attack, last: measured on seeded
+    /// endings, the other order searches more).
+    fn order_hint_keeping(&self, mv: Move, keeping: CardSet) -> i32 {
         match mv {
             Move::Beat(card) => {
                 let trump = suit_of(card).is_some() && suit_of(card) == self.trump;
@@ -376,7 +480,8 @@ impl Searchable for Mustamaija {
             }
             Move::Attack(cards) => {
                 let top = cards.highest().map_or(0, |c| i32::from(power_of(c)));
-                16 * cards.len() as i32 - top
+                let keeps = if cards.intersects(keeping) { -200 } else { 0 };
+                keeps + 16 * cards.len() as i32 - top
             }
             Move::Declare(_) => 50,
             Move::NoDeclaration => 40,
@@ -528,7 +633,7 @@ mod tests {
         let mut g = ending(["SQ D4 D9", "DT C8"], Suit::Clubs);
         play(&mut g, "attack D4 D9");
         assert_eq!((g.value_bounds(1), g.value_bounds(0)), ((1, 1), (0, 0)));
-        let mut g = ending(["H2 D4 D9", "SQ D5 DT C8"], Suit::Clubs);
+        let mut g = ending(["SQ HA SA D4 D9", "D5 DT H8 S7"], Suit::Clubs);
         play(&mut g, "attack D4 D9");
         assert_eq!(
             g.value_bounds(1),
@@ -539,6 +644,30 @@ mod tests {
         let mut g = ending(["SQ D8 D9", "DT D2"], Suit::Clubs);
         play(&mut g, "attack D8 D9");
         assert_eq!(g.value_bounds(1), (0, 1));
+    }
+
+    #[test]
+    fn a_seat_that_goes_out_in_the_attacks_after_this_defence_has_won() {
+        // Beating H9 with HT or the trump leaves two cards the attacker cannot beat.
+        let mut g = ending(["SQ H5 H9", "HT C8 D2"], Suit::Clubs);
+        play(&mut g, "attack H9");
+        assert_eq!((g.value_bounds(1), g.value_bounds(0)), ((1, 1), (0, 0)));
+        // Beating D9 and D4 leaves the maria, which the attacker must take, and then C8.
+        let mut g = ending(["H2 D4 D9", "SQ D5 DT C8"], Suit::Clubs);
+        play(&mut g, "attack D4 D9");
+        assert_eq!(g.value_bounds(1), (1, 1));
+        // Here the attacker beats both D2 and S3.
+        let mut g = ending(["SQ S5 H9 D7", "HT D2 S3"], Suit::Clubs);
+        play(&mut g, "attack H9");
+        assert_eq!((g.value_bounds(1), g.value_bounds(0)), ((0, 1), (0, 1)));
+        // C9 is taken, so the attacker attacks again, with H4 H6 at once.
+        let mut g = ending(["C5 C9 H4 H6", "SQ C7 D2 D5 S4"], Suit::Clubs);
+        play(&mut g, "attack C5 C9");
+        assert_eq!((g.value_bounds(0), g.value_bounds(1)), ((1, 1), (0, 0)));
+        // With two suits left the defender may beat both with the trumps it picks up.
+        let mut g = ending(["C5 C9 H4 D6", "SQ C7 D2 D5 S4"], Suit::Clubs);
+        play(&mut g, "attack C5 C9");
+        assert_eq!(g.value_bounds(0), (0, 1));
     }
 
     #[test]
