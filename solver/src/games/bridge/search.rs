@@ -2,7 +2,8 @@
 //!
 //! - Bounds: the tricks won, plus at most the tricks left; at the start of a trick, the
 //!   leader's *quick tricks* (winners it can cash from its own hand without losing the lead,
-//!   or from its partner's after a lead to the partner's top card of a suit) raise the
+//!   or from its partner's after a lead to the partner's top card of a suit, or first its own
+//!   and then the partner's, as DDS counts them) raise the
 //!   leader's side's floor and lower the other side's ceiling.
 //! - The table key holds the *relative* ranks of the cards still in play (a hand's ace is the
 //!   same card as its king once the ace of every other hand is gone), the trick so far and the
@@ -27,6 +28,9 @@ pub(super) fn lane(set: CardSet, suit: Suit) -> u32 {
     ((set.bits() >> (16 * suit as u32)) & 0xffff) as u32
 }
 
+/// Every suit, as a mask of suit bits.
+const ALL_SUITS: u32 = 0b1111;
+
 /// The highest bit of a non-empty lane.
 fn top_bit(lane: u32) -> u32 {
     31 - lane.leading_zeros()
@@ -44,7 +48,7 @@ impl Bridge {
     /// or it runs out under the top cards). Also the cards the count depends on, beyond the
     /// hands' lengths: per suit, the lowest card counted (with every higher one).
     fn quick_tricks(&self) -> (u32, u64) {
-        self.quick_tricks_of(self.leader as usize)
+        self.quick_tricks_of(self.leader as usize, ALL_SUITS)
     }
 
     /// [`Bridge::quick_tricks`] of the leader's partner, reached by a lead to a suit whose
@@ -71,12 +75,38 @@ impl Bridge {
         let Some(suit) = entry else {
             return (0, 0);
         };
-        let (count, relevant) = self.quick_tricks_of(partner);
         let top = 1u64 << (16 * suit as u32 + top_bit(lane(in_play, suit)));
-        (count, relevant | top)
+        let (count, relevant) = self.quick_tricks_of(partner, ALL_SUITS);
+        let (cashed, cashed_relevant) = self.cashed_before_the_entry(suit);
+        if cashed > count {
+            (cashed, cashed_relevant | top)
+        } else {
+            (count, relevant | top)
+        }
     }
 
-    fn quick_tricks_of(&self, seat: usize) -> (u32, u64) {
+    /// The leader's own quick tricks outside the entry suit `entry`, cashed first, then the
+    /// partner's after the lead to it, in the entry suit and the suits the leader does not
+    /// hold (so no winner falls on the other hand's); counted when the partner has a card to
+    /// spare for each of the leader's winners. Also the cards the count depends on.
+    fn cashed_before_the_entry(&self, entry: Suit) -> (u32, u64) {
+        let seat = self.leader as usize;
+        let partner = (seat + 2) % 4;
+        let elsewhere = ALL_SUITS & !(1 << entry as u32);
+        let (own, own_relevant) = self.quick_tricks_of(seat, elsewhere);
+        let partners_suits = Suit::ALL
+            .into_iter()
+            .filter(|&s| s == entry || lane(self.hands[seat], s) == 0)
+            .fold(0, |m, s| m | 1 << s as u32);
+        let (theirs, their_relevant) = self.quick_tricks_of(partner, partners_suits);
+        if own + theirs <= self.hands[partner].len() {
+            (own + theirs, own_relevant | their_relevant)
+        } else {
+            (0, 0)
+        }
+    }
+
+    fn quick_tricks_of(&self, seat: usize, suits: u32) -> (u32, u64) {
         let hand = self.hands[seat];
         let partner = self.hands[(seat + 2) % 4];
         let opponents = [self.hands[(seat + 1) % 4], self.hands[(seat + 3) % 4]];
@@ -87,7 +117,7 @@ impl Bridge {
         let mut relevant = 0;
         for suit in Suit::ALL {
             let mine = lane(hand, suit);
-            if mine == 0 {
+            if mine == 0 || suits >> suit as u32 & 1 == 0 {
                 continue;
             }
             let others = lane(in_play - hand, suit);

@@ -191,8 +191,15 @@ fn exact_values_agree_with_plain_minimax_on_ten_thousand_endings() {
 #[test]
 fn bounds_hold_the_true_value() {
     let seeds = tiers::cases("bridge's bounds against minimax", 2_000, 200, "endings");
-    for seed in 0..seeds as u64 {
-        let g = ending(seed, 3, 0);
+    let longer = tiers::cases(
+        "bridge's bounds against minimax",
+        1_000,
+        100,
+        "four-card endings",
+    );
+    let endings = (0..seeds as u64).map(|seed| (seed, 3));
+    for (seed, cards) in endings.chain((0..longer as u64).map(|seed| (seed, 4))) {
+        let g = ending(seed, cards, 0);
         for side in 0..2 {
             let truth = minimax(&g, side);
             let (low, high) = g.value_bounds(side);
