@@ -31,5 +31,9 @@ mod python;
 /// Changes whenever an answer of the engine may change, so caches never serve stale results,
 /// and whenever the deal tables' binary form or keys do (`table3`: partition games key exact
 /// entries by the partition; `table4`: Mü keys trick starts by shape; `maxn`: PIMC searches
-/// Muschik's worlds by max^n).
-pub const ENGINE_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+rules1.table4.maxn.scores");
+/// Muschik's worlds by max^n; `counts`: Marjapussi views count deals exactly and draw worlds
+/// by placements, so a seed's worlds changed).
+pub const ENGINE_VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    "+rules1.table4.maxn.scores.counts"
+);
