@@ -401,7 +401,7 @@ impl<G: Searchable> Searcher<G> {
         let mut children_relevant = 0;
         let mut answered = 0u64;
         for (i, &mv) in moves.iter().enumerate() {
-            if answered >> i.min(63) & 1 != 0 {
+            if i < 64 && answered >> i & 1 != 0 {
                 continue;
             }
             let mut child = state.clone();
