@@ -107,6 +107,12 @@ pub trait Searchable: Game {
         true
     }
 
+    /// Whether the move that last cut off a search at a tabled position is tried next at
+    /// the tabled positions of the same ply, right after the table's hint (DDS's best move
+    /// per depth, a killer move). It pays where those positions are alike, as trick starts
+    /// of one trick are in the partnership games; measured per game.
+    const KILLER_MOVES: bool = false;
+
     /// Whether two different legal moves can lead to one position (a failed ask with no
     /// declaration): the search then keys each child to search such moves once.
     fn moves_may_transpose(&self) -> bool {
@@ -262,6 +268,9 @@ struct Searcher<G: Searchable> {
     buffers: Vec<Vec<G::Move>>,
     /// Per ply, the moves left out as equivalent to one searched, with that one.
     merged: Vec<Vec<(G::Move, G::Move)>>,
+    /// Per ply, the move that last cut off a search at a tabled position (DDS's best move
+    /// per depth, a killer move): tried right after the table's hint.
+    killers: Vec<Option<G::Move>>,
     /// Scratch for move ordering: each move with its sort rank.
     ranked: Vec<(i32, G::Move)>,
     /// Scratch for move ordering: each move's hint.
@@ -387,9 +396,10 @@ impl<G: Searchable> Searcher<G> {
             state.legal_moves(&mut moves);
         }
         let mut merged = std::mem::take(&mut self.merged[ply]);
+        let killer = self.killers[ply].filter(|_| G::KILLER_MOVES && tabled);
         self.ordered_moves(
             state,
-            entry.and_then(|e| e.best).or(hint),
+            [entry.and_then(|e| e.best).or(hint), killer],
             &mut moves,
             &mut merged,
         );
@@ -425,6 +435,9 @@ impl<G: Searchable> Searcher<G> {
                 // One move proves the bound: only what it depends on matters.
                 self.cutoffs.all += 1;
                 self.cutoffs.by_first_move += u64::from(i == 0);
+                if tabled {
+                    self.killers[ply] = Some(mv);
+                }
                 children_relevant = child_relevant;
                 break;
             }
@@ -494,15 +507,17 @@ impl<G: Searchable> Searcher<G> {
         while self.buffers.len() <= ply {
             self.buffers.push(Vec::new());
             self.merged.push(Vec::new());
+            self.killers.push(None);
         }
     }
 
-    /// Of the legal moves in `moves`, one per class of equivalent moves, best guesses first.
-    /// Also puts each move left out, with the equivalent one kept, in `merged`.
+    /// Of the legal moves in `moves`, one per class of equivalent moves, best guesses first:
+    /// the `preferred` moves in their order, then by the game's hints. Also puts each move
+    /// left out, with the equivalent one kept, in `merged`.
     fn ordered_moves(
         &mut self,
         state: &G,
-        hint: Option<G::Move>,
+        preferred: [Option<G::Move>; 2],
         moves: &mut Vec<G::Move>,
         merged: &mut Vec<(G::Move, G::Move)>,
     ) {
@@ -523,7 +538,10 @@ impl<G: Searchable> Searcher<G> {
         state.order_hints(moves, &mut self.hints);
         ranked.clear();
         ranked.extend(moves.iter().zip(&self.hints).map(|(&m, &h)| {
-            let rank = if Some(m) == hint { i32::MIN } else { -h };
+            let rank = match preferred.iter().position(|&p| p == Some(m)) {
+                Some(place) => i32::MIN + place as i32,
+                None => -h,
+            };
             (rank, m)
         }));
         ranked.sort_by_key(|&(rank, _)| rank);
@@ -724,6 +742,7 @@ impl<G: Searchable> Searcher<G> {
             },
             buffers: Vec::new(),
             merged: Vec::new(),
+            killers: Vec::new(),
             ranked: Vec::new(),
             hints: Vec::new(),
             nodes: 0,
@@ -781,7 +800,7 @@ impl<G: Searchable> Searcher<G> {
     fn reply_keeping(&mut self, state: &G, value: i32, ply: usize) -> Option<G::Move> {
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
-        self.ordered_moves(state, None, &mut moves, &mut Vec::new());
+        self.ordered_moves(state, [None; 2], &mut moves, &mut Vec::new());
         moves.into_iter().find(|&mv| {
             let mut child = state.clone();
             child.play_unchecked(mv);

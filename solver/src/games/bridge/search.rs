@@ -429,6 +429,8 @@ fn relative(set: CardSet, in_play: CardSet) -> u64 {
 }
 
 impl Searchable for Bridge {
+    const KILLER_MOVES: bool = true;
+
     fn value(&self, side: usize) -> i32 {
         i32::from(self.tricks_won[side])
     }

@@ -203,6 +203,8 @@ impl Marjapussi {
 }
 
 impl Searchable for Marjapussi {
+    const KILLER_MOVES: bool = true;
+
     fn value(&self, side: usize) -> i32 {
         self.result.map_or(0, |r| r.points[side])
     }

@@ -88,6 +88,8 @@ impl Mu {
 }
 
 impl Searchable for Mu {
+    const KILLER_MOVES: bool = true;
+
     fn value(&self, side: usize) -> i32 {
         self.side_points(side)
     }
