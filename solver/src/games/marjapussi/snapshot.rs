@@ -1,12 +1,11 @@
 //! Reading a snapshot (`state`) of a Marjapussi hand, with every problem reported.
 
-use super::cards;
 use super::config::Config;
-use super::json::{card_name, deck_name, parse_in_deck, read_declaration, read_match, seat_mask};
+use super::json::{card_name, read_declaration, read_match, seat_mask, wire_deck};
 use super::{Declaration, Marjapussi, MatchState, Phase};
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
-use crate::games::cardlist::{place_unknown, read_hand, read_hands, CardLedger, HandEntry};
+use crate::games::cardlist::{place_unknown, CardLedger, HandEntry};
 use crate::problems::{index_path, integers, Fields, Problems};
 use crate::suited::Suit;
 use serde_json::Value;
@@ -31,38 +30,20 @@ pub(super) fn read(
     let dealer = f.bounded("dealer", 0, top, problems).unwrap_or(0) as u8;
     let phase = f.name_of("phase", "phase", Phase::from_name, &Phase::NAMES, problems);
     let to_move = f.bounded("to_move", 0, top, problems).map(|s| s as u8);
-    let parse = parse_in_deck(cfg);
-    let deck_text = deck_name(cfg);
-    let mut ledger = CardLedger::default();
+    let mut ledger = wire_deck(cfg).ledger();
     let hands_path = f.path("hands");
-    let mut entries = read_hands(
-        &mut ledger,
-        &mut f,
-        n,
-        observer,
-        &parse,
-        &deck_text,
-        problems,
-    );
+    let mut entries = ledger.hands(&mut f, n, observer, problems);
     for key in ["talon", "discards"] {
-        entries.push(read_place(
-            &mut ledger,
-            &mut f,
-            key,
-            observer,
-            &parse,
-            &deck_text,
-            problems,
-        ));
+        entries.push(read_place(&mut ledger, &mut f, key, observer, problems));
     }
     let auction = read_auction(&mut f, top, problems);
-    let play = read_play(&mut f, &mut ledger, &parse, &deck_text, n, problems);
+    let play = read_play(&mut f, &mut ledger, n, problems);
     let match_state: MatchState = read_match(f.get("match"), &f.path("match"), sides, problems);
     f.finish(problems);
     if problems.0.len() > before || entries.len() != n + 2 {
         return None;
     }
-    let places = deal_places(cfg, &entries, &ledger, path, &hands_path, problems)?;
+    let places = deal_places(&entries, &ledger, path, &hands_path, problems)?;
     let phase = phase?;
     let mut hands = [CardSet::EMPTY; 4];
     hands[..n].copy_from_slice(&places[..n]);
@@ -99,14 +80,7 @@ struct Play {
 }
 
 /// Reads the contract, the trick in progress, trumps, marriages and the tricks won so far.
-fn read_play(
-    f: &mut Fields,
-    ledger: &mut CardLedger,
-    parse: &impl Fn(&str) -> Option<Card>,
-    deck_text: &str,
-    n: usize,
-    problems: &mut Problems,
-) -> Play {
+fn read_play(f: &mut Fields, ledger: &mut CardLedger, n: usize, problems: &mut Problems) -> Play {
     let sides = if n == 4 { 2 } else { 3 };
     let top = n as i64 - 1;
     let declarer = f.bounded("declarer", 0, top, problems).map(|s| s as u8);
@@ -116,7 +90,7 @@ fn read_play(
     let polled = f.array("polled", problems).map_or(0, |l| {
         seat_mask(&integers(l, &polled_path, 0, top, problems))
     });
-    let (leader, trick) = read_trick(f, ledger, parse, deck_text, n, problems);
+    let (leader, trick) = read_trick(f, ledger, n, problems);
     let tricks_played = f.bounded("tricks_played", 0, 12, problems).unwrap_or(0) as u8;
     let opening_leader = f.bounded("opening_leader", 0, top, problems).unwrap_or(0) as u8;
     let trump = f.string("trump", problems).and_then(|t| {
@@ -126,7 +100,7 @@ fn read_play(
     });
     let declarations = read_declarations(f, sides, problems);
     let tricks_won = read_tricks_won(f, n, problems);
-    let won = read_won(f, ledger, parse, deck_text, n, problems);
+    let won = read_won(f, ledger, n, problems);
     let last_trick_winner = f
         .bounded("last_trick_winner", 0, top, problems)
         .map(|s| s as u8);
@@ -173,22 +147,12 @@ fn read_place(
     f: &mut Fields,
     key: &'static str,
     observer: Option<Seat>,
-    parse: &impl Fn(&str) -> Option<Card>,
-    deck_text: &str,
     problems: &mut Problems,
 ) -> HandEntry {
     let at = f.path(key);
     match f.get(key) {
         None => HandEntry::Known(CardSet::EMPTY),
-        Some(v) => read_hand(
-            ledger,
-            v,
-            &at,
-            observer.is_some(),
-            parse,
-            deck_text,
-            problems,
-        ),
+        Some(v) => ledger.hand(v, &at, observer.is_some(), problems),
     }
 }
 
@@ -214,8 +178,6 @@ fn read_auction(f: &mut Fields, top: i64, problems: &mut Problems) -> Auction {
 fn read_trick(
     f: &mut Fields,
     ledger: &mut CardLedger,
-    parse: &impl Fn(&str) -> Option<Card>,
-    deck_text: &str,
     n: usize,
     problems: &mut Problems,
 ) -> (u8, Vec<Card>) {
@@ -228,13 +190,8 @@ fn read_trick(
     leader = tf.bounded("leader", 0, top, problems).unwrap_or(0) as u8;
     let at = tf.path("cards");
     if let Some(v) = tf.get("cards") {
-        let set = ledger.read(v, &at, parse, deck_text, problems);
-        let order: Vec<Card> = v
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|c| c.as_str().and_then(parse))
-            .collect();
+        let set = ledger.read(v, &at, problems);
+        let order = ledger.deck().listed(v);
         if set.len() as usize == order.len() && order.len() < n {
             trick = order;
         } else if order.len() >= n {
@@ -287,8 +244,6 @@ fn read_tricks_won(f: &mut Fields, n: usize, problems: &mut Problems) -> [u8; 4]
 fn read_won(
     f: &mut Fields,
     ledger: &mut CardLedger,
-    parse: &impl Fn(&str) -> Option<Card>,
-    deck_text: &str,
     n: usize,
     problems: &mut Problems,
 ) -> [CardSet; 4] {
@@ -302,7 +257,7 @@ fn read_won(
             );
         }
         for (i, pile) in list.iter().take(n).enumerate() {
-            won[i] = ledger.read(pile, &index_path(&won_path, i), parse, deck_text, problems);
+            won[i] = ledger.read(pile, &index_path(&won_path, i), problems);
         }
     }
     won
@@ -311,14 +266,13 @@ fn read_won(
 /// The cards of every place (hands, talon, discards), hidden ones dealt from the cards no
 /// place names; without hidden places, every card of the deck must be placed.
 fn deal_places(
-    cfg: &Config,
     entries: &[HandEntry],
     ledger: &CardLedger,
     path: &str,
     hands_path: &str,
     problems: &mut Problems,
 ) -> Option<Vec<CardSet>> {
-    let unknown = cards::deck(cfg.deck_size) - ledger.all();
+    let unknown = ledger.deck().cards - ledger.all();
     place_unknown(entries, unknown, path, hands_path, card_name, problems)
 }
 

@@ -13,7 +13,7 @@ use super::{Move, Mu, Phase, Trump, MAX_PLAYERS};
 use crate::api::{CompactMoves, Rules};
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{cards_json, fill_hidden, read_hand, CardLedger, HandEntry};
+use crate::games::cardlist::{cards_json, fill_hidden, HandEntry, WireDeck};
 use crate::games::options;
 use crate::problems::{index_path, integers, kind, one_per_seat, Fields, Problems};
 use crate::rng::Rng;
@@ -30,18 +30,15 @@ fn set_text(set: CardSet) -> String {
     set.iter().map(card_name).collect::<Vec<_>>().join(" ")
 }
 
-pub(super) fn deck_name(cfg: &Config) -> String {
-    if cfg.players == 3 {
+/// The deck of `cfg`, as requests name it.
+pub(super) fn wire_deck(cfg: &Config) -> WireDeck {
+    let name = if cfg.players == 3 {
         let kept: Vec<String> = cfg.colours_in_use().map(|c| c.to_string()).collect();
         format!("36-card Mü deck (colours {})", kept.join(" "))
     } else {
         "Mü deck".to_string()
-    }
-}
-
-pub(super) fn parse_in_deck(cfg: &Config) -> impl Fn(&str) -> Option<Card> {
-    let deck = cfg.deck();
-    move |token| cards::parse(token).filter(|&c| deck.contains(c))
+    };
+    WireDeck::new(cfg.deck(), name, cards::parse, card_name)
 }
 
 pub(super) fn seats_json(mask: u8, n: u8) -> Value {
@@ -109,17 +106,7 @@ pub(super) fn read_match(
 
 impl Mu {
     fn parse_card_list(&self, words: &[&str]) -> Result<CardSet, String> {
-        let parse = parse_in_deck(&self.cfg);
-        let mut set = CardSet::EMPTY;
-        for w in words {
-            let card = parse(w)
-                .ok_or_else(|| format!("'{w}' is not a card of the {}", deck_name(&self.cfg)))?;
-            if set.contains(card) {
-                return Err(format!("card '{w}' is named twice"));
-            }
-            set.insert(card);
-        }
-        Ok(set)
+        wire_deck(&self.cfg).move_cards(words, None)
     }
 
     /// Whether `observer` knows who the partner is (a called card held in a hidden hand keeps
@@ -262,23 +249,13 @@ impl Rules for Mu {
         if !one_per_seat(list, n, "hands", &hands_path, problems) {
             return None;
         }
-        let mut ledger = CardLedger::default();
-        let parse = parse_in_deck(cfg);
-        let deck_text = deck_name(cfg);
+        let mut ledger = wire_deck(cfg).ledger();
         let size = cfg.hand_size();
         let mut entries = Vec::with_capacity(n);
         for (seat, item) in list.iter().enumerate() {
             let at = index_path(&hands_path, seat);
             let may_hide = observer.is_some_and(|o| o != seat);
-            let entry = read_hand(
-                &mut ledger,
-                item,
-                &at,
-                may_hide,
-                &parse,
-                &deck_text,
-                problems,
-            );
+            let entry = ledger.hand(item, &at, may_hide, problems);
             // Listed cards count as given, so that a bad token is not also a short hand.
             let count = match entry {
                 HandEntry::Known(_) => item.as_array().map_or(0, Vec::len) as u32,
@@ -386,12 +363,7 @@ impl Rules for Mu {
             },
             ("call", [c]) => one_card(c).map(Move::Call),
             ("play", [c]) => one_card(c).map(Move::Play),
-            (_, []) => one_card(head).map(Move::Play).map_err(|_| {
-                format!(
-                    "'{text}' is neither a move nor a card of the {}",
-                    deck_name(&self.cfg)
-                )
-            }),
+            (_, []) => wire_deck(&self.cfg).play(text, head).map(Move::Play),
             _ => Err(format!("'{text}' is not a move of this game")),
         }
     }

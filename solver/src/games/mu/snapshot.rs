@@ -1,12 +1,12 @@
 //! Reading a snapshot (`state`) of a Mü hand, with every problem reported at its path.
 
 use super::config::{Config, PartnerMode};
-use super::json::{card_name, deck_name, parse_in_deck, read_match};
+use super::json::{card_name, read_match, wire_deck};
 use super::roles::designations;
 use super::{Mu, Phase, Trump, MAX_PLAYERS};
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
-use crate::games::cardlist::{place_unknown, read_hands, CardLedger};
+use crate::games::cardlist::{place_unknown, CardLedger, WireDeck};
 use crate::problems::{index_path, integers, one_per_seat, Fields, Problems};
 use serde_json::Value;
 
@@ -33,8 +33,6 @@ fn per_seat(
     key: &'static str,
     n: usize,
     ledger: &mut CardLedger,
-    parse: &impl Fn(&str) -> Option<Card>,
-    deck_text: &str,
     problems: &mut Problems,
 ) -> [CardSet; MAX_PLAYERS] {
     let mut sets = [CardSet::EMPTY; MAX_PLAYERS];
@@ -42,7 +40,7 @@ fn per_seat(
     if let Some(list) = f.array(key, problems) {
         one_per_seat(list, n, "lists of cards", &at, problems);
         for (i, item) in list.iter().take(n).enumerate() {
-            sets[i] = ledger.read(item, &index_path(&at, i), parse, deck_text, problems);
+            sets[i] = ledger.read(item, &index_path(&at, i), problems);
         }
     }
     sets
@@ -64,32 +62,14 @@ pub(super) fn read(
     let dealer = seat(&mut f, "dealer", top, problems).unwrap_or(0);
     let phase = f.name_of("phase", "phase", Phase::from_name, &Phase::NAMES, problems);
     let to_move = seat(&mut f, "to_move", top, problems);
-    let parse = parse_in_deck(cfg);
-    let deck_text = deck_name(cfg);
-    let mut ledger = CardLedger::default();
+    let mut ledger = wire_deck(cfg).ledger();
     let hands_path = f.path("hands");
-    let entries = read_hands(
-        &mut ledger,
-        &mut f,
-        n,
-        observer,
-        &parse,
-        &deck_text,
-        problems,
-    );
-    let tables = per_seat(
-        &mut f,
-        "tables",
-        n,
-        &mut ledger,
-        &parse,
-        &deck_text,
-        problems,
-    );
-    let won = per_seat(&mut f, "won", n, &mut ledger, &parse, &deck_text, problems);
+    let entries = ledger.hands(&mut f, n, observer, problems);
+    let tables = per_seat(&mut f, "tables", n, &mut ledger, problems);
+    let won = per_seat(&mut f, "won", n, &mut ledger, problems);
     let auction = read_auction(&mut f, n, problems);
-    let parties = read_parties(&mut f, top, &parse, &deck_text, problems);
-    let trick = read_trick(&mut f, &mut ledger, &parse, &deck_text, n, before, problems);
+    let parties = read_parties(&mut f, top, ledger.deck(), problems);
+    let trick = read_trick(&mut f, &mut ledger, n, before, problems);
     let tricks_played = f
         .bounded("tricks_played", 0, i64::from(cfg.hand_size()), problems)
         .unwrap_or(0) as u8;
@@ -208,28 +188,13 @@ impl Parties {
 }
 
 /// Reads `chief`, `vice`, `partner`, the two trumps, `called_card` and `solo`.
-fn read_parties(
-    f: &mut Fields,
-    top: i64,
-    parse: &impl Fn(&str) -> Option<Card>,
-    deck_text: &str,
-    problems: &mut Problems,
-) -> Parties {
+fn read_parties(f: &mut Fields, top: i64, deck: &WireDeck, problems: &mut Problems) -> Parties {
     let chief = seat(f, "chief", top, problems);
     let vice = seat(f, "vice", top, problems);
     let partner = seat(f, "partner", top, problems);
     let vice_trump = trump(f, "vice_trump", problems);
     let chief_trump = trump(f, "chief_trump", problems);
-    let called = f.string("called_card", problems).and_then(|t| {
-        let card = parse(t);
-        if card.is_none() {
-            problems.push(
-                &f.path("called_card"),
-                format!("'{t}' is not a card of the {deck_text}"),
-            );
-        }
-        card
-    });
+    let called = deck.card(f, "called_card", problems);
     let solo = f.boolean("solo", problems).unwrap_or(false);
     Parties {
         chief,
@@ -247,8 +212,6 @@ fn read_parties(
 fn read_trick(
     f: &mut Fields,
     ledger: &mut CardLedger,
-    parse: &impl Fn(&str) -> Option<Card>,
-    deck_text: &str,
     n: usize,
     before: usize,
     problems: &mut Problems,
@@ -260,13 +223,8 @@ fn read_trick(
         leader = seat(&mut tf, "leader", top, problems).unwrap_or(0);
         let at = tf.path("cards");
         if let Some(v) = tf.get("cards") {
-            let set = ledger.read(v, &at, parse, deck_text, problems);
-            let order: Vec<Card> = v
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter_map(|c| c.as_str().and_then(parse))
-                .collect();
+            let set = ledger.read(v, &at, problems);
+            let order = ledger.deck().listed(v);
             if order.len() >= n {
                 problems.push(
                     &at,

@@ -5,12 +5,12 @@
 
 use super::cards;
 use super::config::{Config, ParticipationFloor, SwapTiming};
-use super::json::{card_name, deck_name, entry_count, parse_in_deck};
+use super::json::{card_name, wire_deck};
 use super::match_json::read_match;
 use super::{MatchState, Muschik, Phase, SwapState, Trick, HAND_SIZE, MAX_PLAYERS};
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
-use crate::games::cardlist::{fill_hidden, read_hand, read_seat_hands, CardLedger, HandEntry};
+use crate::games::cardlist::{fill_hidden, CardLedger, HandEntry};
 use crate::problems::{field_path, index_path, integers, kind, one_per_seat, Fields, Problems};
 use serde_json::Value;
 
@@ -27,22 +27,16 @@ fn read_trick(
     path: &str,
     n: u8,
     ledger: &mut CardLedger,
-    cfg: &Config,
     finished: bool,
     problems: &mut Problems,
 ) -> GivenTrick {
-    let parse = parse_in_deck(cfg);
     let mut f = Fields::of(value, path, problems);
     let leader = f.bounded("leader", 0, n as i64 - 1, problems).unwrap_or(0) as u8;
     let cards_path = f.path("cards");
     let cards = match f.get("cards") {
         Some(v) => {
-            ledger.read(v, &cards_path, &parse, &deck_name(cfg), problems);
-            v.as_array()
-                .into_iter()
-                .flatten()
-                .filter_map(|c| c.as_str().and_then(&parse))
-                .collect()
+            ledger.read(v, &cards_path, problems);
+            ledger.deck().listed(v)
         }
         None => Vec::new(),
     };
@@ -122,20 +116,20 @@ fn read_given(
     let n = cfg.seats();
     let top = n as i64 - 1;
     f.require(&["dealer", "phase", "hands", "trump_card"], problems);
-    let mut ledger = CardLedger::default();
+    let mut ledger = wire_deck(cfg).ledger();
     let hands = read_entries(f, "hands", cfg, observer, &mut ledger, problems);
     let discards = read_entries(f, "discards", cfg, observer, &mut ledger, problems);
-    let (stock, stock_order) = read_stock(f, cfg, observer.is_some(), &mut ledger, problems);
+    let (stock, stock_order) = read_stock(f, observer.is_some(), &mut ledger, problems);
     let trick_path = f.path("trick");
     let trick = f
         .get("trick")
-        .map(|v| read_trick(v, &trick_path, n as u8, &mut ledger, cfg, false, problems));
+        .map(|v| read_trick(v, &trick_path, n as u8, &mut ledger, false, problems));
     let tricks = read_tricks(f, cfg, &mut ledger, problems);
     Given {
         dealer: f.bounded("dealer", 0, top, problems).unwrap_or(0) as u8,
         phase: f.name_of("phase", "phase", Phase::from_name, Phase::NAMES, problems),
         to_move: f.bounded("to_move", 0, top, problems).map(|s| s as u8),
-        trump_card: read_card(f, "trump_card", cfg, problems),
+        trump_card: ledger.deck().card(f, "trump_card", problems),
         swap: f
             .name_of(
                 "swap",
@@ -186,30 +180,12 @@ fn read_entries(
     if !one_per_seat(list, n, "entries", &at, problems) {
         return Vec::new();
     }
-    let (parse, deck_text) = (parse_in_deck(cfg), deck_name(cfg));
-    read_seat_hands(ledger, list, &at, observer, parse, &deck_text, problems)
-}
-
-/// The card named by `key`, one of the deck's.
-fn read_card(
-    f: &mut Fields,
-    key: &'static str,
-    cfg: &Config,
-    problems: &mut Problems,
-) -> Option<Card> {
-    let text = f.string(key, problems)?;
-    let card = parse_in_deck(cfg)(text);
-    if card.is_none() {
-        let message = format!("'{text}' is not a card of the {}", deck_name(cfg));
-        problems.push(&f.path(key), message);
-    }
-    card
+    ledger.seat_hands(list, &at, observer, problems)
 }
 
 /// The stock as an entry (a count where the observer cannot see it) and its cards in order.
 fn read_stock(
     f: &mut Fields,
-    cfg: &Config,
     hidden_ok: bool,
     ledger: &mut CardLedger,
     problems: &mut Problems,
@@ -217,12 +193,9 @@ fn read_stock(
     let Some(v) = f.get("stock") else {
         return (HandEntry::Known(CardSet::EMPTY), Vec::new());
     };
-    let (parse, deck_text) = (parse_in_deck(cfg), deck_name(cfg));
     let at = f.path("stock");
-    let entry = read_hand(ledger, v, &at, hidden_ok, &parse, &deck_text, problems);
-    let cards = v.as_array().into_iter().flatten();
-    let order = cards.filter_map(|c| c.as_str().and_then(&parse)).collect();
-    (entry, order)
+    let entry = ledger.hand(v, &at, hidden_ok, problems);
+    (entry, ledger.deck().listed(v))
 }
 
 /// Each seat's participation decision: in, out, or not yet made (null).
@@ -281,7 +254,7 @@ fn read_tricks(
             .enumerate()
             .map(|(i, t)| {
                 let path = index_path(&at, i);
-                read_trick(t, &path, cfg.num_players, ledger, cfg, true, problems)
+                read_trick(t, &path, cfg.num_players, ledger, true, problems)
             })
             .collect(),
         None => Vec::new(),
@@ -422,7 +395,7 @@ fn entries_counts(hands: &[HandEntry], trump_in_hand: bool, dealer: usize) -> Ve
     hands
         .iter()
         .enumerate()
-        .map(|(seat, e)| entry_count(e) + u32::from(trump_in_hand && seat == dealer))
+        .map(|(seat, e)| e.count() + u32::from(trump_in_hand && seat == dealer))
         .collect()
 }
 
