@@ -246,6 +246,28 @@ impl CardLedger {
         }
     }
 
+    /// The cards of a trick in progress, in the order played: fewer than `n`, else reported;
+    /// none where a card is refused.
+    pub fn trick(
+        &mut self,
+        value: &Value,
+        path: &str,
+        n: usize,
+        problems: &mut Problems,
+    ) -> Vec<Card> {
+        let set = self.read(value, path, problems);
+        let order = self.deck.listed(value);
+        if order.len() >= n {
+            let message = format!("a trick in progress holds fewer than {n} cards");
+            problems.push(path, message);
+            Vec::new()
+        } else if set.len() as usize == order.len() {
+            order
+        } else {
+            Vec::new()
+        }
+    }
+
     /// Cards in order (a talon or stock, top first), with `None` where a view hides them: an
     /// array of cards (`null` where unknown, only where `may_hide`) or, where `may_hide`, a
     /// count.
@@ -361,6 +383,19 @@ pub fn cards_json(set: CardSet, hidden: bool, name: impl Fn(Card) -> String) -> 
     } else {
         json!(set.iter().map(name).collect::<Vec<_>>())
     }
+}
+
+/// One hand per seat, each as [`cards_json`]; in a view (`observer`), the others' as counts.
+pub fn hands_json(
+    hands: &[CardSet],
+    observer: Option<Seat>,
+    name: fn(Card) -> String,
+) -> Vec<Value> {
+    let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
+    let hands = hands.iter().enumerate();
+    hands
+        .map(|(s, &hand)| cards_json(hand, hidden(s), name))
+        .collect()
 }
 
 /// The token of a card that a view's seat did not see, in a move of a hidden seat.

@@ -17,20 +17,16 @@ use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{
-    cards_json, fill_hidden, CardLedger, HandEntry, WireDeck, HIDDEN_CARD,
+    cards_json, fill_hidden, hands_json, CardLedger, HandEntry, WireDeck, HIDDEN_CARD,
 };
 use crate::games::options;
+use crate::games::wire::{cards_text, parse_suit, seats_json, suit_field};
 use crate::problems::{index_path, integers, one_per_seat, Fields, Problems};
 use crate::rng::Rng;
-use crate::suited::Suit;
 use serde_json::{json, Value};
 
 pub(super) fn card_name(card: Card) -> String {
     DECK.format(card)
-}
-
-fn set_text(set: CardSet) -> String {
-    set.iter().map(card_name).collect::<Vec<_>>().join(" ")
 }
 
 /// `cards` with those in `unseen` written as `??`, after the named ones.
@@ -49,14 +45,6 @@ pub(super) fn wire_deck(cfg: &Config) -> WireDeck {
         |t| DECK.parse(t),
         card_name,
     )
-}
-
-fn seats_json(mask: u8, n: u8) -> Value {
-    json!((0..n).filter(|s| mask & 1 << s != 0).collect::<Vec<_>>())
-}
-
-pub(super) fn seat_mask(items: &[i64]) -> u8 {
-    items.iter().fold(0, |m, &s| m | 1 << s)
 }
 
 pub(super) fn read_match(
@@ -99,14 +87,6 @@ pub(super) fn read_match(
 
 fn match_json(m: &MatchState, sides: usize) -> Value {
     json!({ "scores": &m.scores[..sides], "carry": m.carry, "hands_played": m.hands_played })
-}
-
-pub(super) fn parse_suit(text: &str) -> Result<Suit, String> {
-    let mut chars = text.chars();
-    match (chars.next().and_then(Suit::from_letter), chars.next()) {
-        (Some(s), None) => Ok(s),
-        _ => Err(format!("'{text}' is not a suit; use S, H, D or C")),
-    }
 }
 
 impl Marjapussi {
@@ -279,10 +259,9 @@ impl Rules for Marjapussi {
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
         let n = self.seats();
-        let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
         json!({
             "dealer": self.dealer,
-            "hands": (0..n).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "hands": hands_json(&self.hands[..n], observer, card_name),
             "talon": cards_json(self.talon, observer.is_some(), card_name),
             "match": match_json(&self.match_state, self.sides()),
         })
@@ -357,7 +336,7 @@ impl Rules for Marjapussi {
             "dealer": self.dealer,
             "phase": self.phase.name(),
             "to_move": self.to_move(),
-            "hands": (0..n).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "hands": hands_json(&self.hands[..n], observer, card_name),
             "talon": cards_json(self.talon, hidden(n), card_name),
             "discards": cards_json(self.discards, hidden(n + 1), card_name),
             "auction": {
@@ -380,7 +359,7 @@ impl Rules for Marjapussi {
             "declarations": self.declarations.iter().flatten()
                 .map(|d| json!({ "suit": d.suit.to_string(), "side": d.side })).collect::<Vec<_>>(),
             "tricks_won": &self.tricks_won[..n],
-            "won": (0..n).map(|s| cards_json(self.won[s], false, card_name)).collect::<Vec<_>>(),
+            "won": hands_json(&self.won[..n], None, card_name),
             "last_trick_winner": self.last_trick_winner,
             "match": match_json(&self.match_state, self.sides()),
         })
@@ -401,10 +380,10 @@ impl Rules for Marjapussi {
             Move::Bid(v) => format!("bid {v}"),
             Move::Pass => "pass".into(),
             Move::Redeal => "redeal".into(),
-            Move::Give(s) => format!("give {}", set_text(s)),
+            Move::Give(s) => format!("give {}", cards_text(s, card_name)),
             Move::Contract(c) => format!("contract {c}"),
-            Move::Return(s) => format!("return {}", set_text(s)),
-            Move::Discard(s) => format!("discard {}", set_text(s)),
+            Move::Return(s) => format!("return {}", cards_text(s, card_name)),
+            Move::Discard(s) => format!("discard {}", cards_text(s, card_name)),
             Move::GiveEach { left, right } => {
                 format!("give_each {} {}", card_name(left), card_name(right))
             }
@@ -616,11 +595,7 @@ pub(super) fn read_declaration(
     problems: &mut Problems,
 ) -> Option<Declaration> {
     let mut f = Fields::of(value, path, problems);
-    let suit = f.string("suit", problems).and_then(|s| {
-        parse_suit(s)
-            .map_err(|m| problems.push(&f.path("suit"), m))
-            .ok()
-    });
+    let suit = suit_field(&mut f, "suit", problems);
     let side = f.bounded("side", 0, sides as i64 - 1, problems);
     f.finish(problems);
     Some(Declaration {

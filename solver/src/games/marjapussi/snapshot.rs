@@ -1,12 +1,13 @@
 //! Reading a snapshot (`state`) of a Marjapussi hand, with every problem reported.
 
 use super::config::Config;
-use super::json::{card_name, read_declaration, read_match, seat_mask, wire_deck};
+use super::json::{card_name, read_declaration, read_match, wire_deck};
 use super::{Declaration, Marjapussi, MatchState, Phase};
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
 use crate::games::cardlist::{place_unknown, CardLedger, HandEntry};
-use crate::problems::{index_path, integers, Fields, Problems};
+use crate::games::wire::{seat_mask, suit_field};
+use crate::problems::{index_path, Fields, Problems};
 use crate::suited::Suit;
 use serde_json::Value;
 
@@ -86,18 +87,13 @@ fn read_play(f: &mut Fields, ledger: &mut CardLedger, n: usize, problems: &mut P
     let declarer = f.bounded("declarer", 0, top, problems).map(|s| s as u8);
     let contract = f.bounded("contract", 0, 100_000, problems).unwrap_or(0) as i32;
     let doubling = f.bounded("doubling", 0, 9, problems).unwrap_or(0) as u8;
-    let polled_path = f.path("polled");
-    let polled = f.array("polled", problems).map_or(0, |l| {
-        seat_mask(&integers(l, &polled_path, 0, top, problems))
-    });
+    let polled = f
+        .integers("polled", 0, top, problems)
+        .map_or(0, |l| seat_mask(&l));
     let (leader, trick) = read_trick(f, ledger, n, problems);
     let tricks_played = f.bounded("tricks_played", 0, 12, problems).unwrap_or(0) as u8;
     let opening_leader = f.bounded("opening_leader", 0, top, problems).unwrap_or(0) as u8;
-    let trump = f.string("trump", problems).and_then(|t| {
-        super::json::parse_suit(t)
-            .map_err(|m| problems.push(&f.path("trump"), m))
-            .ok()
-    });
+    let trump = suit_field(f, "trump", problems);
     let declarations = read_declarations(f, sides, problems);
     let tricks_won = read_tricks_won(f, n, problems);
     let won = read_won(f, ledger, n, problems);
@@ -164,9 +160,8 @@ fn read_auction(f: &mut Fields, top: i64, problems: &mut Problems) -> Auction {
         auction.0 = af.bounded("high_bid", 0, 100_000, problems).unwrap_or(0) as i32;
         auction.1 = af.bounded("high_bidder", 0, top, problems).unwrap_or(0) as u8;
         for (key, slot) in [("passed", &mut auction.2), ("had_turn", &mut auction.3)] {
-            let at = af.path(key);
-            if let Some(list) = af.array(key, problems) {
-                *slot = seat_mask(&integers(list, &at, 0, top, problems));
+            if let Some(list) = af.integers(key, 0, top, problems) {
+                *slot = seat_mask(&list);
             }
         }
         af.finish(problems);
@@ -190,16 +185,7 @@ fn read_trick(
     leader = tf.bounded("leader", 0, top, problems).unwrap_or(0) as u8;
     let at = tf.path("cards");
     if let Some(v) = tf.get("cards") {
-        let set = ledger.read(v, &at, problems);
-        let order = ledger.deck().listed(v);
-        if set.len() as usize == order.len() && order.len() < n {
-            trick = order;
-        } else if order.len() >= n {
-            problems.push(
-                &at,
-                format!("a trick in progress holds fewer than {n} cards"),
-            );
-        }
+        trick = ledger.trick(v, &at, n, problems);
     }
     tf.finish(problems);
     (leader, trick)
@@ -227,15 +213,9 @@ fn read_declarations(
 /// Reads `tricks_won`, one count (0 to 12) per seat; zeros when left out.
 fn read_tricks_won(f: &mut Fields, n: usize, problems: &mut Problems) -> [u8; 4] {
     let mut tricks_won = [0u8; 4];
-    let tw_path = f.path("tricks_won");
-    if let Some(list) = f.array("tricks_won", problems) {
-        for (i, t) in integers(list, &tw_path, 0, 12, problems)
-            .into_iter()
-            .take(n)
-            .enumerate()
-        {
-            tricks_won[i] = t as u8;
-        }
+    let counts = f.integers("tricks_won", 0, 12, problems);
+    for (i, t) in counts.unwrap_or_default().into_iter().take(n).enumerate() {
+        tricks_won[i] = t as u8;
     }
     tricks_won
 }

@@ -13,9 +13,10 @@ use super::{Move, Mu, Phase, Trump, MAX_PLAYERS};
 use crate::api::{CompactMoves, Rules};
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{cards_json, fill_hidden, HandEntry, WireDeck};
+use crate::games::cardlist::{cards_json, fill_hidden, hands_json, HandEntry, WireDeck};
 use crate::games::options;
-use crate::problems::{index_path, integers, kind, one_per_seat, Fields, Problems};
+use crate::games::wire::{cards_text, seats_json};
+use crate::problems::{index_path, kind, one_per_seat, Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
 
@@ -24,10 +25,6 @@ const LISTED_BIDS: u64 = 64;
 
 pub(super) fn card_name(card: Card) -> String {
     cards::format(card)
-}
-
-fn set_text(set: CardSet) -> String {
-    set.iter().map(card_name).collect::<Vec<_>>().join(" ")
 }
 
 /// The deck of `cfg`, as requests name it.
@@ -39,10 +36,6 @@ pub(super) fn wire_deck(cfg: &Config) -> WireDeck {
         "Mü deck".to_string()
     };
     WireDeck::new(cfg.deck(), name, cards::parse, card_name)
-}
-
-pub(super) fn seats_json(mask: u8, n: u8) -> Value {
-    json!((0..n).filter(|s| mask & 1 << s != 0).collect::<Vec<_>>())
 }
 
 pub(super) fn trump_json(trump: Option<Trump>) -> Value {
@@ -75,16 +68,9 @@ pub(super) fn read_match(
         return state;
     };
     let mut f = Fields::of(value, path, problems);
-    if let Some(scores) = f.array("scores", problems) {
-        let at = f.path("scores");
-        one_per_seat(scores, n, "scores", &at, problems);
-        for (i, s) in integers(scores, &at, -1_000_000, 1_000_000, problems)
-            .into_iter()
-            .enumerate()
-            .take(n)
-        {
-            state.scores[i] = s as i32;
-        }
+    let scores = f.seat_integers("scores", (n, "scores"), -1_000_000, 1_000_000, problems);
+    for (i, s) in scores.unwrap_or_default().into_iter().enumerate() {
+        state.scores[i] = s as i32;
     }
     state.hands_played = f
         .bounded("hands_played", 0, 1_000_000, problems)
@@ -129,7 +115,7 @@ impl Mu {
         if count <= LISTED_BIDS {
             for k in 1..=kmax {
                 crate::cards::for_each_subset(hand, k, |s| {
-                    listed.push(format!("bid {}", set_text(s)))
+                    listed.push(format!("bid {}", cards_text(s, card_name)))
                 });
             }
         }
@@ -216,10 +202,9 @@ impl Rules for Mu {
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
         let n = self.seats();
-        let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
         json!({
             "dealer": self.dealer,
-            "hands": (0..n).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "hands": hands_json(&self.hands[..n], observer, card_name),
             "match": match_json(&self.match_state, n),
         })
     }
@@ -281,14 +266,13 @@ impl Rules for Mu {
 
     fn state_json(&self, observer: Option<Seat>) -> Value {
         let n = self.seats();
-        let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
         let partner_known = self.partner_known_to(observer);
         let trick = &self.trick[..self.trick_len as usize];
         json!({
             "dealer": self.dealer,
             "phase": self.phase.name(),
             "to_move": self.to_move(),
-            "hands": (0..n).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "hands": hands_json(&self.hands[..n], observer, card_name),
             "tables": (0..n).map(|s| cards_json(self.tables[s], false, card_name)).collect::<Vec<_>>(),
             "auction": {
                 "bids": &self.bids[..n],
@@ -310,7 +294,7 @@ impl Rules for Mu {
                 "from_table": (0..trick.len()).map(|i| self.trick_from_table & 1 << i != 0).collect::<Vec<_>>(),
             },
             "tricks_played": self.tricks_played,
-            "won": (0..n).map(|s| cards_json(self.won[s], false, card_name)).collect::<Vec<_>>(),
+            "won": hands_json(&self.won[..n], None, card_name),
             "match": match_json(&self.match_state, n),
         })
     }
@@ -328,7 +312,7 @@ impl Rules for Mu {
     fn move_text(&self, mv: Move) -> String {
         match mv {
             Move::Pass => "pass".into(),
-            Move::Bid(cards) => format!("bid {}", set_text(cards)),
+            Move::Bid(cards) => format!("bid {}", cards_text(cards, card_name)),
             Move::Trump(t) => format!("trump {}", t.token()),
             Move::Partner(p) => format!("partner {p}"),
             Move::Call(card) => format!("call {}", card_name(card)),

@@ -7,7 +7,7 @@ use super::{Mu, Phase, Trump, MAX_PLAYERS};
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
 use crate::games::cardlist::{place_unknown, CardLedger, WireDeck};
-use crate::problems::{index_path, integers, one_per_seat, Fields, Problems};
+use crate::problems::{index_path, one_per_seat, Fields, Problems};
 use serde_json::Value;
 
 /// Reads an optional seat; `top` is the highest seat number.
@@ -137,14 +137,8 @@ fn read_auction(f: &mut Fields, n: usize, problems: &mut Problems) -> Auction {
     };
     let mut af = Fields::of(a, &f.path("auction"), problems);
     for (key, limit) in [("bids", 15), ("last_bid_at", 10_000)] {
-        let at = af.path(key);
-        if let Some(list) = af.array(key, problems) {
-            one_per_seat(list, n, "numbers", &at, problems);
-            for (i, v) in integers(list, &at, 0, limit, problems)
-                .into_iter()
-                .enumerate()
-                .take(n)
-            {
+        if let Some(list) = af.seat_integers(key, (n, "numbers"), 0, limit, problems) {
+            for (i, v) in list.into_iter().enumerate() {
                 match key {
                     "bids" => auction.bids[i] = v as u8,
                     _ => auction.last_bid_at[i] = v as u16,
@@ -223,16 +217,7 @@ fn read_trick(
         leader = seat(&mut tf, "leader", top, problems).unwrap_or(0);
         let at = tf.path("cards");
         if let Some(v) = tf.get("cards") {
-            let set = ledger.read(v, &at, problems);
-            let order = ledger.deck().listed(v);
-            if order.len() >= n {
-                problems.push(
-                    &at,
-                    format!("a trick in progress holds fewer than {n} cards"),
-                );
-            } else if set.len() as usize == order.len() {
-                trick = order;
-            }
+            trick = ledger.trick(v, &at, n, problems);
         }
         let at = tf.path("from_table");
         if let Some(list) = tf.array("from_table", problems) {

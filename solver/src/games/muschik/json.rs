@@ -13,9 +13,10 @@ use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{
-    cards_json, fill_hidden, CardLedger, HandEntry, WireDeck, HIDDEN_CARD,
+    cards_json, fill_hidden, hands_json, CardLedger, HandEntry, WireDeck, HIDDEN_CARD,
 };
 use crate::games::options;
+use crate::games::wire::cards_text;
 use crate::problems::{kind, one_per_seat, Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::power_of;
@@ -23,10 +24,6 @@ use serde_json::{json, Value};
 
 pub(super) fn card_name(card: Card) -> String {
     DECK.format(card)
-}
-
-fn set_text(set: CardSet) -> String {
-    set.iter().map(card_name).collect::<Vec<_>>().join(" ")
 }
 
 /// The deck of `cfg`, as requests name it.
@@ -196,11 +193,10 @@ impl Rules for Muschik {
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
-        let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
         let stock: Vec<Card> = self.stock[..self.stock_len as usize].to_vec();
         json!({
             "dealer": self.dealer,
-            "hands": (0..self.seats()).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "hands": hands_json(&self.hands[..self.seats()], observer, card_name),
             "trump_card": card_name(self.trump_card),
             "stock": if observer.is_some() { json!(stock.len()) } else { json!(stock.iter().map(|&c| card_name(c)).collect::<Vec<_>>()) },
             "match": match_json(&self.match_state, self.seats()),
@@ -293,7 +289,7 @@ impl Rules for Muschik {
             "dealer": self.dealer,
             "phase": self.phase.name(),
             "to_move": self.to_move(),
-            "hands": (0..n).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "hands": hands_json(&self.hands[..n], observer, card_name),
             "trump_card": card_name(self.trump_card),
             "swap": self.swap.name(),
             "trump_holder": self.trump_holder(),
@@ -331,7 +327,7 @@ impl Rules for Muschik {
             Move::In => "in".into(),
             Move::Out => "out".into(),
             Move::Exchange(cards) if cards.is_empty() => "exchange".into(),
-            Move::Exchange(cards) => format!("exchange {}", set_text(cards)),
+            Move::Exchange(cards) => format!("exchange {}", cards_text(cards, card_name)),
             Move::Swap(card) => format!("swap {}", card_name(card)),
             Move::Decline => "decline".into(),
             Move::Play(card) => card_name(card),

@@ -11,7 +11,7 @@ use super::{MatchState, Muschik, Phase, SwapState, Trick, HAND_SIZE, MAX_PLAYERS
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
 use crate::games::cardlist::{fill_hidden, CardLedger, HandEntry};
-use crate::problems::{field_path, index_path, integers, kind, one_per_seat, Fields, Problems};
+use crate::problems::{field_path, index_path, kind, one_per_seat, Fields, Problems};
 use serde_json::Value;
 
 /// A trick as given: its leader, its cards in order, and (when finished) its winner.
@@ -223,14 +223,10 @@ fn read_participation(f: &mut Fields, n: usize, problems: &mut Problems) -> Vec<
 
 /// How many cards each seat exchanged.
 fn read_exchanged(f: &mut Fields, n: usize, problems: &mut Problems) -> [u8; MAX_PLAYERS] {
-    let at = f.path("exchanged");
     let mut exchanged = [0u8; MAX_PLAYERS];
-    if let Some(list) = f.array("exchanged", problems) {
-        one_per_seat(list, n, "counts", &at, problems);
-        let counts = integers(list, &at, 0, 25, problems);
-        for (seat, k) in counts.into_iter().enumerate().take(n) {
-            exchanged[seat] = k as u8;
-        }
+    let counts = f.seat_integers("exchanged", (n, "counts"), 0, 25, problems);
+    for (seat, k) in counts.unwrap_or_default().into_iter().enumerate() {
+        exchanged[seat] = k as u8;
     }
     exchanged
 }

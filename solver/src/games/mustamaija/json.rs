@@ -12,8 +12,9 @@ use super::{Move, Mustamaija, Phase};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat, MAX_SEATS};
-use crate::games::cardlist::{cards_json, HandEntry, WireDeck};
+use crate::games::cardlist::{hands_json, HandEntry, WireDeck};
 use crate::games::options;
+use crate::games::wire::parse_suit;
 use crate::problems::{one_per_seat, Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::Suit;
@@ -33,14 +34,6 @@ pub(super) fn wire_deck(cfg: &Config) -> WireDeck {
         }
     };
     WireDeck::new(cfg.deck(), name.to_string(), token, card_name)
-}
-
-pub(super) fn parse_suit(text: &str) -> Result<Suit, String> {
-    let mut chars = text.chars();
-    match (chars.next().and_then(Suit::from_letter), chars.next()) {
-        (Some(s), None) => Ok(s),
-        _ => Err(format!("'{text}' is not a suit; use S, H, D or C")),
-    }
 }
 
 pub(super) fn suits_json(mask: u8) -> Value {
@@ -235,10 +228,9 @@ impl Rules for Mustamaija {
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
-        let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
         json!({
             "dealer": self.dealer,
-            "hands": (0..self.seats()).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "hands": hands_json(&self.hands[..self.seats()], observer, card_name),
             "talon": talon_json(self, observer),
             "turn_seed": self.turn_seed,
         })
@@ -316,7 +308,6 @@ impl Rules for Mustamaija {
 
     fn state_json(&self, observer: Option<Seat>) -> Value {
         let n = self.seats();
-        let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
         let names = |set: CardSet| set.iter().map(card_name).collect::<Vec<_>>();
         let discards: CardSet = self
             .discards
@@ -329,7 +320,7 @@ impl Rules for Mustamaija {
             "to_move": self.to_move(),
             "attacker": self.attacker,
             "defender": self.defender,
-            "hands": (0..n).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "hands": hands_json(&self.hands[..n], observer, card_name),
             "known_cards": (0..n).map(|s| names(self.hands[s] & self.public)).collect::<Vec<_>>(),
             "talon": talon_json(self, observer),
             "turn_seed": self.turn_seed,

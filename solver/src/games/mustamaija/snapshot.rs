@@ -6,11 +6,12 @@
 
 use super::cards::{beaters, card_name, set_text, suit_of, JOKER};
 use super::config::Config;
-use super::json::{fill_unknown, parse_suit, wire_deck};
+use super::json::{fill_unknown, wire_deck};
 use super::{Mustamaija, Phase, UNBEATEN};
 use crate::cards::{Card, CardSet};
 use crate::game::{Seat, MAX_SEATS};
 use crate::games::cardlist::{CardLedger, HandEntry, WireDeck};
+use crate::games::wire::{parse_suit, suit_field};
 use crate::problems::{field_path, index_path, kind, one_per_seat, Fields, Problems};
 use crate::suited::Suit;
 use serde_json::Value;
@@ -169,11 +170,7 @@ fn read_given(
     let turn_seed = f
         .bounded("turn_seed", 0, u32::MAX.into(), problems)
         .unwrap_or(0) as u32;
-    let trump = f.string("trump", problems).and_then(|t| {
-        parse_suit(t)
-            .map_err(|m| problems.push(&f.path("trump"), m))
-            .ok()
-    });
+    let trump = suit_field(f, "trump", problems);
     let trump_card = optional_card(f, "trump_card", ledger.deck(), problems);
     let reinserted = f.get("reinserted").map_or(CardSet::EMPTY, |v| {
         ledger
@@ -454,6 +451,34 @@ fn check(
             );
         }
     }
+    check_table(state, table_pairs, path, problems);
+    let expected = expected_actor(state, to_move, path, problems);
+    match (expected, to_move) {
+        (Some(seat), Some(given)) if seat != given => {
+            problems.push(
+                &at("to_move"),
+                format!(
+                    "seat {seat} acts in phase '{}', not seat {given}",
+                    state.phase.name()
+                ),
+            );
+        }
+        (None, _) => problems.push(&at("to_move"), "missing: the seat that declares or passes"),
+        _ => {}
+    }
+    state.actor = expected.unwrap_or(0);
+}
+
+/// The table holds one attack of one suit (or the joker alone), each beat valid, met from the
+/// highest card down.
+fn check_table(
+    state: &Mustamaija,
+    table_pairs: &[(Card, Card)],
+    path: &str,
+    problems: &mut Problems,
+) {
+    let at = |key: &str| format!("{path}.{key}");
+    let maria = state.cfg.maria();
     let attack = state.attack;
     let suits: Vec<_> = attack.iter().map(suit_of).collect();
     if attack.contains(JOKER) && attack.len() > 1 || suits.windows(2).any(|w| w[0] != w[1]) {
@@ -480,7 +505,18 @@ fn check(
             );
         }
     }
-    let expected = match state.phase {
+}
+
+/// The seat to act in the snapshot's phase; a table that does not fit the phase is reported.
+fn expected_actor(
+    state: &Mustamaija,
+    to_move: Option<u8>,
+    path: &str,
+    problems: &mut Problems,
+) -> Option<u8> {
+    let at = |key: &str| format!("{path}.{key}");
+    let attack = state.attack;
+    match state.phase {
         Phase::Attack => {
             if !attack.is_empty() {
                 problems.push(&at("table.attack"), "in phase 'attack' the table is empty");
@@ -503,21 +539,7 @@ fn check(
             to_move
         }
         Phase::Over => None,
-    };
-    match (expected, to_move) {
-        (Some(seat), Some(given)) if seat != given => {
-            problems.push(
-                &at("to_move"),
-                format!(
-                    "seat {seat} acts in phase '{}', not seat {given}",
-                    state.phase.name()
-                ),
-            );
-        }
-        (None, _) => problems.push(&at("to_move"), "missing: the seat that declares or passes"),
-        _ => {}
     }
-    state.actor = expected.unwrap_or(0);
 }
 
 fn check_over(state: &Mustamaija, path: &str, problems: &mut Problems) {
