@@ -203,19 +203,23 @@ impl CardLedger {
     }
 
     /// Reads a list with one hand per seat (checked by the caller) as dealt, each of `size`
-    /// cards: a seat other than `observer`'s may be given as a count.
+    /// cards: a seat other than `observer`'s may be given as a count. With `count_listed`, a
+    /// hand's size is the tokens listed, so that a bad token is not also a short hand.
     pub fn dealt(
         &mut self,
         list: &[Value],
         path: &str,
         observer: Option<Seat>,
-        size: u32,
+        (size, count_listed): (u32, bool),
         problems: &mut Problems,
     ) -> Vec<HandEntry> {
         let hands = list.iter().enumerate().map(|(seat, item)| {
             let (at, may_hide) = (index_path(path, seat), observer.is_some_and(|o| o != seat));
             let entry = self.hand(item, &at, may_hide, problems);
-            let count = entry.count();
+            let count = match (entry, item.as_array()) {
+                (HandEntry::Known(_), Some(listed)) if count_listed => listed.len() as u32,
+                _ => entry.count(),
+            };
             if count != size {
                 let message = format!("seat {seat} holds {count} cards; each seat is dealt {size}");
                 problems.push(&at, message);

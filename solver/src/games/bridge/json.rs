@@ -8,9 +8,9 @@ use super::{pbn, Bridge, DECK, TRICKS};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{cards_json, fill_hidden, HandEntry, WireDeck};
+use crate::games::cardlist::{cards_json, fill_hidden, WireDeck};
 use crate::games::options;
-use crate::problems::{index_path, Fields, Problems};
+use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::suit_of;
 use serde_json::{json, Value};
@@ -55,22 +55,8 @@ fn read_hands(
     }
     let before = problems.0.len();
     let mut ledger = wire_deck().ledger();
-    let mut entries = Vec::with_capacity(4);
-    for (seat, item) in list.iter().enumerate() {
-        let at = index_path(path, seat);
-        let entry = ledger.hand(item, &at, observer.is_some_and(|o| o != seat), problems);
-        let count = match entry {
-            HandEntry::Known(_) => item.as_array().map_or(0, Vec::len) as u32,
-            HandEntry::Hidden(k) => k,
-        };
-        if count != u32::from(TRICKS) {
-            problems.push(
-                &at,
-                format!("seat {seat} holds {count} cards; each seat is dealt 13"),
-            );
-        }
-        entries.push(entry);
-    }
+    let size = (u32::from(TRICKS), true);
+    let entries = ledger.dealt(list, path, observer, size, problems);
     if problems.0.len() > before {
         return None;
     }

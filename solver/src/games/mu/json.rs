@@ -13,10 +13,10 @@ use super::{Move, Mu, Phase, Trump, MAX_PLAYERS};
 use crate::api::{CompactMoves, Rules};
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{cards_json, fill_hidden, hands_json, HandEntry, WireDeck};
+use crate::games::cardlist::{cards_json, fill_hidden, hands_json, WireDeck};
 use crate::games::options;
 use crate::games::wire::{cards_text, seats_json};
-use crate::problems::{index_path, kind, one_per_seat, Fields, Problems};
+use crate::problems::{kind, one_per_seat, Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
 
@@ -235,25 +235,8 @@ impl Rules for Mu {
             return None;
         }
         let mut ledger = wire_deck(cfg).ledger();
-        let size = cfg.hand_size();
-        let mut entries = Vec::with_capacity(n);
-        for (seat, item) in list.iter().enumerate() {
-            let at = index_path(&hands_path, seat);
-            let may_hide = observer.is_some_and(|o| o != seat);
-            let entry = ledger.hand(item, &at, may_hide, problems);
-            // Listed cards count as given, so that a bad token is not also a short hand.
-            let count = match entry {
-                HandEntry::Known(_) => item.as_array().map_or(0, Vec::len) as u32,
-                HandEntry::Hidden(k) => k,
-            };
-            if count != size {
-                problems.push(
-                    &at,
-                    format!("seat {seat} holds {count} cards; each seat is dealt {size}"),
-                );
-            }
-            entries.push(entry);
-        }
+        let size = (cfg.hand_size(), true);
+        let entries = ledger.dealt(list, &hands_path, observer, size, problems);
         if problems.0.len() > before {
             return None;
         }

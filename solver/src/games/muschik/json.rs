@@ -234,7 +234,7 @@ impl Rules for Muschik {
         let hands_path = f.path("hands");
         let mut entries = match f.array("hands", problems) {
             Some(list) if one_per_seat(list, n, "hands", &hands_path, problems) => {
-                let size = HAND_SIZE as u32;
+                let size = (HAND_SIZE as u32, false);
                 ledger.dealt(list, &hands_path, observer, size, problems)
             }
             _ => Vec::new(),

@@ -265,7 +265,7 @@ impl Rules for Mustamaija {
         let entries = hands_value.map_or(Vec::new(), |list| {
             one_per_seat(list, n, "hands", &hands_path, problems);
             let list = &list[..list.len().min(n)];
-            let size = u32::from(cfg.hand_size);
+            let size = (u32::from(cfg.hand_size), false);
             ledger.dealt(list, &hands_path, observer, size, problems)
         });
         let mut talon = talon_value.map_or(Vec::new(), |v| {
