@@ -125,6 +125,12 @@ impl<'a> Fields<'a> {
         }
     }
 
+    /// A seat of `n`: an integer in `0..n`.
+    pub fn seat(&mut self, key: &'static str, n: usize, problems: &mut Problems) -> Option<u8> {
+        self.bounded(key, 0, n as i64 - 1, problems)
+            .map(|s| s as u8)
+    }
+
     pub fn string(&mut self, key: &'static str, problems: &mut Problems) -> Option<&'a str> {
         let v = self.get(key)?;
         let s = v.as_str();

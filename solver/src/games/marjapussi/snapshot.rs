@@ -28,9 +28,9 @@ pub(super) fn read(
     let before = problems.0.len();
     let mut f = Fields::of(value, path, problems);
     f.require(&["dealer", "phase", "hands"], problems);
-    let dealer = f.bounded("dealer", 0, top, problems).unwrap_or(0) as u8;
+    let dealer = f.seat("dealer", n, problems).unwrap_or(0);
     let phase = f.name_of("phase", "phase", Phase::from_name, &Phase::NAMES, problems);
-    let to_move = f.bounded("to_move", 0, top, problems).map(|s| s as u8);
+    let to_move = f.seat("to_move", n, problems);
     let mut ledger = wire_deck(cfg).ledger();
     let hands_path = f.path("hands");
     let mut entries = ledger.hands(&mut f, n, observer, problems);
@@ -84,7 +84,7 @@ struct Play {
 fn read_play(f: &mut Fields, ledger: &mut CardLedger, n: usize, problems: &mut Problems) -> Play {
     let sides = if n == 4 { 2 } else { 3 };
     let top = n as i64 - 1;
-    let declarer = f.bounded("declarer", 0, top, problems).map(|s| s as u8);
+    let declarer = f.seat("declarer", n, problems);
     let contract = f.bounded("contract", 0, 100_000, problems).unwrap_or(0) as i32;
     let doubling = f.bounded("doubling", 0, 9, problems).unwrap_or(0) as u8;
     let polled = f
@@ -92,14 +92,12 @@ fn read_play(f: &mut Fields, ledger: &mut CardLedger, n: usize, problems: &mut P
         .map_or(0, |l| seat_mask(&l));
     let (leader, trick) = read_trick(f, ledger, n, problems);
     let tricks_played = f.bounded("tricks_played", 0, 12, problems).unwrap_or(0) as u8;
-    let opening_leader = f.bounded("opening_leader", 0, top, problems).unwrap_or(0) as u8;
+    let opening_leader = f.seat("opening_leader", n, problems).unwrap_or(0);
     let trump = suit_field(f, "trump", problems);
     let declarations = read_declarations(f, sides, problems);
     let tricks_won = read_tricks_won(f, n, problems);
     let won = read_won(f, ledger, n, problems);
-    let last_trick_winner = f
-        .bounded("last_trick_winner", 0, top, problems)
-        .map(|s| s as u8);
+    let last_trick_winner = f.seat("last_trick_winner", n, problems);
     Play {
         declarer,
         contract,
@@ -158,7 +156,9 @@ fn read_auction(f: &mut Fields, top: i64, problems: &mut Problems) -> Auction {
     if let Some(a) = f.get("auction") {
         let mut af = Fields::of(a, &f.path("auction"), problems);
         auction.0 = af.bounded("high_bid", 0, 100_000, problems).unwrap_or(0) as i32;
-        auction.1 = af.bounded("high_bidder", 0, top, problems).unwrap_or(0) as u8;
+        auction.1 = af
+            .seat("high_bidder", top as usize + 1, problems)
+            .unwrap_or(0);
         for (key, slot) in [("passed", &mut auction.2), ("had_turn", &mut auction.3)] {
             if let Some(list) = af.integers(key, 0, top, problems) {
                 *slot = seat_mask(&list);
@@ -180,9 +180,8 @@ fn read_trick(
     let Some(t) = f.get("trick") else {
         return (leader, trick);
     };
-    let top = n as i64 - 1;
     let mut tf = Fields::of(t, &f.path("trick"), problems);
-    leader = tf.bounded("leader", 0, top, problems).unwrap_or(0) as u8;
+    leader = tf.seat("leader", n, problems).unwrap_or(0);
     let at = tf.path("cards");
     if let Some(v) = tf.get("cards") {
         trick = ledger.trick(v, &at, n, problems);

@@ -10,11 +10,6 @@ use crate::games::cardlist::{place_unknown, CardLedger, WireDeck};
 use crate::problems::{index_path, one_per_seat, Fields, Problems};
 use serde_json::Value;
 
-/// Reads an optional seat; `top` is the highest seat number.
-fn seat(f: &mut Fields, key: &'static str, top: i64, problems: &mut Problems) -> Option<u8> {
-    f.bounded(key, 0, top, problems).map(|s| s as u8)
-}
-
 fn trump(f: &mut Fields, key: &'static str, problems: &mut Problems) -> Option<Trump> {
     let text = f.string(key, problems)?;
     let parsed = Trump::parse(text);
@@ -55,20 +50,19 @@ pub(super) fn read(
     problems: &mut Problems,
 ) -> Option<Mu> {
     let n = cfg.seats();
-    let top = n as i64 - 1;
     let before = problems.0.len();
     let mut f = Fields::of(value, path, problems);
     f.require(&["dealer", "phase", "hands"], problems);
-    let dealer = seat(&mut f, "dealer", top, problems).unwrap_or(0);
+    let dealer = f.seat("dealer", n, problems).unwrap_or(0);
     let phase = f.name_of("phase", "phase", Phase::from_name, &Phase::NAMES, problems);
-    let to_move = seat(&mut f, "to_move", top, problems);
+    let to_move = f.seat("to_move", n, problems);
     let mut ledger = wire_deck(cfg).ledger();
     let hands_path = f.path("hands");
     let entries = ledger.hands(&mut f, n, observer, problems);
     let tables = per_seat(&mut f, "tables", n, &mut ledger, problems);
     let won = per_seat(&mut f, "won", n, &mut ledger, problems);
     let auction = read_auction(&mut f, n, problems);
-    let parties = read_parties(&mut f, top, ledger.deck(), problems);
+    let parties = read_parties(&mut f, n, ledger.deck(), problems);
     let trick = read_trick(&mut f, &mut ledger, n, before, problems);
     let tricks_played = f
         .bounded("tricks_played", 0, i64::from(cfg.hand_size()), problems)
@@ -148,7 +142,7 @@ fn read_auction(f: &mut Fields, n: usize, problems: &mut Problems) -> Auction {
     }
     auction.actions = af.bounded("actions", 0, 10_000, problems).unwrap_or(0) as u16;
     auction.passes = af.bounded("passes", 0, top + 1, problems).unwrap_or(0) as u8;
-    auction.last_bidder = seat(&mut af, "last_bidder", top, problems);
+    auction.last_bidder = af.seat("last_bidder", n, problems);
     af.finish(problems);
     auction
 }
@@ -182,10 +176,10 @@ impl Parties {
 }
 
 /// Reads `chief`, `vice`, `partner`, the two trumps, `called_card` and `solo`.
-fn read_parties(f: &mut Fields, top: i64, deck: &WireDeck, problems: &mut Problems) -> Parties {
-    let chief = seat(f, "chief", top, problems);
-    let vice = seat(f, "vice", top, problems);
-    let partner = seat(f, "partner", top, problems);
+fn read_parties(f: &mut Fields, n: usize, deck: &WireDeck, problems: &mut Problems) -> Parties {
+    let chief = f.seat("chief", n, problems);
+    let vice = f.seat("vice", n, problems);
+    let partner = f.seat("partner", n, problems);
     let vice_trump = trump(f, "vice_trump", problems);
     let chief_trump = trump(f, "chief_trump", problems);
     let called = deck.card(f, "called_card", problems);
@@ -210,11 +204,10 @@ fn read_trick(
     before: usize,
     problems: &mut Problems,
 ) -> Trick {
-    let top = n as i64 - 1;
     let (mut leader, mut trick, mut from_table) = (0u8, Vec::new(), 0u8);
     if let Some(t) = f.get("trick") {
         let mut tf = Fields::of(t, &f.path("trick"), problems);
-        leader = seat(&mut tf, "leader", top, problems).unwrap_or(0);
+        leader = tf.seat("leader", n, problems).unwrap_or(0);
         let at = tf.path("cards");
         if let Some(v) = tf.get("cards") {
             trick = ledger.trick(v, &at, n, problems);

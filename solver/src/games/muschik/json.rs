@@ -144,9 +144,7 @@ impl Rules for Muschik {
     ) -> Option<Muschik> {
         let n = cfg.num_players;
         let mut rng = Rng::seeded(seed);
-        let given_dealer = setup
-            .bounded("dealer", 0, n as i64 - 1, problems)
-            .map(|d| d as u8);
+        let given_dealer = setup.seat("dealer", n.into(), problems);
         let match_path = setup.path("match");
         let match_state = read_match(setup.get("match"), &match_path, n, problems);
         if match_state.over {
@@ -229,7 +227,7 @@ impl Rules for Muschik {
         let before = problems.0.len();
         let mut f = Fields::of(value, path, problems);
         f.require(&["dealer", "hands", "trump_card", "stock"], problems);
-        let dealer = f.bounded("dealer", 0, n as i64 - 1, problems).unwrap_or(0) as u8;
+        let dealer = f.seat("dealer", n, problems).unwrap_or(0);
         let mut ledger = wire_deck(cfg).ledger();
         let hands_path = f.path("hands");
         let mut entries = match f.array("hands", problems) {

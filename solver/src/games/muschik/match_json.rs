@@ -48,7 +48,7 @@ pub(super) fn read_match(
     m.round = f
         .bounded("round", 1, 2 * n as i64 - 1, problems)
         .unwrap_or(1) as u8;
-    m.double_for = f.bounded("double_for", 0, top, problems).map(|s| s as u8);
+    m.double_for = f.seat("double_for", n.into(), problems);
     m.start_cp = f.integer("start_cp", problems).map(|c| c as i32);
     let mut list = |key: &'static str, lo: i64, hi: i64| f.integers(key, lo, hi, problems);
     let lists = SeatLists {

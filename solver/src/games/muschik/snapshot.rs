@@ -31,7 +31,7 @@ fn read_trick(
     problems: &mut Problems,
 ) -> GivenTrick {
     let mut f = Fields::of(value, path, problems);
-    let leader = f.bounded("leader", 0, n as i64 - 1, problems).unwrap_or(0) as u8;
+    let leader = f.seat("leader", n.into(), problems).unwrap_or(0);
     let cards_path = f.path("cards");
     let cards = match f.get("cards") {
         Some(v) => {
@@ -41,8 +41,7 @@ fn read_trick(
         None => Vec::new(),
     };
     let winner = if finished {
-        f.bounded("winner", 0, n as i64 - 1, problems)
-            .map(|w| w as u8)
+        f.seat("winner", n.into(), problems)
     } else {
         None
     };
@@ -114,7 +113,6 @@ fn read_given(
     problems: &mut Problems,
 ) -> Given {
     let n = cfg.seats();
-    let top = n as i64 - 1;
     f.require(&["dealer", "phase", "hands", "trump_card"], problems);
     let mut ledger = wire_deck(cfg).ledger();
     let hands = read_entries(f, "hands", cfg, observer, &mut ledger, problems);
@@ -126,9 +124,9 @@ fn read_given(
         .map(|v| read_trick(v, &trick_path, n as u8, &mut ledger, false, problems));
     let tricks = read_tricks(f, cfg, &mut ledger, problems);
     Given {
-        dealer: f.bounded("dealer", 0, top, problems).unwrap_or(0) as u8,
+        dealer: f.seat("dealer", n, problems).unwrap_or(0),
         phase: f.name_of("phase", "phase", Phase::from_name, Phase::NAMES, problems),
-        to_move: f.bounded("to_move", 0, top, problems).map(|s| s as u8),
+        to_move: f.seat("to_move", n, problems),
         trump_card: ledger.deck().card(f, "trump_card", problems),
         swap: f
             .name_of(
@@ -139,7 +137,7 @@ fn read_given(
                 problems,
             )
             .unwrap_or(SwapState::Open),
-        holder: f.bounded("trump_holder", 0, top, problems).map(|s| s as u8),
+        holder: f.seat("trump_holder", n, problems),
         decisions: read_participation(f, n, problems),
         exchanged: read_exchanged(f, n, problems),
         exchange_turns: f.bounded("exchange_turns", 0, 25, problems).unwrap_or(0) as u8,

@@ -253,7 +253,7 @@ impl Rules for Mustamaija {
         let before = problems.0.len();
         let mut f = Fields::of(value, path, problems);
         f.require(&["dealer", "hands", "talon"], problems);
-        let dealer = f.bounded("dealer", 0, n as i64 - 1, problems).unwrap_or(0) as u8;
+        let dealer = f.seat("dealer", n, problems).unwrap_or(0);
         let turn_seed = f
             .bounded("turn_seed", 0, u32::MAX.into(), problems)
             .unwrap_or(0) as u32;

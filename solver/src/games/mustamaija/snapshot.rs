@@ -150,16 +150,15 @@ fn read_given(
     problems: &mut Problems,
 ) -> Given {
     let n = cfg.seats();
-    let top = n as i64 - 1;
     f.require(
         &["dealer", "phase", "attacker", "defender", "hands", "talon"],
         problems,
     );
-    let dealer = f.bounded("dealer", 0, top, problems).unwrap_or(0) as u8;
+    let dealer = f.seat("dealer", n, problems).unwrap_or(0);
     let phase = f.name_of("phase", "phase", Phase::from_name, Phase::NAMES, problems);
-    let to_move = f.bounded("to_move", 0, top, problems).map(|s| s as u8);
-    let attacker = f.bounded("attacker", 0, top, problems).unwrap_or(0) as u8;
-    let defender = f.bounded("defender", 0, top, problems).unwrap_or(0) as u8;
+    let to_move = f.seat("to_move", n, problems);
+    let attacker = f.seat("attacker", n, problems).unwrap_or(0);
+    let defender = f.seat("defender", n, problems).unwrap_or(0);
     let mut ledger = wire_deck(cfg).ledger();
     let entries = ledger.hands(f, n, observer, problems);
     let shown = read_known_cards(f, n, &ledger, &entries, problems);
@@ -205,7 +204,7 @@ fn read_given(
         attacks_made: f
             .bounded("attacks_made", 0, u32::MAX.into(), problems)
             .unwrap_or(0) as u32,
-        loser: f.bounded("loser", 0, top, problems).map(|s| s as u8),
+        loser: f.seat("loser", n, problems),
         stalled: f.boolean("stalled", problems).unwrap_or(false),
         ledger,
     }
