@@ -226,10 +226,8 @@ impl Rules for Marjapussi {
     ) -> Option<Marjapussi> {
         let n = cfg.seats();
         let mut rng = Rng::seeded(seed);
-        let dealer = match setup.bounded("dealer", 0, n as i64 - 1, problems) {
-            Some(d) => d as u8,
-            None => rng.below(n) as u8,
-        };
+        let dealer = setup.seat("dealer", n, problems);
+        let dealer = dealer.unwrap_or_else(|| rng.below(n) as u8);
         let match_path = setup.path("match");
         let sides = if n == 4 { 2 } else { 3 };
         let match_state = read_match(setup.get("match"), &match_path, sides, problems);
@@ -294,7 +292,7 @@ impl Rules for Marjapussi {
         let n = cfg.seats();
         let sides = if n == 4 { 2 } else { 3 };
         let mut f = Fields::of(value, path, problems);
-        let dealer = f.bounded("dealer", 0, n as i64 - 1, problems);
+        let dealer = f.seat("dealer", n, problems);
         if !f.has("dealer") {
             problems.push(&f.path("dealer"), "missing: the seat that dealt");
         }
@@ -322,7 +320,7 @@ impl Rules for Marjapussi {
         let filled = fill_hidden(&entries, unknown, &hands_path, problems);
         let mut hands = [CardSet::EMPTY; 4];
         hands[..n].copy_from_slice(&filled[..n]);
-        let dealer = dealer.unwrap_or(0) as u8;
+        let dealer = dealer.unwrap_or(0);
         problems
             .is_empty()
             .then(|| Marjapussi::new_hand(*cfg, dealer, hands, filled[n], match_state))

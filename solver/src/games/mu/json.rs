@@ -179,10 +179,8 @@ impl Rules for Mu {
         let n = cfg.seats();
         let mut rng = Rng::seeded(seed);
         let random_dealer = rng.below(n) as u8;
-        let dealer = match setup.bounded("dealer", 0, n as i64 - 1, problems) {
-            Some(d) => d as u8,
-            None => cfg.first_dealer.unwrap_or(random_dealer),
-        };
+        let dealer = setup.seat("dealer", n, problems);
+        let dealer = dealer.unwrap_or(cfg.first_dealer.unwrap_or(random_dealer));
         let match_path = setup.path("match");
         let match_state = read_match(setup.get("match"), &match_path, n, seed, problems);
         let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
@@ -222,7 +220,7 @@ impl Rules for Mu {
         if !f.has("dealer") {
             problems.push(&f.path("dealer"), "missing: the seat that dealt");
         }
-        let dealer = f.bounded("dealer", 0, n as i64 - 1, problems);
+        let dealer = f.seat("dealer", n, problems);
         let hands_value = f.get("hands");
         let match_state = read_match(f.get("match"), &f.path("match"), n, 0, problems);
         let hands_path = f.path("hands");
@@ -244,7 +242,7 @@ impl Rules for Mu {
         let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
         hands[..n].copy_from_slice(&filled);
         (problems.0.len() == before)
-            .then(|| Mu::new_hand(*cfg, dealer.unwrap_or(0) as u8, hands, match_state))
+            .then(|| Mu::new_hand(*cfg, dealer.unwrap_or(0), hands, match_state))
     }
 
     fn state_json(&self, observer: Option<Seat>) -> Value {

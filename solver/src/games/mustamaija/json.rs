@@ -199,10 +199,8 @@ impl Rules for Mustamaija {
     ) -> Option<Mustamaija> {
         let n = cfg.seats();
         let mut rng = Rng::seeded(seed);
-        let dealer = match setup.bounded("dealer", 0, n as i64 - 1, problems) {
-            Some(d) => d as u8,
-            None => rng.below(n) as u8,
-        };
+        let dealer = setup.seat("dealer", n, problems);
+        let dealer = dealer.unwrap_or_else(|| rng.below(n) as u8);
         let cards = rng.shuffled(cfg.deck());
         let turn_seed = rng.next_u64() as u32;
         let mut hands = [CardSet::EMPTY; MAX_SEATS];

@@ -163,44 +163,34 @@ fn read_given(
     let entries = ledger.hands(f, n, observer, problems);
     let shown = read_known_cards(f, n, &ledger, &entries, problems);
     let talon_path = f.path("talon");
-    let talon = f.get("talon").map_or(Vec::new(), |v| {
-        ledger.ordered(v, &talon_path, observer.is_some(), problems)
-    });
-    let turn_seed = f
-        .bounded("turn_seed", 0, u32::MAX.into(), problems)
-        .unwrap_or(0) as u32;
-    let trump = suit_field(f, "trump", problems);
-    let trump_card = optional_card(f, "trump_card", ledger.deck(), problems);
-    let reinserted = f.get("reinserted").map_or(CardSet::EMPTY, |v| {
-        ledger
-            .deck()
-            .ledger()
-            .read(v, &f.path("reinserted"), problems)
-    });
-    let declared = read_declared(f, problems);
-    let table = f.get("table").map_or_else(Table::default, |t| {
-        read_table(t, &f.path("table"), &mut ledger, problems)
-    });
-    let discard_pairs = match f.get("discards") {
-        Some(v) => read_pairs(v, &f.path("discards"), &mut ledger, None, problems),
-        None => Vec::new(),
-    };
     Given {
         dealer,
         phase,
         to_move,
         attacker,
         defender,
+        talon: f.get("talon").map_or(Vec::new(), |v| {
+            ledger.ordered(v, &talon_path, observer.is_some(), problems)
+        }),
         entries,
         shown,
-        talon,
-        turn_seed,
-        trump,
-        trump_card,
-        reinserted,
-        declared,
-        table,
-        discard_pairs,
+        turn_seed: f
+            .bounded("turn_seed", 0, u32::MAX.into(), problems)
+            .unwrap_or(0) as u32,
+        trump: suit_field(f, "trump", problems),
+        trump_card: optional_card(f, "trump_card", ledger.deck(), problems),
+        reinserted: f.get("reinserted").map_or(CardSet::EMPTY, |v| {
+            let at = f.path("reinserted");
+            ledger.deck().ledger().read(v, &at, problems)
+        }),
+        declared: read_declared(f, problems),
+        table: f.get("table").map_or_else(Table::default, |t| {
+            read_table(t, &f.path("table"), &mut ledger, problems)
+        }),
+        discard_pairs: match f.get("discards") {
+            Some(v) => read_pairs(v, &f.path("discards"), &mut ledger, None, problems),
+            None => Vec::new(),
+        },
         attacks_made: f
             .bounded("attacks_made", 0, u32::MAX.into(), problems)
             .unwrap_or(0) as u32,
