@@ -91,13 +91,6 @@ fn read_play(f: &mut Fields, ledger: &mut CardLedger, n: usize, problems: &mut P
         .integers("polled", 0, top, problems)
         .map_or(0, |l| seat_mask(&l));
     let (leader, trick) = read_trick(f, ledger, n, problems);
-    let tricks_played = f.bounded("tricks_played", 0, 12, problems).unwrap_or(0) as u8;
-    let opening_leader = f.seat("opening_leader", n, problems).unwrap_or(0);
-    let trump = suit_field(f, "trump", problems);
-    let declarations = read_declarations(f, sides, problems);
-    let tricks_won = read_tricks_won(f, n, problems);
-    let won = read_won(f, ledger, n, problems);
-    let last_trick_winner = f.seat("last_trick_winner", n, problems);
     Play {
         declarer,
         contract,
@@ -105,13 +98,13 @@ fn read_play(f: &mut Fields, ledger: &mut CardLedger, n: usize, problems: &mut P
         polled,
         leader,
         trick,
-        tricks_played,
-        opening_leader,
-        trump,
-        declarations,
-        tricks_won,
-        won,
-        last_trick_winner,
+        tricks_played: f.bounded("tricks_played", 0, 12, problems).unwrap_or(0) as u8,
+        opening_leader: f.seat("opening_leader", n, problems).unwrap_or(0),
+        trump: suit_field(f, "trump", problems),
+        declarations: read_declarations(f, sides, problems),
+        tricks_won: read_tricks_won(f, n, problems),
+        won: read_won(f, ledger, n, problems),
+        last_trick_winner: f.seat("last_trick_winner", n, problems),
     }
 }
 

@@ -177,21 +177,14 @@ impl Parties {
 
 /// Reads `chief`, `vice`, `partner`, the two trumps, `called_card` and `solo`.
 fn read_parties(f: &mut Fields, n: usize, deck: &WireDeck, problems: &mut Problems) -> Parties {
-    let chief = f.seat("chief", n, problems);
-    let vice = f.seat("vice", n, problems);
-    let partner = f.seat("partner", n, problems);
-    let vice_trump = trump(f, "vice_trump", problems);
-    let chief_trump = trump(f, "chief_trump", problems);
-    let called = deck.card(f, "called_card", problems);
-    let solo = f.boolean("solo", problems).unwrap_or(false);
     Parties {
-        chief,
-        vice,
-        partner,
-        vice_trump,
-        chief_trump,
-        called,
-        solo,
+        chief: f.seat("chief", n, problems),
+        vice: f.seat("vice", n, problems),
+        partner: f.seat("partner", n, problems),
+        vice_trump: trump(f, "vice_trump", problems),
+        chief_trump: trump(f, "chief_trump", problems),
+        called: deck.card(f, "called_card", problems),
+        solo: f.boolean("solo", problems).unwrap_or(false),
     }
 }
 
