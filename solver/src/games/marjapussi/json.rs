@@ -20,6 +20,7 @@ use crate::games::cardlist::{
     cards_json, fill_hidden, hands_json, CardLedger, HandEntry, WireDeck, HIDDEN_CARD,
 };
 use crate::games::options;
+use crate::games::seeded::deal_round;
 use crate::games::wire::{cards_text, parse_suit, seats_json, suit_field};
 use crate::problems::{index_path, integers, one_per_seat, Fields, Problems};
 use crate::rng::Rng;
@@ -232,11 +233,8 @@ impl Rules for Marjapussi {
         let sides = if n == 4 { 2 } else { 3 };
         let match_state = read_match(setup.get("match"), &match_path, sides, problems);
         let cards = rng.shuffled(cards::deck(cfg.deck_size));
-        let mut hands = [CardSet::EMPTY; 4];
         let in_hands = Self::hand_length(cfg) as usize * n;
-        for (i, &card) in cards[..in_hands].iter().enumerate() {
-            hands[(dealer as usize + 1 + i) % n].insert(card);
-        }
+        let hands = deal_round(&cards[..in_hands], dealer, n);
         let talon: CardSet = cards[in_hands..].iter().copied().collect();
         Some(Marjapussi::new_hand(
             *cfg,

@@ -15,6 +15,7 @@ use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{cards_json, fill_hidden, hands_json, WireDeck};
 use crate::games::options;
+use crate::games::seeded::deal_round;
 use crate::games::wire::{cards_text, seats_json};
 use crate::problems::{kind, one_per_seat, Fields, Problems};
 use crate::rng::Rng;
@@ -183,10 +184,7 @@ impl Rules for Mu {
         let dealer = dealer.unwrap_or(cfg.first_dealer.unwrap_or(random_dealer));
         let match_path = setup.path("match");
         let match_state = read_match(setup.get("match"), &match_path, n, seed, problems);
-        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
-        for (i, card) in rng.shuffled(cfg.deck()).into_iter().enumerate() {
-            hands[(dealer as usize + 1 + i) % n].insert(card);
-        }
+        let hands = deal_round(&rng.shuffled(cfg.deck()), dealer, n);
         Some(Mu::new_hand(*cfg, dealer, hands, match_state))
     }
 

@@ -16,6 +16,7 @@ use crate::games::cardlist::{
     cards_json, fill_hidden, hands_json, CardLedger, HandEntry, WireDeck, HIDDEN_CARD,
 };
 use crate::games::options;
+use crate::games::seeded::deal_round;
 use crate::games::wire::cards_text;
 use crate::problems::{kind, one_per_seat, Fields, Problems};
 use crate::rng::Rng;
@@ -167,11 +168,8 @@ impl Rules for Muschik {
             (None, FirstDealer::Seat(seat)) => seat,
         };
         let cards = rng.shuffled(cards::deck(cfg.deck_ranks));
-        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
         let dealt = HAND_SIZE * n as usize;
-        for (i, &card) in cards[..dealt].iter().enumerate() {
-            hands[(dealer as usize + 1 + i) % n as usize].insert(card);
-        }
+        let hands = deal_round(&cards[..dealt], dealer, n.into());
         Some(Muschik::new_deal(
             *cfg,
             dealer,

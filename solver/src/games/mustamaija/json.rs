@@ -14,6 +14,7 @@ use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat, MAX_SEATS};
 use crate::games::cardlist::{hands_json, HandEntry, WireDeck};
 use crate::games::options;
+use crate::games::seeded::deal_round;
 use crate::games::wire::parse_suit;
 use crate::problems::{one_per_seat, Fields, Problems};
 use crate::rng::Rng;
@@ -203,11 +204,8 @@ impl Rules for Mustamaija {
         let dealer = dealer.unwrap_or_else(|| rng.below(n) as u8);
         let cards = rng.shuffled(cfg.deck());
         let turn_seed = rng.next_u64() as u32;
-        let mut hands = [CardSet::EMPTY; MAX_SEATS];
         let in_hands = cfg.hand_size as usize * n;
-        for (i, &card) in cards[..in_hands].iter().enumerate() {
-            hands[(dealer as usize + 1 + i) % n].insert(card);
-        }
+        let hands = deal_round(&cards[..in_hands], dealer, n);
         Some(Mustamaija::new_deal(
             *cfg,
             dealer,
