@@ -125,6 +125,12 @@ impl<'a> Fields<'a> {
         }
     }
 
+    /// A seat of `n`: an integer in `0..n`.
+    pub fn seat(&mut self, key: &'static str, n: usize, problems: &mut Problems) -> Option<u8> {
+        self.bounded(key, 0, n as i64 - 1, problems)
+            .map(|s| s as u8)
+    }
+
     pub fn string(&mut self, key: &'static str, problems: &mut Problems) -> Option<&'a str> {
         let v = self.get(key)?;
         let s = v.as_str();
@@ -159,6 +165,37 @@ impl<'a> Fields<'a> {
             );
         }
         a
+    }
+
+    /// The integers of the array `key`, each in `lo..=hi` (the others reported and left out).
+    pub fn integers(
+        &mut self,
+        key: &'static str,
+        lo: i64,
+        hi: i64,
+        problems: &mut Problems,
+    ) -> Option<Vec<i64>> {
+        let at = self.path(key);
+        let list = self.array(key, problems)?;
+        Some(integers(list, &at, lo, hi, problems))
+    }
+
+    /// [`Fields::integers`] with one per seat of `n` (its entries called `what`), at most `n`
+    /// kept.
+    pub fn seat_integers(
+        &mut self,
+        key: &'static str,
+        (n, what): (usize, &str),
+        lo: i64,
+        hi: i64,
+        problems: &mut Problems,
+    ) -> Option<Vec<i64>> {
+        let at = self.path(key);
+        let list = self.array(key, problems)?;
+        one_per_seat(list, n, what, &at, problems);
+        let mut values = integers(list, &at, lo, hi, problems);
+        values.truncate(n);
+        Some(values)
     }
 
     /// Reports each of `keys` that is absent or null as missing.

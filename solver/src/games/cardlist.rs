@@ -7,27 +7,117 @@ use crate::game::Seat;
 use crate::problems::{index_path, kind, one_per_seat, Fields, Problems};
 use serde_json::{json, Value};
 
+/// A game's deck as requests name it: its cards, how a token reads and writes, and its name
+/// in messages.
+#[derive(Clone)]
+pub struct WireDeck {
+    pub cards: CardSet,
+    pub name: String,
+    token: fn(&str) -> Option<Card>,
+    pub format: fn(Card) -> String,
+}
+
+impl WireDeck {
+    /// `token` reads a card of any deck of the game; a card outside `cards` is refused.
+    pub fn new(
+        cards: CardSet,
+        name: String,
+        token: fn(&str) -> Option<Card>,
+        format: fn(Card) -> String,
+    ) -> WireDeck {
+        WireDeck {
+            cards,
+            name,
+            token,
+            format,
+        }
+    }
+
+    /// The card `token` names, if it is one of this deck's.
+    pub fn parse(&self, token: &str) -> Option<Card> {
+        (self.token)(token).filter(|&c| self.cards.contains(c))
+    }
+
+    /// The message for a token that is not a card of the deck.
+    pub fn not_a_card(&self, token: &str) -> String {
+        format!("'{token}' is not a card of the {}", self.name)
+    }
+
+    /// The card a move of one word (`text`, its token `token`) plays.
+    pub fn play(&self, text: &str, token: &str) -> Result<Card, String> {
+        let name = &self.name;
+        let error = || format!("'{text}' is neither a move nor a card of the {name}");
+        self.parse(token).ok_or_else(error)
+    }
+
+    /// The card named by the field `key` of `f`, one of the deck's.
+    pub fn card(&self, f: &mut Fields, key: &'static str, problems: &mut Problems) -> Option<Card> {
+        let text = f.string(key, problems)?;
+        let card = self.parse(text);
+        if card.is_none() {
+            problems.push(&f.path(key), self.not_a_card(text));
+        }
+        card
+    }
+
+    /// A ledger with no card read yet.
+    pub fn ledger(&self) -> CardLedger {
+        CardLedger {
+            deck: self.clone(),
+            cards: CardSet::EMPTY,
+            lists: Vec::new(),
+            places: Vec::new(),
+        }
+    }
+
+    /// The cards of the deck `value` lists, in order, skipping anything else.
+    pub fn listed(&self, value: &Value) -> Vec<Card> {
+        let items = value.as_array().into_iter().flatten();
+        items
+            .filter_map(|c| c.as_str().and_then(|t| self.parse(t)))
+            .collect()
+    }
+
+    /// The cards a move's `words` name; with `hand` (the mover's cards it may use), each `??`
+    /// stands for another card of it not named.
+    pub fn move_cards(&self, words: &[&str], hand: Option<CardSet>) -> Result<CardSet, String> {
+        let named: CardSet = words.iter().filter_map(|w| self.parse(w)).collect();
+        let mut hidden = (hand.unwrap_or_default() - named).iter();
+        let mut set = CardSet::EMPTY;
+        for w in words {
+            let card = if *w == HIDDEN_CARD && hand.is_some() {
+                hidden
+                    .next()
+                    .ok_or_else(|| "the mover has no more cards for '??'".to_string())?
+            } else {
+                self.parse(w).ok_or_else(|| self.not_a_card(w))?
+            };
+            if set.contains(card) {
+                return Err(format!("card '{w}' is named twice"));
+            }
+            set.insert(card);
+        }
+        Ok(set)
+    }
+}
+
 /// Cards read so far in one request, to report a card given twice with both places. A card's
 /// place is kept as the list it was read from and its index there; its path is written only
 /// when a problem names it.
-#[derive(Default)]
 pub struct CardLedger {
+    deck: WireDeck,
     cards: CardSet,
     lists: Vec<String>,
     places: Vec<(Card, usize, usize)>,
 }
 
 impl CardLedger {
-    /// Reads an array of tokens at `path`; `parse` maps a token to a card of the deck, and
-    /// `deck_name` names the deck in messages.
-    pub fn read(
-        &mut self,
-        value: &Value,
-        path: &str,
-        parse: impl Fn(&str) -> Option<Card>,
-        deck_name: &str,
-        problems: &mut Problems,
-    ) -> CardSet {
+    pub fn deck(&self) -> &WireDeck {
+        &self.deck
+    }
+
+    /// Reads an array of tokens of the deck at `path`.
+    pub fn read(&mut self, value: &Value, path: &str, problems: &mut Problems) -> CardSet {
         let mut set = CardSet::EMPTY;
         let Some(items) = value.as_array() else {
             problems.push(
@@ -46,9 +136,8 @@ impl CardLedger {
                 );
                 continue;
             };
-            let Some(card) = parse(token) else {
-                let message = format!("'{token}' is not a card of the {deck_name}");
-                problems.push(&index_path(path, i), message);
+            let Some(card) = self.deck.parse(token) else {
+                problems.push(&index_path(path, i), self.deck.not_a_card(token));
                 continue;
             };
             if self.cards.contains(card) {
@@ -77,6 +166,145 @@ impl CardLedger {
     pub fn all(&self) -> CardSet {
         self.cards
     }
+
+    /// Reads the field `hands` of `fields`: one hand per seat of `n`, each by
+    /// [`CardLedger::hand`] (a seat other than `observer`'s may be given as a count); none when
+    /// absent or of another length.
+    pub fn hands(
+        &mut self,
+        fields: &mut Fields,
+        n: usize,
+        observer: Option<Seat>,
+        problems: &mut Problems,
+    ) -> Vec<HandEntry> {
+        let path = fields.path("hands");
+        match fields.array("hands", problems) {
+            Some(list) if one_per_seat(list, n, "hands", &path, problems) => {
+                self.seat_hands(list, &path, observer, problems)
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Reads a list with one hand per seat (checked by the caller), each by
+    /// [`CardLedger::hand`]: a seat other than `observer`'s may be given as a count.
+    pub fn seat_hands(
+        &mut self,
+        list: &[Value],
+        path: &str,
+        observer: Option<Seat>,
+        problems: &mut Problems,
+    ) -> Vec<HandEntry> {
+        let hands = list.iter().enumerate().map(|(seat, item)| {
+            let (at, may_hide) = (index_path(path, seat), observer.is_some_and(|o| o != seat));
+            self.hand(item, &at, may_hide, problems)
+        });
+        hands.collect()
+    }
+
+    /// Reads a list with one hand per seat (checked by the caller) as dealt, each of `size`
+    /// cards: a seat other than `observer`'s may be given as a count. With `count_listed`, a
+    /// hand's size is the tokens listed, so that a bad token is not also a short hand.
+    pub fn dealt(
+        &mut self,
+        list: &[Value],
+        path: &str,
+        observer: Option<Seat>,
+        (size, count_listed): (u32, bool),
+        problems: &mut Problems,
+    ) -> Vec<HandEntry> {
+        let hands = list.iter().enumerate().map(|(seat, item)| {
+            let (at, may_hide) = (index_path(path, seat), observer.is_some_and(|o| o != seat));
+            let entry = self.hand(item, &at, may_hide, problems);
+            let count = match (entry, item.as_array()) {
+                (HandEntry::Known(_), Some(listed)) if count_listed => listed.len() as u32,
+                _ => entry.count(),
+            };
+            if count != size {
+                let message = format!("seat {seat} holds {count} cards; each seat is dealt {size}");
+                problems.push(&at, message);
+            }
+            entry
+        });
+        hands.collect()
+    }
+
+    /// Reads a hand: an array of cards, or (only where `may_hide`) a count of hidden cards.
+    pub fn hand(
+        &mut self,
+        value: &Value,
+        path: &str,
+        may_hide: bool,
+        problems: &mut Problems,
+    ) -> HandEntry {
+        match value.as_u64() {
+            Some(n) if may_hide => HandEntry::Hidden(n as u32),
+            Some(_) => {
+                problems.push(
+                    path,
+                    "a hidden hand (a count) is allowed only for other seats in a view",
+                );
+                HandEntry::Hidden(0)
+            }
+            None => HandEntry::Known(self.read(value, path, problems)),
+        }
+    }
+
+    /// The cards of a trick in progress, in the order played: fewer than `n`, else reported;
+    /// none where a card is refused.
+    pub fn trick(
+        &mut self,
+        value: &Value,
+        path: &str,
+        n: usize,
+        problems: &mut Problems,
+    ) -> Vec<Card> {
+        let set = self.read(value, path, problems);
+        let order = self.deck.listed(value);
+        if order.len() >= n {
+            let message = format!("a trick in progress holds fewer than {n} cards");
+            problems.push(path, message);
+            Vec::new()
+        } else if set.len() as usize == order.len() {
+            order
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Cards in order (a talon or stock, top first), with `None` where a view hides them: an
+    /// array of cards (`null` where unknown, only where `may_hide`) or, where `may_hide`, a
+    /// count.
+    pub fn ordered(
+        &mut self,
+        value: &Value,
+        path: &str,
+        may_hide: bool,
+        problems: &mut Problems,
+    ) -> Vec<Option<Card>> {
+        if let (Some(count), true) = (value.as_u64(), may_hide) {
+            return vec![None; count.min(64) as usize];
+        }
+        let Some(items) = value.as_array() else {
+            let wanted = if may_hide {
+                "an array of cards (null where unknown) or a count"
+            } else {
+                "an array of cards, top first"
+            };
+            problems.push(path, format!("expected {wanted}, got {}", kind(value)));
+            return Vec::new();
+        };
+        let mut cards = Vec::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            if item.is_null() && may_hide {
+                cards.push(None);
+                continue;
+            }
+            let set = self.read(&json!([item]), &index_path(path, i), problems);
+            cards.push(set.lowest());
+        }
+        cards
+    }
 }
 
 /// A hand that is either given card by card or, in a view, hidden with only its size known.
@@ -86,64 +314,13 @@ pub enum HandEntry {
     Hidden(u32),
 }
 
-/// Reads the field `hands` of `fields`: one hand per seat of `n`, each by [`read_hand`] (a seat
-/// other than `observer`'s may be given as a count); none when absent or of another length.
-pub fn read_hands(
-    ledger: &mut CardLedger,
-    fields: &mut Fields,
-    n: usize,
-    observer: Option<Seat>,
-    parse: impl Fn(&str) -> Option<Card>,
-    deck_name: &str,
-    problems: &mut Problems,
-) -> Vec<HandEntry> {
-    let path = fields.path("hands");
-    match fields.array("hands", problems) {
-        Some(list) if one_per_seat(list, n, "hands", &path, problems) => {
-            read_seat_hands(ledger, list, &path, observer, parse, deck_name, problems)
+impl HandEntry {
+    /// How many cards the hand holds.
+    pub fn count(&self) -> u32 {
+        match self {
+            HandEntry::Known(set) => set.len(),
+            HandEntry::Hidden(k) => *k,
         }
-        _ => Vec::new(),
-    }
-}
-
-/// Reads a list with one hand per seat (checked by the caller), each by [`read_hand`]: a seat
-/// other than `observer`'s may be given as a count.
-pub fn read_seat_hands(
-    ledger: &mut CardLedger,
-    list: &[Value],
-    path: &str,
-    observer: Option<Seat>,
-    parse: impl Fn(&str) -> Option<Card>,
-    deck_name: &str,
-    problems: &mut Problems,
-) -> Vec<HandEntry> {
-    let hands = list.iter().enumerate().map(|(seat, item)| {
-        let (at, may_hide) = (index_path(path, seat), observer.is_some_and(|o| o != seat));
-        read_hand(ledger, item, &at, may_hide, &parse, deck_name, problems)
-    });
-    hands.collect()
-}
-
-/// Reads a hand: an array of cards, or (only where `may_hide`) a count of hidden cards.
-pub fn read_hand(
-    ledger: &mut CardLedger,
-    value: &Value,
-    path: &str,
-    may_hide: bool,
-    parse: impl Fn(&str) -> Option<Card>,
-    deck_name: &str,
-    problems: &mut Problems,
-) -> HandEntry {
-    match value.as_u64() {
-        Some(n) if may_hide => HandEntry::Hidden(n as u32),
-        Some(_) => {
-            problems.push(
-                path,
-                "a hidden hand (a count) is allowed only for other seats in a view",
-            );
-            HandEntry::Hidden(0)
-        }
-        None => HandEntry::Known(ledger.read(value, path, parse, deck_name, problems)),
     }
 }
 
@@ -212,68 +389,18 @@ pub fn cards_json(set: CardSet, hidden: bool, name: impl Fn(Card) -> String) -> 
     }
 }
 
-/// Cards in order (a talon or stock, top first), with `None` where a view hides them: an array
-/// of cards (`null` where unknown, only where `may_hide`) or, where `may_hide`, a count.
-pub fn read_ordered(
-    ledger: &mut CardLedger,
-    value: &Value,
-    path: &str,
-    may_hide: bool,
-    parse: impl Fn(&str) -> Option<Card>,
-    deck_name: &str,
-    problems: &mut Problems,
-) -> Vec<Option<Card>> {
-    if let (Some(count), true) = (value.as_u64(), may_hide) {
-        return vec![None; count.min(64) as usize];
-    }
-    let Some(items) = value.as_array() else {
-        let wanted = if may_hide {
-            "an array of cards (null where unknown) or a count"
-        } else {
-            "an array of cards, top first"
-        };
-        problems.push(path, format!("expected {wanted}, got {}", kind(value)));
-        return Vec::new();
-    };
-    let mut cards = Vec::with_capacity(items.len());
-    for (i, item) in items.iter().enumerate() {
-        if item.is_null() && may_hide {
-            cards.push(None);
-            continue;
-        }
-        let at = index_path(path, i);
-        let set = ledger.read(&json!([item]), &at, &parse, deck_name, problems);
-        cards.push(set.lowest());
-    }
-    cards
+/// One hand per seat, each as [`cards_json`]; in a view (`observer`), the others' as counts.
+pub fn hands_json(
+    hands: &[CardSet],
+    observer: Option<Seat>,
+    name: fn(Card) -> String,
+) -> Vec<Value> {
+    let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
+    let hands = hands.iter().enumerate();
+    hands
+        .map(|(s, &hand)| cards_json(hand, hidden(s), name))
+        .collect()
 }
 
 /// The token of a card that a view's seat did not see, in a move of a hidden seat.
 pub const HIDDEN_CARD: &str = "??";
-
-/// The cards a move's `words` name; each `??` stands for another card of `hand` (the mover's
-/// cards it may use) not named.
-pub fn parse_move_cards(
-    words: &[&str],
-    parse: impl Fn(&str) -> Option<Card>,
-    hand: CardSet,
-    deck_name: &str,
-) -> Result<CardSet, String> {
-    let named: CardSet = words.iter().filter_map(|w| parse(w)).collect();
-    let mut hidden = (hand - named).iter();
-    let mut set = CardSet::EMPTY;
-    for w in words {
-        let card = if *w == HIDDEN_CARD {
-            hidden
-                .next()
-                .ok_or_else(|| "the mover has no more cards for '??'".to_string())?
-        } else {
-            parse(w).ok_or_else(|| format!("'{w}' is not a card of the {deck_name}"))?
-        };
-        if set.contains(card) {
-            return Err(format!("card '{w}' is named twice"));
-        }
-        set.insert(card);
-    }
-    Ok(set)
-}

@@ -13,6 +13,7 @@ pub mod mu;
 pub mod muschik;
 pub mod mustamaija;
 pub mod seeded;
+pub mod wire;
 
 use crate::analysis::{self, Analysable};
 use crate::api::{self, ApiError, ApiResult};

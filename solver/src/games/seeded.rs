@@ -3,9 +3,19 @@
 //! condition holds.
 
 use crate::api::Rules;
+use crate::cards::{Card, CardSet};
 use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
+
+/// `cards` dealt one at a time round the `n` seats from the dealer's left.
+pub fn deal_round<const N: usize>(cards: &[Card], dealer: u8, n: usize) -> [CardSet; N] {
+    let mut hands = [CardSet::EMPTY; N];
+    for (i, &card) in cards.iter().enumerate() {
+        hands[(dealer as usize + 1 + i) % n].insert(card);
+    }
+    hands
+}
 
 /// A hand of `config` dealt from `seed`, as a deal request that names no dealer and no match
 /// deals it.

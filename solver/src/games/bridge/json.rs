@@ -8,21 +8,21 @@ use super::{pbn, Bridge, DECK, TRICKS};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{cards_json, fill_hidden, read_hand, CardLedger, HandEntry};
+use crate::games::cardlist::{cards_json, fill_hidden, WireDeck};
 use crate::games::options;
-use crate::problems::{index_path, Fields, Problems};
+use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::suit_of;
 use serde_json::{json, Value};
-
-pub(super) const DECK_NAME: &str = "52-card deck";
 
 pub(super) fn card_name(card: Card) -> String {
     DECK.format(card)
 }
 
-pub(super) fn parse_card(token: &str) -> Option<Card> {
-    DECK.parse(token)
+/// The deck, as requests name it.
+pub(super) fn wire_deck() -> WireDeck {
+    let name = "52-card deck".to_string();
+    WireDeck::new(DECK.cards_from(0), name, |t| DECK.parse(t), card_name)
 }
 
 impl Bridge {
@@ -54,32 +54,9 @@ fn read_hands(
         return None;
     }
     let before = problems.0.len();
-    let mut ledger = CardLedger::default();
-    let mut entries = Vec::with_capacity(4);
-    for (seat, item) in list.iter().enumerate() {
-        let at = index_path(path, seat);
-        let may_hide = observer.is_some_and(|o| o != seat);
-        let entry = read_hand(
-            &mut ledger,
-            item,
-            &at,
-            may_hide,
-            parse_card,
-            DECK_NAME,
-            problems,
-        );
-        let count = match entry {
-            HandEntry::Known(_) => item.as_array().map_or(0, Vec::len) as u32,
-            HandEntry::Hidden(k) => k,
-        };
-        if count != u32::from(TRICKS) {
-            problems.push(
-                &at,
-                format!("seat {seat} holds {count} cards; each seat is dealt 13"),
-            );
-        }
-        entries.push(entry);
-    }
+    let mut ledger = wire_deck().ledger();
+    let size = (u32::from(TRICKS), true);
+    let entries = ledger.dealt(list, path, observer, size, problems);
     if problems.0.len() > before {
         return None;
     }
@@ -244,7 +221,8 @@ impl Rules for Bridge {
                 ))
             }
         };
-        parse_card(token).ok_or_else(|| format!("'{token}' is not a card of the {DECK_NAME}"))
+        let deck = wire_deck();
+        deck.parse(token).ok_or_else(|| deck.not_a_card(token))
     }
 
     fn with_hand(&self, seat: Seat, hand: CardSet) -> Self {

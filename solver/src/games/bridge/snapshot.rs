@@ -7,11 +7,11 @@
 //! when given.
 
 use super::config::{parse_seat, Config};
-use super::json::{parse_card, DECK_NAME};
-use super::{Bridge, DECK, TRICKS};
+use super::json::wire_deck;
+use super::{Bridge, TRICKS};
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{fill_hidden, read_hands, CardLedger, HandEntry};
+use crate::games::cardlist::{fill_hidden, CardLedger, HandEntry};
 use crate::problems::{field_path, index_path, integers, Fields, Problems};
 use serde_json::Value;
 
@@ -33,13 +33,8 @@ fn read_trick(
     let at = f.path("cards");
     let mut cards = Vec::new();
     if let Some(v) = f.get("cards") {
-        let set = ledger.read(v, &at, parse_card, DECK_NAME, problems);
-        cards = v
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|c| c.as_str().and_then(parse_card))
-            .collect();
+        let set = ledger.read(v, &at, problems);
+        cards = ledger.deck().listed(v);
         if cards.len() >= 4 {
             problems.push(&at, "a trick in progress holds at most 3 cards");
         } else if set.len() as usize != cards.len() {
@@ -66,19 +61,9 @@ pub(super) fn read(
     check_partnership(cfg, &mut f, problems);
     let phase = f.string("phase", problems);
     let to_move = f.get("to_move");
-    let mut ledger = CardLedger::default();
+    let mut ledger = wire_deck().ledger();
     let hands_path = f.path("hands");
-    let mut entries = Vec::with_capacity(4);
-    let hands = read_hands(
-        &mut ledger,
-        &mut f,
-        4,
-        observer,
-        parse_card,
-        DECK_NAME,
-        problems,
-    );
-    entries.extend(hands);
+    let entries = ledger.hands(&mut f, 4, observer, problems);
     let trick_path = f.path("trick");
     let (leader, trick) = read_trick(
         f.get("trick"),
@@ -90,14 +75,14 @@ pub(super) fn read(
     let played_path = f.path("played");
     let played = f
         .get("played")
-        .map(|v| ledger.read(v, &played_path, parse_card, DECK_NAME, problems));
+        .map(|v| ledger.read(v, &played_path, problems));
     let won_path = f.path("tricks_won");
     let tricks_won = read_tricks_won(&mut f, &won_path, problems);
     f.finish(problems);
     if problems.0.len() > before || entries.len() != 4 {
         return None;
     }
-    let unknown = DECK.cards_from(0) - ledger.all();
+    let unknown = ledger.deck().cards - ledger.all();
     let (hands, played) = resolve_hidden(
         &entries,
         played,

@@ -17,20 +17,17 @@ use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{
-    cards_json, fill_hidden, parse_move_cards, read_hand, CardLedger, HandEntry, HIDDEN_CARD,
+    cards_json, fill_hidden, hands_json, CardLedger, HandEntry, WireDeck, HIDDEN_CARD,
 };
 use crate::games::options;
+use crate::games::seeded::deal_round;
+use crate::games::wire::{cards_text, parse_suit, seats_json, suit_field};
 use crate::problems::{index_path, integers, one_per_seat, Fields, Problems};
 use crate::rng::Rng;
-use crate::suited::Suit;
 use serde_json::{json, Value};
 
 pub(super) fn card_name(card: Card) -> String {
     DECK.format(card)
-}
-
-fn set_text(set: CardSet) -> String {
-    set.iter().map(card_name).collect::<Vec<_>>().join(" ")
 }
 
 /// `cards` with those in `unseen` written as `??`, after the named ones.
@@ -40,21 +37,15 @@ fn passed_text(cards: CardSet, unseen: CardSet) -> String {
     named.chain(hidden).collect::<Vec<_>>().join(" ")
 }
 
-pub(super) fn deck_name(cfg: &Config) -> String {
-    format!("{}-card Marjapussi deck", cfg.deck_size)
-}
-
-pub(super) fn parse_in_deck(cfg: &Config) -> impl Fn(&str) -> Option<Card> {
-    let deck = cards::deck(cfg.deck_size);
-    move |token| DECK.parse(token).filter(|&c| deck.contains(c))
-}
-
-fn seats_json(mask: u8, n: u8) -> Value {
-    json!((0..n).filter(|s| mask & 1 << s != 0).collect::<Vec<_>>())
-}
-
-pub(super) fn seat_mask(items: &[i64]) -> u8 {
-    items.iter().fold(0, |m, &s| m | 1 << s)
+/// The deck of `cfg`, as requests name it.
+pub(super) fn wire_deck(cfg: &Config) -> WireDeck {
+    let name = format!("{}-card Marjapussi deck", cfg.deck_size);
+    WireDeck::new(
+        cards::deck(cfg.deck_size),
+        name,
+        |t| DECK.parse(t),
+        card_name,
+    )
 }
 
 pub(super) fn read_match(
@@ -99,14 +90,6 @@ fn match_json(m: &MatchState, sides: usize) -> Value {
     json!({ "scores": &m.scores[..sides], "carry": m.carry, "hands_played": m.hands_played })
 }
 
-pub(super) fn parse_suit(text: &str) -> Result<Suit, String> {
-    let mut chars = text.chars();
-    match (chars.next().and_then(Suit::from_letter), chars.next()) {
-        (Some(s), None) => Ok(s),
-        _ => Err(format!("'{text}' is not a suit; use S, H, D or C")),
-    }
-}
-
 impl Marjapussi {
     fn hand_length(cfg: &Config) -> u32 {
         if cfg.seats() == 3 {
@@ -119,7 +102,7 @@ impl Marjapussi {
     /// Cards named in a move; each `??` stands for a card of the mover's hand not named.
     fn parse_card_list(&self, words: &[&str]) -> Result<CardSet, String> {
         let hand = self.hands[self.actor as usize];
-        parse_move_cards(words, parse_in_deck(&self.cfg), hand, &deck_name(&self.cfg))
+        wire_deck(&self.cfg).move_cards(words, Some(hand))
     }
 
     /// The cards a move passes face down.
@@ -170,12 +153,12 @@ impl Marjapussi {
     }
 
     fn parse_give_each(&self, text: &str, words: [&str; 2]) -> Result<Move, String> {
-        let parse = parse_in_deck(&self.cfg);
-        let named: CardSet = words.iter().filter_map(|w| parse(w)).collect();
+        let deck = wire_deck(&self.cfg);
+        let named: CardSet = words.iter().filter_map(|w| deck.parse(w)).collect();
         let mut hidden = (self.hands[self.actor as usize] - named).iter();
         let mut card = |w: &str| match w {
             HIDDEN_CARD => hidden.next(),
-            _ => parse(w),
+            _ => deck.parse(w),
         };
         match (card(words[0]), card(words[1])) {
             (Some(left), Some(right)) if left != right => Ok(Move::GiveEach { left, right }),
@@ -244,19 +227,14 @@ impl Rules for Marjapussi {
     ) -> Option<Marjapussi> {
         let n = cfg.seats();
         let mut rng = Rng::seeded(seed);
-        let dealer = match setup.bounded("dealer", 0, n as i64 - 1, problems) {
-            Some(d) => d as u8,
-            None => rng.below(n) as u8,
-        };
+        let dealer = setup.seat("dealer", n, problems);
+        let dealer = dealer.unwrap_or_else(|| rng.below(n) as u8);
         let match_path = setup.path("match");
         let sides = if n == 4 { 2 } else { 3 };
         let match_state = read_match(setup.get("match"), &match_path, sides, problems);
         let cards = rng.shuffled(cards::deck(cfg.deck_size));
-        let mut hands = [CardSet::EMPTY; 4];
         let in_hands = Self::hand_length(cfg) as usize * n;
-        for (i, &card) in cards[..in_hands].iter().enumerate() {
-            hands[(dealer as usize + 1 + i) % n].insert(card);
-        }
+        let hands = deal_round(&cards[..in_hands], dealer, n);
         let talon: CardSet = cards[in_hands..].iter().copied().collect();
         Some(Marjapussi::new_hand(
             *cfg,
@@ -277,10 +255,9 @@ impl Rules for Marjapussi {
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
         let n = self.seats();
-        let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
         json!({
             "dealer": self.dealer,
-            "hands": (0..n).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "hands": hands_json(&self.hands[..n], observer, card_name),
             "talon": cards_json(self.talon, observer.is_some(), card_name),
             "match": match_json(&self.match_state, self.sides()),
         })
@@ -313,19 +290,16 @@ impl Rules for Marjapussi {
         let n = cfg.seats();
         let sides = if n == 4 { 2 } else { 3 };
         let mut f = Fields::of(value, path, problems);
-        let dealer = f.bounded("dealer", 0, n as i64 - 1, problems);
+        let dealer = f.seat("dealer", n, problems);
         if !f.has("dealer") {
             problems.push(&f.path("dealer"), "missing: the seat that dealt");
         }
         let hands_value = f.get("hands");
         let talon_value = f.get("talon");
         let match_state = read_match(f.get("match"), &f.path("match"), sides, problems);
-        let hands_path = f.path("hands");
-        let talon_path = f.path("talon");
+        let (hands_path, talon_path) = (f.path("hands"), f.path("talon"));
         f.finish(problems);
-        let mut ledger = CardLedger::default();
-        let parse = parse_in_deck(cfg);
-        let deck_text = deck_name(cfg);
+        let mut ledger = wire_deck(cfg).ledger();
         let Some(list) = hands_value.and_then(Value::as_array) else {
             problems.push(&hands_path, format!("expected an array of {n} hands"));
             return None;
@@ -334,75 +308,20 @@ impl Rules for Marjapussi {
             return None;
         }
         let size = Self::hand_length(cfg);
-        let mut entries = Vec::with_capacity(n + 1);
-        for (seat, item) in list.iter().enumerate() {
-            let at = index_path(&hands_path, seat);
-            let may_hide = observer.is_some_and(|o| o != seat);
-            let entry = read_hand(
-                &mut ledger,
-                item,
-                &at,
-                may_hide,
-                &parse,
-                &deck_text,
-                problems,
-            );
-            let count = match entry {
-                HandEntry::Known(s) => s.len(),
-                HandEntry::Hidden(k) => k,
-            };
-            if count != size && problems.is_empty() {
-                problems.push(
-                    &at,
-                    format!("seat {seat} holds {count} cards; each seat is dealt {size}"),
-                );
-            }
-            entries.push(entry);
-        }
-        let talon_size = if n == 3 { 3 } else { 0 };
-        let talon_entry = match talon_value {
-            None if talon_size == 0 => HandEntry::Known(CardSet::EMPTY),
-            None => {
-                problems.push(&talon_path, "missing: huutopussi3 deals a talon of 3 cards");
-                HandEntry::Known(CardSet::EMPTY)
-            }
-            Some(v) => read_hand(
-                &mut ledger,
-                v,
-                &talon_path,
-                observer.is_some(),
-                &parse,
-                &deck_text,
-                problems,
-            ),
-        };
-        let talon_count = match talon_entry {
-            HandEntry::Known(s) => s.len(),
-            HandEntry::Hidden(k) => k,
-        };
-        if talon_count != talon_size && problems.is_empty() {
-            problems.push(
-                &talon_path,
-                format!("the talon holds {talon_count} cards; it must hold {talon_size}"),
-            );
-        }
-        entries.push(talon_entry);
+        let mut entries = read_dealt(&mut ledger, list, &hands_path, observer, size, problems);
+        let talon = read_talon(&mut ledger, talon_value, &talon_path, n, observer, problems);
+        entries.push(talon);
         if !problems.is_empty() {
             return None;
         }
-        let unknown = cards::deck(cfg.deck_size) - ledger.all();
+        let unknown = ledger.deck().cards - ledger.all();
         let filled = fill_hidden(&entries, unknown, &hands_path, problems);
         let mut hands = [CardSet::EMPTY; 4];
         hands[..n].copy_from_slice(&filled[..n]);
-        problems.is_empty().then(|| {
-            Marjapussi::new_hand(
-                *cfg,
-                dealer.unwrap_or(0) as u8,
-                hands,
-                filled[n],
-                match_state,
-            )
-        })
+        let dealer = dealer.unwrap_or(0);
+        problems
+            .is_empty()
+            .then(|| Marjapussi::new_hand(*cfg, dealer, hands, filled[n], match_state))
     }
 
     fn state_json(&self, observer: Option<Seat>) -> Value {
@@ -413,7 +332,7 @@ impl Rules for Marjapussi {
             "dealer": self.dealer,
             "phase": self.phase.name(),
             "to_move": self.to_move(),
-            "hands": (0..n).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "hands": hands_json(&self.hands[..n], observer, card_name),
             "talon": cards_json(self.talon, hidden(n), card_name),
             "discards": cards_json(self.discards, hidden(n + 1), card_name),
             "auction": {
@@ -436,7 +355,7 @@ impl Rules for Marjapussi {
             "declarations": self.declarations.iter().flatten()
                 .map(|d| json!({ "suit": d.suit.to_string(), "side": d.side })).collect::<Vec<_>>(),
             "tricks_won": &self.tricks_won[..n],
-            "won": (0..n).map(|s| cards_json(self.won[s], false, card_name)).collect::<Vec<_>>(),
+            "won": hands_json(&self.won[..n], None, card_name),
             "last_trick_winner": self.last_trick_winner,
             "match": match_json(&self.match_state, self.sides()),
         })
@@ -457,10 +376,10 @@ impl Rules for Marjapussi {
             Move::Bid(v) => format!("bid {v}"),
             Move::Pass => "pass".into(),
             Move::Redeal => "redeal".into(),
-            Move::Give(s) => format!("give {}", set_text(s)),
+            Move::Give(s) => format!("give {}", cards_text(s, card_name)),
             Move::Contract(c) => format!("contract {c}"),
-            Move::Return(s) => format!("return {}", set_text(s)),
-            Move::Discard(s) => format!("discard {}", set_text(s)),
+            Move::Return(s) => format!("return {}", cards_text(s, card_name)),
+            Move::Discard(s) => format!("discard {}", cards_text(s, card_name)),
             Move::GiveEach { left, right } => {
                 format!("give_each {} {}", card_name(left), card_name(right))
             }
@@ -508,13 +427,7 @@ impl Rules for Marjapussi {
             ("declare", r) => suit(r).map(Move::Declare),
             ("ask_whole" | "ask_half", _) => self.parse_ask(&words),
             ("answer", r) => suit(r).map(Move::Answer),
-            (_, []) => match parse_in_deck(&self.cfg)(head) {
-                Some(card) => Ok(Move::Play(card)),
-                None => Err(format!(
-                    "'{text}' is neither a move nor a card of the {}",
-                    deck_name(&self.cfg)
-                )),
-            },
+            (_, []) => wire_deck(&self.cfg).play(text, head).map(Move::Play),
             _ => Err(format!("'{text}' is not a move of this game")),
         }
     }
@@ -678,15 +591,61 @@ pub(super) fn read_declaration(
     problems: &mut Problems,
 ) -> Option<Declaration> {
     let mut f = Fields::of(value, path, problems);
-    let suit = f.string("suit", problems).and_then(|s| {
-        parse_suit(s)
-            .map_err(|m| problems.push(&f.path("suit"), m))
-            .ok()
-    });
+    let suit = suit_field(&mut f, "suit", problems);
     let side = f.bounded("side", 0, sides as i64 - 1, problems);
     f.finish(problems);
     Some(Declaration {
         suit: suit?,
         side: side? as u8,
     })
+}
+
+/// One hand per seat of `list`, each of `size` cards; a wrong count is reported only in a
+/// request with no other problem so far.
+fn read_dealt(
+    ledger: &mut CardLedger,
+    list: &[Value],
+    path: &str,
+    observer: Option<Seat>,
+    size: u32,
+    problems: &mut Problems,
+) -> Vec<HandEntry> {
+    let mut entries = Vec::with_capacity(list.len() + 1);
+    for (seat, item) in list.iter().enumerate() {
+        let at = index_path(path, seat);
+        let entry = ledger.hand(item, &at, observer.is_some_and(|o| o != seat), problems);
+        let count = entry.count();
+        if count != size && problems.is_empty() {
+            let message = format!("seat {seat} holds {count} cards; each seat is dealt {size}");
+            problems.push(&at, message);
+        }
+        entries.push(entry);
+    }
+    entries
+}
+
+/// The talon as dealt: three cards with three seats, none with four.
+fn read_talon(
+    ledger: &mut CardLedger,
+    value: Option<&Value>,
+    path: &str,
+    n: usize,
+    observer: Option<Seat>,
+    problems: &mut Problems,
+) -> HandEntry {
+    let size = if n == 3 { 3 } else { 0 };
+    let entry = match value {
+        None if size == 0 => HandEntry::Known(CardSet::EMPTY),
+        None => {
+            problems.push(path, "missing: huutopussi3 deals a talon of 3 cards");
+            HandEntry::Known(CardSet::EMPTY)
+        }
+        Some(v) => ledger.hand(v, path, observer.is_some(), problems),
+    };
+    let count = entry.count();
+    if count != size && problems.is_empty() {
+        let message = format!("the talon holds {count} cards; it must hold {size}");
+        problems.push(path, message);
+    }
+    entry
 }

@@ -1,13 +1,13 @@
 //! Reading a snapshot (`state`) of a Marjapussi hand, with every problem reported.
 
-use super::cards;
 use super::config::Config;
-use super::json::{card_name, deck_name, parse_in_deck, read_declaration, read_match, seat_mask};
+use super::json::{card_name, read_declaration, read_match, wire_deck};
 use super::{Declaration, Marjapussi, MatchState, Phase};
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
-use crate::games::cardlist::{place_unknown, read_hand, read_hands, CardLedger, HandEntry};
-use crate::problems::{index_path, integers, Fields, Problems};
+use crate::games::cardlist::{place_unknown, CardLedger, HandEntry};
+use crate::games::wire::{seat_mask, suit_field};
+use crate::problems::{index_path, Fields, Problems};
 use crate::suited::Suit;
 use serde_json::Value;
 
@@ -28,41 +28,23 @@ pub(super) fn read(
     let before = problems.0.len();
     let mut f = Fields::of(value, path, problems);
     f.require(&["dealer", "phase", "hands"], problems);
-    let dealer = f.bounded("dealer", 0, top, problems).unwrap_or(0) as u8;
+    let dealer = f.seat("dealer", n, problems).unwrap_or(0);
     let phase = f.name_of("phase", "phase", Phase::from_name, &Phase::NAMES, problems);
-    let to_move = f.bounded("to_move", 0, top, problems).map(|s| s as u8);
-    let parse = parse_in_deck(cfg);
-    let deck_text = deck_name(cfg);
-    let mut ledger = CardLedger::default();
+    let to_move = f.seat("to_move", n, problems);
+    let mut ledger = wire_deck(cfg).ledger();
     let hands_path = f.path("hands");
-    let mut entries = read_hands(
-        &mut ledger,
-        &mut f,
-        n,
-        observer,
-        &parse,
-        &deck_text,
-        problems,
-    );
+    let mut entries = ledger.hands(&mut f, n, observer, problems);
     for key in ["talon", "discards"] {
-        entries.push(read_place(
-            &mut ledger,
-            &mut f,
-            key,
-            observer,
-            &parse,
-            &deck_text,
-            problems,
-        ));
+        entries.push(read_place(&mut ledger, &mut f, key, observer, problems));
     }
     let auction = read_auction(&mut f, top, problems);
-    let play = read_play(&mut f, &mut ledger, &parse, &deck_text, n, problems);
+    let play = read_play(&mut f, &mut ledger, n, problems);
     let match_state: MatchState = read_match(f.get("match"), &f.path("match"), sides, problems);
     f.finish(problems);
     if problems.0.len() > before || entries.len() != n + 2 {
         return None;
     }
-    let places = deal_places(cfg, &entries, &ledger, path, &hands_path, problems)?;
+    let places = deal_places(&entries, &ledger, path, &hands_path, problems)?;
     let phase = phase?;
     let mut hands = [CardSet::EMPTY; 4];
     hands[..n].copy_from_slice(&places[..n]);
@@ -99,37 +81,16 @@ struct Play {
 }
 
 /// Reads the contract, the trick in progress, trumps, marriages and the tricks won so far.
-fn read_play(
-    f: &mut Fields,
-    ledger: &mut CardLedger,
-    parse: &impl Fn(&str) -> Option<Card>,
-    deck_text: &str,
-    n: usize,
-    problems: &mut Problems,
-) -> Play {
+fn read_play(f: &mut Fields, ledger: &mut CardLedger, n: usize, problems: &mut Problems) -> Play {
     let sides = if n == 4 { 2 } else { 3 };
     let top = n as i64 - 1;
-    let declarer = f.bounded("declarer", 0, top, problems).map(|s| s as u8);
+    let declarer = f.seat("declarer", n, problems);
     let contract = f.bounded("contract", 0, 100_000, problems).unwrap_or(0) as i32;
     let doubling = f.bounded("doubling", 0, 9, problems).unwrap_or(0) as u8;
-    let polled_path = f.path("polled");
-    let polled = f.array("polled", problems).map_or(0, |l| {
-        seat_mask(&integers(l, &polled_path, 0, top, problems))
-    });
-    let (leader, trick) = read_trick(f, ledger, parse, deck_text, n, problems);
-    let tricks_played = f.bounded("tricks_played", 0, 12, problems).unwrap_or(0) as u8;
-    let opening_leader = f.bounded("opening_leader", 0, top, problems).unwrap_or(0) as u8;
-    let trump = f.string("trump", problems).and_then(|t| {
-        super::json::parse_suit(t)
-            .map_err(|m| problems.push(&f.path("trump"), m))
-            .ok()
-    });
-    let declarations = read_declarations(f, sides, problems);
-    let tricks_won = read_tricks_won(f, n, problems);
-    let won = read_won(f, ledger, parse, deck_text, n, problems);
-    let last_trick_winner = f
-        .bounded("last_trick_winner", 0, top, problems)
-        .map(|s| s as u8);
+    let polled = f
+        .integers("polled", 0, top, problems)
+        .map_or(0, |l| seat_mask(&l));
+    let (leader, trick) = read_trick(f, ledger, n, problems);
     Play {
         declarer,
         contract,
@@ -137,13 +98,13 @@ fn read_play(
         polled,
         leader,
         trick,
-        tricks_played,
-        opening_leader,
-        trump,
-        declarations,
-        tricks_won,
-        won,
-        last_trick_winner,
+        tricks_played: f.bounded("tricks_played", 0, 12, problems).unwrap_or(0) as u8,
+        opening_leader: f.seat("opening_leader", n, problems).unwrap_or(0),
+        trump: suit_field(f, "trump", problems),
+        declarations: read_declarations(f, sides, problems),
+        tricks_won: read_tricks_won(f, n, problems),
+        won: read_won(f, ledger, n, problems),
+        last_trick_winner: f.seat("last_trick_winner", n, problems),
     }
 }
 
@@ -173,22 +134,12 @@ fn read_place(
     f: &mut Fields,
     key: &'static str,
     observer: Option<Seat>,
-    parse: &impl Fn(&str) -> Option<Card>,
-    deck_text: &str,
     problems: &mut Problems,
 ) -> HandEntry {
     let at = f.path(key);
     match f.get(key) {
         None => HandEntry::Known(CardSet::EMPTY),
-        Some(v) => read_hand(
-            ledger,
-            v,
-            &at,
-            observer.is_some(),
-            parse,
-            deck_text,
-            problems,
-        ),
+        Some(v) => ledger.hand(v, &at, observer.is_some(), problems),
     }
 }
 
@@ -198,11 +149,12 @@ fn read_auction(f: &mut Fields, top: i64, problems: &mut Problems) -> Auction {
     if let Some(a) = f.get("auction") {
         let mut af = Fields::of(a, &f.path("auction"), problems);
         auction.0 = af.bounded("high_bid", 0, 100_000, problems).unwrap_or(0) as i32;
-        auction.1 = af.bounded("high_bidder", 0, top, problems).unwrap_or(0) as u8;
+        auction.1 = af
+            .seat("high_bidder", top as usize + 1, problems)
+            .unwrap_or(0);
         for (key, slot) in [("passed", &mut auction.2), ("had_turn", &mut auction.3)] {
-            let at = af.path(key);
-            if let Some(list) = af.array(key, problems) {
-                *slot = seat_mask(&integers(list, &at, 0, top, problems));
+            if let Some(list) = af.integers(key, 0, top, problems) {
+                *slot = seat_mask(&list);
             }
         }
         af.finish(problems);
@@ -214,8 +166,6 @@ fn read_auction(f: &mut Fields, top: i64, problems: &mut Problems) -> Auction {
 fn read_trick(
     f: &mut Fields,
     ledger: &mut CardLedger,
-    parse: &impl Fn(&str) -> Option<Card>,
-    deck_text: &str,
     n: usize,
     problems: &mut Problems,
 ) -> (u8, Vec<Card>) {
@@ -223,26 +173,11 @@ fn read_trick(
     let Some(t) = f.get("trick") else {
         return (leader, trick);
     };
-    let top = n as i64 - 1;
     let mut tf = Fields::of(t, &f.path("trick"), problems);
-    leader = tf.bounded("leader", 0, top, problems).unwrap_or(0) as u8;
+    leader = tf.seat("leader", n, problems).unwrap_or(0);
     let at = tf.path("cards");
     if let Some(v) = tf.get("cards") {
-        let set = ledger.read(v, &at, parse, deck_text, problems);
-        let order: Vec<Card> = v
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|c| c.as_str().and_then(parse))
-            .collect();
-        if set.len() as usize == order.len() && order.len() < n {
-            trick = order;
-        } else if order.len() >= n {
-            problems.push(
-                &at,
-                format!("a trick in progress holds fewer than {n} cards"),
-            );
-        }
+        trick = ledger.trick(v, &at, n, problems);
     }
     tf.finish(problems);
     (leader, trick)
@@ -270,15 +205,9 @@ fn read_declarations(
 /// Reads `tricks_won`, one count (0 to 12) per seat; zeros when left out.
 fn read_tricks_won(f: &mut Fields, n: usize, problems: &mut Problems) -> [u8; 4] {
     let mut tricks_won = [0u8; 4];
-    let tw_path = f.path("tricks_won");
-    if let Some(list) = f.array("tricks_won", problems) {
-        for (i, t) in integers(list, &tw_path, 0, 12, problems)
-            .into_iter()
-            .take(n)
-            .enumerate()
-        {
-            tricks_won[i] = t as u8;
-        }
+    let counts = f.integers("tricks_won", 0, 12, problems);
+    for (i, t) in counts.unwrap_or_default().into_iter().take(n).enumerate() {
+        tricks_won[i] = t as u8;
     }
     tricks_won
 }
@@ -287,8 +216,6 @@ fn read_tricks_won(f: &mut Fields, n: usize, problems: &mut Problems) -> [u8; 4]
 fn read_won(
     f: &mut Fields,
     ledger: &mut CardLedger,
-    parse: &impl Fn(&str) -> Option<Card>,
-    deck_text: &str,
     n: usize,
     problems: &mut Problems,
 ) -> [CardSet; 4] {
@@ -302,7 +229,7 @@ fn read_won(
             );
         }
         for (i, pile) in list.iter().take(n).enumerate() {
-            won[i] = ledger.read(pile, &index_path(&won_path, i), parse, deck_text, problems);
+            won[i] = ledger.read(pile, &index_path(&won_path, i), problems);
         }
     }
     won
@@ -311,14 +238,13 @@ fn read_won(
 /// The cards of every place (hands, talon, discards), hidden ones dealt from the cards no
 /// place names; without hidden places, every card of the deck must be placed.
 fn deal_places(
-    cfg: &Config,
     entries: &[HandEntry],
     ledger: &CardLedger,
     path: &str,
     hands_path: &str,
     problems: &mut Problems,
 ) -> Option<Vec<CardSet>> {
-    let unknown = cards::deck(cfg.deck_size) - ledger.all();
+    let unknown = ledger.deck().cards - ledger.all();
     place_unknown(entries, unknown, path, hands_path, card_name, problems)
 }
 

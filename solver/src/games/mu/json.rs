@@ -13,9 +13,11 @@ use super::{Move, Mu, Phase, Trump, MAX_PLAYERS};
 use crate::api::{CompactMoves, Rules};
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{cards_json, fill_hidden, read_hand, CardLedger, HandEntry};
+use crate::games::cardlist::{cards_json, fill_hidden, hands_json, WireDeck};
 use crate::games::options;
-use crate::problems::{index_path, integers, kind, one_per_seat, Fields, Problems};
+use crate::games::seeded::deal_round;
+use crate::games::wire::{cards_text, seats_json};
+use crate::problems::{kind, one_per_seat, Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
 
@@ -26,26 +28,15 @@ pub(super) fn card_name(card: Card) -> String {
     cards::format(card)
 }
 
-fn set_text(set: CardSet) -> String {
-    set.iter().map(card_name).collect::<Vec<_>>().join(" ")
-}
-
-pub(super) fn deck_name(cfg: &Config) -> String {
-    if cfg.players == 3 {
+/// The deck of `cfg`, as requests name it.
+pub(super) fn wire_deck(cfg: &Config) -> WireDeck {
+    let name = if cfg.players == 3 {
         let kept: Vec<String> = cfg.colours_in_use().map(|c| c.to_string()).collect();
         format!("36-card Mü deck (colours {})", kept.join(" "))
     } else {
         "Mü deck".to_string()
-    }
-}
-
-pub(super) fn parse_in_deck(cfg: &Config) -> impl Fn(&str) -> Option<Card> {
-    let deck = cfg.deck();
-    move |token| cards::parse(token).filter(|&c| deck.contains(c))
-}
-
-pub(super) fn seats_json(mask: u8, n: u8) -> Value {
-    json!((0..n).filter(|s| mask & 1 << s != 0).collect::<Vec<_>>())
+    };
+    WireDeck::new(cfg.deck(), name, cards::parse, card_name)
 }
 
 pub(super) fn trump_json(trump: Option<Trump>) -> Value {
@@ -78,16 +69,9 @@ pub(super) fn read_match(
         return state;
     };
     let mut f = Fields::of(value, path, problems);
-    if let Some(scores) = f.array("scores", problems) {
-        let at = f.path("scores");
-        one_per_seat(scores, n, "scores", &at, problems);
-        for (i, s) in integers(scores, &at, -1_000_000, 1_000_000, problems)
-            .into_iter()
-            .enumerate()
-            .take(n)
-        {
-            state.scores[i] = s as i32;
-        }
+    let scores = f.seat_integers("scores", (n, "scores"), -1_000_000, 1_000_000, problems);
+    for (i, s) in scores.unwrap_or_default().into_iter().enumerate() {
+        state.scores[i] = s as i32;
     }
     state.hands_played = f
         .bounded("hands_played", 0, 1_000_000, problems)
@@ -109,17 +93,7 @@ pub(super) fn read_match(
 
 impl Mu {
     fn parse_card_list(&self, words: &[&str]) -> Result<CardSet, String> {
-        let parse = parse_in_deck(&self.cfg);
-        let mut set = CardSet::EMPTY;
-        for w in words {
-            let card = parse(w)
-                .ok_or_else(|| format!("'{w}' is not a card of the {}", deck_name(&self.cfg)))?;
-            if set.contains(card) {
-                return Err(format!("card '{w}' is named twice"));
-            }
-            set.insert(card);
-        }
-        Ok(set)
+        wire_deck(&self.cfg).move_cards(words, None)
     }
 
     /// Whether `observer` knows who the partner is (a called card held in a hidden hand keeps
@@ -142,7 +116,7 @@ impl Mu {
         if count <= LISTED_BIDS {
             for k in 1..=kmax {
                 crate::cards::for_each_subset(hand, k, |s| {
-                    listed.push(format!("bid {}", set_text(s)))
+                    listed.push(format!("bid {}", cards_text(s, card_name)))
                 });
             }
         }
@@ -206,16 +180,11 @@ impl Rules for Mu {
         let n = cfg.seats();
         let mut rng = Rng::seeded(seed);
         let random_dealer = rng.below(n) as u8;
-        let dealer = match setup.bounded("dealer", 0, n as i64 - 1, problems) {
-            Some(d) => d as u8,
-            None => cfg.first_dealer.unwrap_or(random_dealer),
-        };
+        let dealer = setup.seat("dealer", n, problems);
+        let dealer = dealer.unwrap_or(cfg.first_dealer.unwrap_or(random_dealer));
         let match_path = setup.path("match");
         let match_state = read_match(setup.get("match"), &match_path, n, seed, problems);
-        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
-        for (i, card) in rng.shuffled(cfg.deck()).into_iter().enumerate() {
-            hands[(dealer as usize + 1 + i) % n].insert(card);
-        }
+        let hands = deal_round(&rng.shuffled(cfg.deck()), dealer, n);
         Some(Mu::new_hand(*cfg, dealer, hands, match_state))
     }
 
@@ -229,10 +198,9 @@ impl Rules for Mu {
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
         let n = self.seats();
-        let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
         json!({
             "dealer": self.dealer,
-            "hands": (0..n).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "hands": hands_json(&self.hands[..n], observer, card_name),
             "match": match_json(&self.match_state, n),
         })
     }
@@ -250,7 +218,7 @@ impl Rules for Mu {
         if !f.has("dealer") {
             problems.push(&f.path("dealer"), "missing: the seat that dealt");
         }
-        let dealer = f.bounded("dealer", 0, n as i64 - 1, problems);
+        let dealer = f.seat("dealer", n, problems);
         let hands_value = f.get("hands");
         let match_state = read_match(f.get("match"), &f.path("match"), n, 0, problems);
         let hands_path = f.path("hands");
@@ -262,36 +230,9 @@ impl Rules for Mu {
         if !one_per_seat(list, n, "hands", &hands_path, problems) {
             return None;
         }
-        let mut ledger = CardLedger::default();
-        let parse = parse_in_deck(cfg);
-        let deck_text = deck_name(cfg);
-        let size = cfg.hand_size();
-        let mut entries = Vec::with_capacity(n);
-        for (seat, item) in list.iter().enumerate() {
-            let at = index_path(&hands_path, seat);
-            let may_hide = observer.is_some_and(|o| o != seat);
-            let entry = read_hand(
-                &mut ledger,
-                item,
-                &at,
-                may_hide,
-                &parse,
-                &deck_text,
-                problems,
-            );
-            // Listed cards count as given, so that a bad token is not also a short hand.
-            let count = match entry {
-                HandEntry::Known(_) => item.as_array().map_or(0, Vec::len) as u32,
-                HandEntry::Hidden(k) => k,
-            };
-            if count != size {
-                problems.push(
-                    &at,
-                    format!("seat {seat} holds {count} cards; each seat is dealt {size}"),
-                );
-            }
-            entries.push(entry);
-        }
+        let mut ledger = wire_deck(cfg).ledger();
+        let size = (cfg.hand_size(), true);
+        let entries = ledger.dealt(list, &hands_path, observer, size, problems);
         if problems.0.len() > before {
             return None;
         }
@@ -299,19 +240,18 @@ impl Rules for Mu {
         let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
         hands[..n].copy_from_slice(&filled);
         (problems.0.len() == before)
-            .then(|| Mu::new_hand(*cfg, dealer.unwrap_or(0) as u8, hands, match_state))
+            .then(|| Mu::new_hand(*cfg, dealer.unwrap_or(0), hands, match_state))
     }
 
     fn state_json(&self, observer: Option<Seat>) -> Value {
         let n = self.seats();
-        let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
         let partner_known = self.partner_known_to(observer);
         let trick = &self.trick[..self.trick_len as usize];
         json!({
             "dealer": self.dealer,
             "phase": self.phase.name(),
             "to_move": self.to_move(),
-            "hands": (0..n).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "hands": hands_json(&self.hands[..n], observer, card_name),
             "tables": (0..n).map(|s| cards_json(self.tables[s], false, card_name)).collect::<Vec<_>>(),
             "auction": {
                 "bids": &self.bids[..n],
@@ -333,7 +273,7 @@ impl Rules for Mu {
                 "from_table": (0..trick.len()).map(|i| self.trick_from_table & 1 << i != 0).collect::<Vec<_>>(),
             },
             "tricks_played": self.tricks_played,
-            "won": (0..n).map(|s| cards_json(self.won[s], false, card_name)).collect::<Vec<_>>(),
+            "won": hands_json(&self.won[..n], None, card_name),
             "match": match_json(&self.match_state, n),
         })
     }
@@ -351,7 +291,7 @@ impl Rules for Mu {
     fn move_text(&self, mv: Move) -> String {
         match mv {
             Move::Pass => "pass".into(),
-            Move::Bid(cards) => format!("bid {}", set_text(cards)),
+            Move::Bid(cards) => format!("bid {}", cards_text(cards, card_name)),
             Move::Trump(t) => format!("trump {}", t.token()),
             Move::Partner(p) => format!("partner {p}"),
             Move::Call(card) => format!("call {}", card_name(card)),
@@ -386,12 +326,7 @@ impl Rules for Mu {
             },
             ("call", [c]) => one_card(c).map(Move::Call),
             ("play", [c]) => one_card(c).map(Move::Play),
-            (_, []) => one_card(head).map(Move::Play).map_err(|_| {
-                format!(
-                    "'{text}' is neither a move nor a card of the {}",
-                    deck_name(&self.cfg)
-                )
-            }),
+            (_, []) => wire_deck(&self.cfg).play(text, head).map(Move::Play),
             _ => Err(format!("'{text}' is not a move of this game")),
         }
     }

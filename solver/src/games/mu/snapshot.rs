@@ -1,19 +1,14 @@
 //! Reading a snapshot (`state`) of a Mü hand, with every problem reported at its path.
 
 use super::config::{Config, PartnerMode};
-use super::json::{card_name, deck_name, parse_in_deck, read_match};
+use super::json::{card_name, read_match, wire_deck};
 use super::roles::designations;
 use super::{Mu, Phase, Trump, MAX_PLAYERS};
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
-use crate::games::cardlist::{place_unknown, read_hands, CardLedger};
-use crate::problems::{index_path, integers, one_per_seat, Fields, Problems};
+use crate::games::cardlist::{place_unknown, CardLedger, WireDeck};
+use crate::problems::{index_path, one_per_seat, Fields, Problems};
 use serde_json::Value;
-
-/// Reads an optional seat; `top` is the highest seat number.
-fn seat(f: &mut Fields, key: &'static str, top: i64, problems: &mut Problems) -> Option<u8> {
-    f.bounded(key, 0, top, problems).map(|s| s as u8)
-}
 
 fn trump(f: &mut Fields, key: &'static str, problems: &mut Problems) -> Option<Trump> {
     let text = f.string(key, problems)?;
@@ -33,8 +28,6 @@ fn per_seat(
     key: &'static str,
     n: usize,
     ledger: &mut CardLedger,
-    parse: &impl Fn(&str) -> Option<Card>,
-    deck_text: &str,
     problems: &mut Problems,
 ) -> [CardSet; MAX_PLAYERS] {
     let mut sets = [CardSet::EMPTY; MAX_PLAYERS];
@@ -42,7 +35,7 @@ fn per_seat(
     if let Some(list) = f.array(key, problems) {
         one_per_seat(list, n, "lists of cards", &at, problems);
         for (i, item) in list.iter().take(n).enumerate() {
-            sets[i] = ledger.read(item, &index_path(&at, i), parse, deck_text, problems);
+            sets[i] = ledger.read(item, &index_path(&at, i), problems);
         }
     }
     sets
@@ -57,39 +50,20 @@ pub(super) fn read(
     problems: &mut Problems,
 ) -> Option<Mu> {
     let n = cfg.seats();
-    let top = n as i64 - 1;
     let before = problems.0.len();
     let mut f = Fields::of(value, path, problems);
     f.require(&["dealer", "phase", "hands"], problems);
-    let dealer = seat(&mut f, "dealer", top, problems).unwrap_or(0);
+    let dealer = f.seat("dealer", n, problems).unwrap_or(0);
     let phase = f.name_of("phase", "phase", Phase::from_name, &Phase::NAMES, problems);
-    let to_move = seat(&mut f, "to_move", top, problems);
-    let parse = parse_in_deck(cfg);
-    let deck_text = deck_name(cfg);
-    let mut ledger = CardLedger::default();
+    let to_move = f.seat("to_move", n, problems);
+    let mut ledger = wire_deck(cfg).ledger();
     let hands_path = f.path("hands");
-    let entries = read_hands(
-        &mut ledger,
-        &mut f,
-        n,
-        observer,
-        &parse,
-        &deck_text,
-        problems,
-    );
-    let tables = per_seat(
-        &mut f,
-        "tables",
-        n,
-        &mut ledger,
-        &parse,
-        &deck_text,
-        problems,
-    );
-    let won = per_seat(&mut f, "won", n, &mut ledger, &parse, &deck_text, problems);
+    let entries = ledger.hands(&mut f, n, observer, problems);
+    let tables = per_seat(&mut f, "tables", n, &mut ledger, problems);
+    let won = per_seat(&mut f, "won", n, &mut ledger, problems);
     let auction = read_auction(&mut f, n, problems);
-    let parties = read_parties(&mut f, top, &parse, &deck_text, problems);
-    let trick = read_trick(&mut f, &mut ledger, &parse, &deck_text, n, before, problems);
+    let parties = read_parties(&mut f, n, ledger.deck(), problems);
+    let trick = read_trick(&mut f, &mut ledger, n, before, problems);
     let tricks_played = f
         .bounded("tricks_played", 0, i64::from(cfg.hand_size()), problems)
         .unwrap_or(0) as u8;
@@ -157,14 +131,8 @@ fn read_auction(f: &mut Fields, n: usize, problems: &mut Problems) -> Auction {
     };
     let mut af = Fields::of(a, &f.path("auction"), problems);
     for (key, limit) in [("bids", 15), ("last_bid_at", 10_000)] {
-        let at = af.path(key);
-        if let Some(list) = af.array(key, problems) {
-            one_per_seat(list, n, "numbers", &at, problems);
-            for (i, v) in integers(list, &at, 0, limit, problems)
-                .into_iter()
-                .enumerate()
-                .take(n)
-            {
+        if let Some(list) = af.seat_integers(key, (n, "numbers"), 0, limit, problems) {
+            for (i, v) in list.into_iter().enumerate() {
                 match key {
                     "bids" => auction.bids[i] = v as u8,
                     _ => auction.last_bid_at[i] = v as u16,
@@ -174,7 +142,7 @@ fn read_auction(f: &mut Fields, n: usize, problems: &mut Problems) -> Auction {
     }
     auction.actions = af.bounded("actions", 0, 10_000, problems).unwrap_or(0) as u16;
     auction.passes = af.bounded("passes", 0, top + 1, problems).unwrap_or(0) as u8;
-    auction.last_bidder = seat(&mut af, "last_bidder", top, problems);
+    auction.last_bidder = af.seat("last_bidder", n, problems);
     af.finish(problems);
     auction
 }
@@ -208,37 +176,15 @@ impl Parties {
 }
 
 /// Reads `chief`, `vice`, `partner`, the two trumps, `called_card` and `solo`.
-fn read_parties(
-    f: &mut Fields,
-    top: i64,
-    parse: &impl Fn(&str) -> Option<Card>,
-    deck_text: &str,
-    problems: &mut Problems,
-) -> Parties {
-    let chief = seat(f, "chief", top, problems);
-    let vice = seat(f, "vice", top, problems);
-    let partner = seat(f, "partner", top, problems);
-    let vice_trump = trump(f, "vice_trump", problems);
-    let chief_trump = trump(f, "chief_trump", problems);
-    let called = f.string("called_card", problems).and_then(|t| {
-        let card = parse(t);
-        if card.is_none() {
-            problems.push(
-                &f.path("called_card"),
-                format!("'{t}' is not a card of the {deck_text}"),
-            );
-        }
-        card
-    });
-    let solo = f.boolean("solo", problems).unwrap_or(false);
+fn read_parties(f: &mut Fields, n: usize, deck: &WireDeck, problems: &mut Problems) -> Parties {
     Parties {
-        chief,
-        vice,
-        partner,
-        vice_trump,
-        chief_trump,
-        called,
-        solo,
+        chief: f.seat("chief", n, problems),
+        vice: f.seat("vice", n, problems),
+        partner: f.seat("partner", n, problems),
+        vice_trump: trump(f, "vice_trump", problems),
+        chief_trump: trump(f, "chief_trump", problems),
+        called: deck.card(f, "called_card", problems),
+        solo: f.boolean("solo", problems).unwrap_or(false),
     }
 }
 
@@ -247,34 +193,17 @@ fn read_parties(
 fn read_trick(
     f: &mut Fields,
     ledger: &mut CardLedger,
-    parse: &impl Fn(&str) -> Option<Card>,
-    deck_text: &str,
     n: usize,
     before: usize,
     problems: &mut Problems,
 ) -> Trick {
-    let top = n as i64 - 1;
     let (mut leader, mut trick, mut from_table) = (0u8, Vec::new(), 0u8);
     if let Some(t) = f.get("trick") {
         let mut tf = Fields::of(t, &f.path("trick"), problems);
-        leader = seat(&mut tf, "leader", top, problems).unwrap_or(0);
+        leader = tf.seat("leader", n, problems).unwrap_or(0);
         let at = tf.path("cards");
         if let Some(v) = tf.get("cards") {
-            let set = ledger.read(v, &at, parse, deck_text, problems);
-            let order: Vec<Card> = v
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter_map(|c| c.as_str().and_then(parse))
-                .collect();
-            if order.len() >= n {
-                problems.push(
-                    &at,
-                    format!("a trick in progress holds fewer than {n} cards"),
-                );
-            } else if set.len() as usize == order.len() {
-                trick = order;
-            }
+            trick = ledger.trick(v, &at, n, problems);
         }
         let at = tf.path("from_table");
         if let Some(list) = tf.array("from_table", problems) {

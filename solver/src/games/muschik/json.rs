@@ -13,11 +13,12 @@ use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{
-    cards_json, fill_hidden, parse_move_cards, read_hand, read_ordered, CardLedger, HandEntry,
-    HIDDEN_CARD,
+    cards_json, fill_hidden, hands_json, CardLedger, HandEntry, WireDeck, HIDDEN_CARD,
 };
 use crate::games::options;
-use crate::problems::{index_path, kind, one_per_seat, Fields, Problems};
+use crate::games::seeded::deal_round;
+use crate::games::wire::cards_text;
+use crate::problems::{kind, one_per_seat, Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::power_of;
 use serde_json::{json, Value};
@@ -26,28 +27,12 @@ pub(super) fn card_name(card: Card) -> String {
     DECK.format(card)
 }
 
-fn set_text(set: CardSet) -> String {
-    set.iter().map(card_name).collect::<Vec<_>>().join(" ")
-}
-
-pub(super) fn deck_name(cfg: &Config) -> String {
-    format!(
-        "{}-card Muschik deck ({})",
-        cards::deck(cfg.deck_ranks).len(),
-        cards::ranks_text(cfg.deck_ranks)
-    )
-}
-
-pub(super) fn parse_in_deck(cfg: &Config) -> impl Fn(&str) -> Option<Card> {
+/// The deck of `cfg`, as requests name it.
+pub(super) fn wire_deck(cfg: &Config) -> WireDeck {
     let deck = cards::deck(cfg.deck_ranks);
-    move |token| DECK.parse(token).filter(|&c| deck.contains(c))
-}
-
-pub(super) fn entry_count(entry: &HandEntry) -> u32 {
-    match entry {
-        HandEntry::Known(s) => s.len(),
-        HandEntry::Hidden(k) => *k,
-    }
+    let ranks = cards::ranks_text(cfg.deck_ranks);
+    let name = format!("{}-card Muschik deck ({ranks})", deck.len());
+    WireDeck::new(deck, name, |t| DECK.parse(t), card_name)
 }
 
 /// The first dealer by the draw: every player draws a card, the lowest rank deals and tied
@@ -75,8 +60,7 @@ impl Muschik {
     /// the dealer took before the exchange, which stays).
     fn parse_cards(&self, words: &[&str]) -> Result<CardSet, String> {
         let hand = self.hands[self.actor as usize] - self.known_in_dealer_hand();
-        let deck = deck_name(&self.cfg);
-        parse_move_cards(words, parse_in_deck(&self.cfg), hand, &deck)
+        wire_deck(&self.cfg).move_cards(words, Some(hand))
     }
 
     /// The stock places `seat` draws from while `moves` are played.
@@ -161,9 +145,7 @@ impl Rules for Muschik {
     ) -> Option<Muschik> {
         let n = cfg.num_players;
         let mut rng = Rng::seeded(seed);
-        let given_dealer = setup
-            .bounded("dealer", 0, n as i64 - 1, problems)
-            .map(|d| d as u8);
+        let given_dealer = setup.seat("dealer", n.into(), problems);
         let match_path = setup.path("match");
         let match_state = read_match(setup.get("match"), &match_path, n, problems);
         if match_state.over {
@@ -186,11 +168,8 @@ impl Rules for Muschik {
             (None, FirstDealer::Seat(seat)) => seat,
         };
         let cards = rng.shuffled(cards::deck(cfg.deck_ranks));
-        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
         let dealt = HAND_SIZE * n as usize;
-        for (i, &card) in cards[..dealt].iter().enumerate() {
-            hands[(dealer as usize + 1 + i) % n as usize].insert(card);
-        }
+        let hands = deal_round(&cards[..dealt], dealer, n.into());
         Some(Muschik::new_deal(
             *cfg,
             dealer,
@@ -210,11 +189,10 @@ impl Rules for Muschik {
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
-        let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
         let stock: Vec<Card> = self.stock[..self.stock_len as usize].to_vec();
         json!({
             "dealer": self.dealer,
-            "hands": (0..self.seats()).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "hands": hands_json(&self.hands[..self.seats()], observer, card_name),
             "trump_card": card_name(self.trump_card),
             "stock": if observer.is_some() { json!(stock.len()) } else { json!(stock.iter().map(|&c| card_name(c)).collect::<Vec<_>>()) },
             "match": match_json(&self.match_state, self.seats()),
@@ -247,85 +225,22 @@ impl Rules for Muschik {
         let before = problems.0.len();
         let mut f = Fields::of(value, path, problems);
         f.require(&["dealer", "hands", "trump_card", "stock"], problems);
-        let dealer = f.bounded("dealer", 0, n as i64 - 1, problems).unwrap_or(0) as u8;
-        let parse = parse_in_deck(cfg);
-        let deck_text = deck_name(cfg);
-        let mut ledger = CardLedger::default();
-        let mut entries = Vec::with_capacity(n + 1);
+        let dealer = f.seat("dealer", n, problems).unwrap_or(0);
+        let mut ledger = wire_deck(cfg).ledger();
         let hands_path = f.path("hands");
-        match f.array("hands", problems) {
-            Some(list) if list.len() == n => {
-                for (seat, item) in list.iter().enumerate() {
-                    let at = index_path(&hands_path, seat);
-                    let may_hide = observer.is_some_and(|o| o != seat);
-                    let entry = read_hand(
-                        &mut ledger,
-                        item,
-                        &at,
-                        may_hide,
-                        &parse,
-                        &deck_text,
-                        problems,
-                    );
-                    if entry_count(&entry) != HAND_SIZE as u32 {
-                        problems.push(
-                            &at,
-                            format!(
-                                "seat {seat} holds {} cards; each seat is dealt {HAND_SIZE}",
-                                entry_count(&entry)
-                            ),
-                        );
-                    }
-                    entries.push(entry);
-                }
+        let mut entries = match f.array("hands", problems) {
+            Some(list) if one_per_seat(list, n, "hands", &hands_path, problems) => {
+                let size = (HAND_SIZE as u32, false);
+                ledger.dealt(list, &hands_path, observer, size, problems)
             }
-            Some(list) => {
-                one_per_seat(list, n, "hands", &hands_path, problems);
-            }
-            None => {}
-        }
-        let trump_path = f.path("trump_card");
-        let trump_card = f.get("trump_card").and_then(|v| {
-            let card = v.as_str().and_then(&parse);
-            match (card, v.as_str()) {
-                (Some(card), _) if ledger.all().contains(card) => problems.push(
-                    &trump_path,
-                    format!("the trump card {} is also in a hand", card_name(card)),
-                ),
-                (Some(_), _) => {}
-                (None, Some(token)) => problems.push(
-                    &trump_path,
-                    format!("'{token}' is not a card of the {deck_text}"),
-                ),
-                (None, None) => problems.push(
-                    &trump_path,
-                    format!("expected a card such as \"CK\", got {}", kind(v)),
-                ),
-            }
-            card
-        });
+            _ => Vec::new(),
+        };
+        let trump_card = read_trump_card(&mut f, &ledger, problems);
         let stock_path = f.path("stock");
-        let mut stock_slots = Vec::new();
-        if let Some(v) = f.get("stock") {
-            stock_slots = read_ordered(
-                &mut ledger,
-                v,
-                &stock_path,
-                observer.is_some(),
-                &parse,
-                &deck_text,
-                problems,
-            );
-            if stock_slots.len() != cfg.stock_size() {
-                problems.push(
-                    &stock_path,
-                    format!(
-                        "the stock holds {} cards; this deck leaves {}",
-                        stock_slots.len(),
-                        cfg.stock_size()
-                    ),
-                );
-            }
+        let stock_slots = f.get("stock").map_or(Vec::new(), |v| {
+            read_stock(&mut ledger, v, &stock_path, cfg, observer, problems)
+        });
+        if f.has("stock") {
             let hidden = stock_slots.iter().filter(|c| c.is_none()).count();
             entries.push(HandEntry::Hidden(hidden as u32));
         }
@@ -341,7 +256,7 @@ impl Rules for Muschik {
             return None;
         }
         let trump_card = trump_card?;
-        let unknown = cards::deck(cfg.deck_ranks) - ledger.all() - CardSet::single(trump_card);
+        let unknown = ledger.deck().cards - ledger.all() - CardSet::single(trump_card);
         let filled = fill_hidden(&entries, unknown, path, problems);
         let mut drawn_unknown = filled.get(n).copied().unwrap_or_default().iter();
         let stock_order: Vec<Card> = stock_slots
@@ -370,7 +285,7 @@ impl Rules for Muschik {
             "dealer": self.dealer,
             "phase": self.phase.name(),
             "to_move": self.to_move(),
-            "hands": (0..n).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "hands": hands_json(&self.hands[..n], observer, card_name),
             "trump_card": card_name(self.trump_card),
             "swap": self.swap.name(),
             "trump_holder": self.trump_holder(),
@@ -408,7 +323,7 @@ impl Rules for Muschik {
             Move::In => "in".into(),
             Move::Out => "out".into(),
             Move::Exchange(cards) if cards.is_empty() => "exchange".into(),
-            Move::Exchange(cards) => format!("exchange {}", set_text(cards)),
+            Move::Exchange(cards) => format!("exchange {}", cards_text(cards, card_name)),
             Move::Swap(card) => format!("swap {}", card_name(card)),
             Move::Decline => "decline".into(),
             Move::Play(card) => card_name(card),
@@ -448,13 +363,7 @@ impl Rules for Muschik {
             ("swap", r) => one_card(r).map(Move::Swap),
             ("decline", []) => Ok(Move::Decline),
             ("play", r) => one_card(r).map(Move::Play),
-            (_, []) => match parse_in_deck(&self.cfg)(head) {
-                Some(card) => Ok(Move::Play(card)),
-                None => Err(format!(
-                    "'{text}' is neither a move nor a card of the {}",
-                    deck_name(&self.cfg)
-                )),
-            },
+            (_, []) => wire_deck(&self.cfg).play(text, head).map(Move::Play),
             _ => Err(format!("'{text}' is not a move of Muschik")),
         }
     }
@@ -554,4 +463,47 @@ impl Rules for Muschik {
             PayoffUnit::MatchPoints => "the seat's match points from the settlement",
         }
     }
+}
+
+/// The deal's trump card, which no hand holds.
+fn read_trump_card(f: &mut Fields, ledger: &CardLedger, problems: &mut Problems) -> Option<Card> {
+    let trump_path = f.path("trump_card");
+    let v = f.get("trump_card")?;
+    let card = v.as_str().and_then(|t| ledger.deck().parse(t));
+    match (card, v.as_str()) {
+        (Some(card), _) if ledger.all().contains(card) => problems.push(
+            &trump_path,
+            format!("the trump card {} is also in a hand", card_name(card)),
+        ),
+        (Some(_), _) => {}
+        (None, Some(token)) => problems.push(&trump_path, ledger.deck().not_a_card(token)),
+        (None, None) => problems.push(
+            &trump_path,
+            format!("expected a card such as \"CK\", got {}", kind(v)),
+        ),
+    }
+    card
+}
+
+/// The stock as dealt, top first (`None` where a view hides a card), of the deck's size.
+fn read_stock(
+    ledger: &mut CardLedger,
+    v: &Value,
+    stock_path: &str,
+    cfg: &Config,
+    observer: Option<Seat>,
+    problems: &mut Problems,
+) -> Vec<Option<Card>> {
+    let slots = ledger.ordered(v, stock_path, observer.is_some(), problems);
+    if slots.len() != cfg.stock_size() {
+        problems.push(
+            stock_path,
+            format!(
+                "the stock holds {} cards; this deck leaves {}",
+                slots.len(),
+                cfg.stock_size()
+            ),
+        );
+    }
+    slots
 }

@@ -4,7 +4,7 @@
 use super::config::{DOUBLE_START_CHOICES, START_CP};
 use super::scoring::{MatchState, MAX_ROUNDS};
 use super::MAX_PLAYERS;
-use crate::problems::{field_path, index_path, integers, one_per_seat, Fields, Problems};
+use crate::problems::{field_path, index_path, one_per_seat, Fields, Problems};
 use serde_json::{json, Value};
 
 pub(super) fn match_json(m: &MatchState, n: usize) -> Value {
@@ -48,13 +48,9 @@ pub(super) fn read_match(
     m.round = f
         .bounded("round", 1, 2 * n as i64 - 1, problems)
         .unwrap_or(1) as u8;
-    m.double_for = f.bounded("double_for", 0, top, problems).map(|s| s as u8);
+    m.double_for = f.seat("double_for", n.into(), problems);
     m.start_cp = f.integer("start_cp", problems).map(|c| c as i32);
-    let mut list = |key: &'static str, lo: i64, hi: i64| {
-        let at = f.path(key);
-        f.array(key, problems)
-            .map(|list| integers(list, &at, lo, hi, problems))
-    };
+    let mut list = |key: &'static str, lo: i64, hi: i64| f.integers(key, lo, hi, problems);
     let lists = SeatLists {
         cp: list("cp", -1_000_000, 1_000_000),
         mp: list("mp", -100_000_000, 100_000_000),

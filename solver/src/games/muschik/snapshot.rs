@@ -5,13 +5,13 @@
 
 use super::cards;
 use super::config::{Config, ParticipationFloor, SwapTiming};
-use super::json::{card_name, deck_name, entry_count, parse_in_deck};
+use super::json::{card_name, wire_deck};
 use super::match_json::read_match;
 use super::{MatchState, Muschik, Phase, SwapState, Trick, HAND_SIZE, MAX_PLAYERS};
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
-use crate::games::cardlist::{fill_hidden, read_hand, read_seat_hands, CardLedger, HandEntry};
-use crate::problems::{field_path, index_path, integers, kind, one_per_seat, Fields, Problems};
+use crate::games::cardlist::{fill_hidden, CardLedger, HandEntry};
+use crate::problems::{field_path, index_path, kind, one_per_seat, Fields, Problems};
 use serde_json::Value;
 
 /// A trick as given: its leader, its cards in order, and (when finished) its winner.
@@ -27,28 +27,21 @@ fn read_trick(
     path: &str,
     n: u8,
     ledger: &mut CardLedger,
-    cfg: &Config,
     finished: bool,
     problems: &mut Problems,
 ) -> GivenTrick {
-    let parse = parse_in_deck(cfg);
     let mut f = Fields::of(value, path, problems);
-    let leader = f.bounded("leader", 0, n as i64 - 1, problems).unwrap_or(0) as u8;
+    let leader = f.seat("leader", n.into(), problems).unwrap_or(0);
     let cards_path = f.path("cards");
     let cards = match f.get("cards") {
         Some(v) => {
-            ledger.read(v, &cards_path, &parse, &deck_name(cfg), problems);
-            v.as_array()
-                .into_iter()
-                .flatten()
-                .filter_map(|c| c.as_str().and_then(&parse))
-                .collect()
+            ledger.read(v, &cards_path, problems);
+            ledger.deck().listed(v)
         }
         None => Vec::new(),
     };
     let winner = if finished {
-        f.bounded("winner", 0, n as i64 - 1, problems)
-            .map(|w| w as u8)
+        f.seat("winner", n.into(), problems)
     } else {
         None
     };
@@ -120,22 +113,21 @@ fn read_given(
     problems: &mut Problems,
 ) -> Given {
     let n = cfg.seats();
-    let top = n as i64 - 1;
     f.require(&["dealer", "phase", "hands", "trump_card"], problems);
-    let mut ledger = CardLedger::default();
+    let mut ledger = wire_deck(cfg).ledger();
     let hands = read_entries(f, "hands", cfg, observer, &mut ledger, problems);
     let discards = read_entries(f, "discards", cfg, observer, &mut ledger, problems);
-    let (stock, stock_order) = read_stock(f, cfg, observer.is_some(), &mut ledger, problems);
+    let (stock, stock_order) = read_stock(f, observer.is_some(), &mut ledger, problems);
     let trick_path = f.path("trick");
     let trick = f
         .get("trick")
-        .map(|v| read_trick(v, &trick_path, n as u8, &mut ledger, cfg, false, problems));
+        .map(|v| read_trick(v, &trick_path, n as u8, &mut ledger, false, problems));
     let tricks = read_tricks(f, cfg, &mut ledger, problems);
     Given {
-        dealer: f.bounded("dealer", 0, top, problems).unwrap_or(0) as u8,
+        dealer: f.seat("dealer", n, problems).unwrap_or(0),
         phase: f.name_of("phase", "phase", Phase::from_name, Phase::NAMES, problems),
-        to_move: f.bounded("to_move", 0, top, problems).map(|s| s as u8),
-        trump_card: read_card(f, "trump_card", cfg, problems),
+        to_move: f.seat("to_move", n, problems),
+        trump_card: ledger.deck().card(f, "trump_card", problems),
         swap: f
             .name_of(
                 "swap",
@@ -145,7 +137,7 @@ fn read_given(
                 problems,
             )
             .unwrap_or(SwapState::Open),
-        holder: f.bounded("trump_holder", 0, top, problems).map(|s| s as u8),
+        holder: f.seat("trump_holder", n, problems),
         decisions: read_participation(f, n, problems),
         exchanged: read_exchanged(f, n, problems),
         exchange_turns: f.bounded("exchange_turns", 0, 25, problems).unwrap_or(0) as u8,
@@ -186,30 +178,12 @@ fn read_entries(
     if !one_per_seat(list, n, "entries", &at, problems) {
         return Vec::new();
     }
-    let (parse, deck_text) = (parse_in_deck(cfg), deck_name(cfg));
-    read_seat_hands(ledger, list, &at, observer, parse, &deck_text, problems)
-}
-
-/// The card named by `key`, one of the deck's.
-fn read_card(
-    f: &mut Fields,
-    key: &'static str,
-    cfg: &Config,
-    problems: &mut Problems,
-) -> Option<Card> {
-    let text = f.string(key, problems)?;
-    let card = parse_in_deck(cfg)(text);
-    if card.is_none() {
-        let message = format!("'{text}' is not a card of the {}", deck_name(cfg));
-        problems.push(&f.path(key), message);
-    }
-    card
+    ledger.seat_hands(list, &at, observer, problems)
 }
 
 /// The stock as an entry (a count where the observer cannot see it) and its cards in order.
 fn read_stock(
     f: &mut Fields,
-    cfg: &Config,
     hidden_ok: bool,
     ledger: &mut CardLedger,
     problems: &mut Problems,
@@ -217,12 +191,9 @@ fn read_stock(
     let Some(v) = f.get("stock") else {
         return (HandEntry::Known(CardSet::EMPTY), Vec::new());
     };
-    let (parse, deck_text) = (parse_in_deck(cfg), deck_name(cfg));
     let at = f.path("stock");
-    let entry = read_hand(ledger, v, &at, hidden_ok, &parse, &deck_text, problems);
-    let cards = v.as_array().into_iter().flatten();
-    let order = cards.filter_map(|c| c.as_str().and_then(&parse)).collect();
-    (entry, order)
+    let entry = ledger.hand(v, &at, hidden_ok, problems);
+    (entry, ledger.deck().listed(v))
 }
 
 /// Each seat's participation decision: in, out, or not yet made (null).
@@ -250,14 +221,10 @@ fn read_participation(f: &mut Fields, n: usize, problems: &mut Problems) -> Vec<
 
 /// How many cards each seat exchanged.
 fn read_exchanged(f: &mut Fields, n: usize, problems: &mut Problems) -> [u8; MAX_PLAYERS] {
-    let at = f.path("exchanged");
     let mut exchanged = [0u8; MAX_PLAYERS];
-    if let Some(list) = f.array("exchanged", problems) {
-        one_per_seat(list, n, "counts", &at, problems);
-        let counts = integers(list, &at, 0, 25, problems);
-        for (seat, k) in counts.into_iter().enumerate().take(n) {
-            exchanged[seat] = k as u8;
-        }
+    let counts = f.seat_integers("exchanged", (n, "counts"), 0, 25, problems);
+    for (seat, k) in counts.unwrap_or_default().into_iter().enumerate() {
+        exchanged[seat] = k as u8;
     }
     exchanged
 }
@@ -281,7 +248,7 @@ fn read_tricks(
             .enumerate()
             .map(|(i, t)| {
                 let path = index_path(&at, i);
-                read_trick(t, &path, cfg.num_players, ledger, cfg, true, problems)
+                read_trick(t, &path, cfg.num_players, ledger, true, problems)
             })
             .collect(),
         None => Vec::new(),
@@ -422,7 +389,7 @@ fn entries_counts(hands: &[HandEntry], trump_in_hand: bool, dealer: usize) -> Ve
     hands
         .iter()
         .enumerate()
-        .map(|(seat, e)| entry_count(e) + u32::from(trump_in_hand && seat == dealer))
+        .map(|(seat, e)| e.count() + u32::from(trump_in_hand && seat == dealer))
         .collect()
 }
 

@@ -6,32 +6,35 @@
 //! `null` at the positions the observer does not know. A view keeps `turn_seed`: without it the
 //! turned spades would go elsewhere in a replay and shift the cards the observer drew.
 
-use super::cards::{card_name, marriage, parse_card, set_text};
+use super::cards::{card_name, marriage, set_text, DECK, JOKER};
 use super::config::{Config, TrumpMode, Utility, Variant};
 use super::{Move, Mustamaija, Phase};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat, MAX_SEATS};
-use crate::games::cardlist::{cards_json, read_hand, read_ordered, CardLedger, HandEntry};
+use crate::games::cardlist::{hands_json, HandEntry, WireDeck};
 use crate::games::options;
-use crate::problems::{index_path, one_per_seat, Fields, Problems};
+use crate::games::seeded::deal_round;
+use crate::games::wire::parse_suit;
+use crate::problems::{one_per_seat, Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::Suit;
 use serde_json::{json, Value};
 
-pub(super) fn deck_name(cfg: &Config) -> &'static str {
-    match cfg.maria_card {
+/// The deck of `cfg`, as requests name it.
+pub(super) fn wire_deck(cfg: &Config) -> WireDeck {
+    let name = match cfg.maria_card {
         super::config::MariaCard::QueenOfSpades => "52-card deck",
         super::config::MariaCard::Joker => "53-card deck (52 and the joker JK)",
-    }
-}
-
-pub(super) fn parse_suit(text: &str) -> Result<Suit, String> {
-    let mut chars = text.chars();
-    match (chars.next().and_then(Suit::from_letter), chars.next()) {
-        (Some(s), None) => Ok(s),
-        _ => Err(format!("'{text}' is not a suit; use S, H, D or C")),
-    }
+    };
+    let token = |t: &str| {
+        if t == "JK" {
+            Some(JOKER)
+        } else {
+            DECK.parse(t)
+        }
+    };
+    WireDeck::new(cfg.deck(), name.to_string(), token, card_name)
 }
 
 pub(super) fn suits_json(mask: u8) -> Value {
@@ -107,17 +110,7 @@ pub(super) fn fill_unknown(
 
 impl Mustamaija {
     fn parse_cards(&self, words: &[&str]) -> Result<CardSet, String> {
-        let deck = self.cfg.deck();
-        let mut set = CardSet::EMPTY;
-        for w in words {
-            let card = parse_card(w, deck)
-                .ok_or_else(|| format!("'{w}' is not a card of the {}", deck_name(&self.cfg)))?;
-            if set.contains(card) {
-                return Err(format!("card '{w}' is named twice"));
-            }
-            set.insert(card);
-        }
-        Ok(set)
+        wire_deck(&self.cfg).move_cards(words, None)
     }
 
     /// The attack cards in the order the defender meets them: highest first, the maria last.
@@ -207,17 +200,12 @@ impl Rules for Mustamaija {
     ) -> Option<Mustamaija> {
         let n = cfg.seats();
         let mut rng = Rng::seeded(seed);
-        let dealer = match setup.bounded("dealer", 0, n as i64 - 1, problems) {
-            Some(d) => d as u8,
-            None => rng.below(n) as u8,
-        };
+        let dealer = setup.seat("dealer", n, problems);
+        let dealer = dealer.unwrap_or_else(|| rng.below(n) as u8);
         let cards = rng.shuffled(cfg.deck());
         let turn_seed = rng.next_u64() as u32;
-        let mut hands = [CardSet::EMPTY; MAX_SEATS];
         let in_hands = cfg.hand_size as usize * n;
-        for (i, &card) in cards[..in_hands].iter().enumerate() {
-            hands[(dealer as usize + 1 + i) % n].insert(card);
-        }
+        let hands = deal_round(&cards[..in_hands], dealer, n);
         Some(Mustamaija::new_deal(
             *cfg,
             dealer,
@@ -236,10 +224,9 @@ impl Rules for Mustamaija {
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
-        let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
         json!({
             "dealer": self.dealer,
-            "hands": (0..self.seats()).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "hands": hands_json(&self.hands[..self.seats()], observer, card_name),
             "talon": talon_json(self, observer),
             "turn_seed": self.turn_seed,
         })
@@ -262,78 +249,41 @@ impl Rules for Mustamaija {
         let before = problems.0.len();
         let mut f = Fields::of(value, path, problems);
         f.require(&["dealer", "hands", "talon"], problems);
-        let dealer = f.bounded("dealer", 0, n as i64 - 1, problems).unwrap_or(0) as u8;
+        let dealer = f.seat("dealer", n, problems).unwrap_or(0);
         let turn_seed = f
             .bounded("turn_seed", 0, u32::MAX.into(), problems)
             .unwrap_or(0) as u32;
-        let hands_path = f.path("hands");
-        let talon_path = f.path("talon");
+        let (hands_path, talon_path) = (f.path("hands"), f.path("talon"));
         let hands_value = f.array("hands", problems);
         let talon_value = f.get("talon");
         f.finish(problems);
-        let deck = cfg.deck();
-        let deck_text = deck_name(cfg);
-        let mut ledger = CardLedger::default();
-        let mut entries = Vec::with_capacity(n);
-        if let Some(list) = hands_value {
+        let mut ledger = wire_deck(cfg).ledger();
+        let entries = hands_value.map_or(Vec::new(), |list| {
             one_per_seat(list, n, "hands", &hands_path, problems);
-            for (seat, item) in list.iter().enumerate().take(n) {
-                let at = index_path(&hands_path, seat);
-                let may_hide = observer.is_some_and(|o| o != seat);
-                let entry = read_hand(
-                    &mut ledger,
-                    item,
-                    &at,
-                    may_hide,
-                    |t| parse_card(t, deck),
-                    deck_text,
-                    problems,
-                );
-                let count = match entry {
-                    HandEntry::Known(s) => s.len(),
-                    HandEntry::Hidden(k) => k,
-                };
-                if count != u32::from(cfg.hand_size) {
-                    problems.push(
-                        &at,
-                        format!(
-                            "seat {seat} holds {count} cards; each seat is dealt {}",
-                            cfg.hand_size
-                        ),
-                    );
-                }
-                entries.push(entry);
-            }
-        }
-        let mut talon = talon_value.map_or(Vec::new(), |v| {
-            read_ordered(
-                &mut ledger,
-                v,
-                &talon_path,
-                observer.is_some(),
-                |t| parse_card(t, deck),
-                deck_text,
-                problems,
-            )
+            let list = &list[..list.len().min(n)];
+            let size = (u32::from(cfg.hand_size), false);
+            ledger.dealt(list, &hands_path, observer, size, problems)
         });
-        let talon_size = deck.len() as usize - n * cfg.hand_size as usize;
+        let mut talon = talon_value.map_or(Vec::new(), |v| {
+            ledger.ordered(v, &talon_path, observer.is_some(), problems)
+        });
+        let talon_size = ledger.deck().cards.len() as usize - n * cfg.hand_size as usize;
         if talon_value.is_some() && talon.len() != talon_size {
-            problems.push(
-                &talon_path,
-                format!(
-                    "the talon holds {} cards; it must hold {talon_size}",
-                    talon.len()
-                ),
+            let message = format!(
+                "the talon holds {} cards; it must hold {talon_size}",
+                talon.len()
             );
+            problems.push(&talon_path, message);
         }
         if problems.0.len() > before || entries.len() != n {
             return None;
         }
         let known_talon: CardSet = talon.iter().flatten().copied().collect();
-        let unknown = deck - ledger.all();
+        let unknown = ledger.deck().cards - ledger.all();
+        let no_shown = vec![CardSet::EMPTY; n];
         let filled = fill_unknown(
             &entries,
-            &vec![CardSet::EMPTY; n],
+            &no_shown,
             &mut talon,
             unknown,
             &hands_path,
@@ -354,7 +304,6 @@ impl Rules for Mustamaija {
 
     fn state_json(&self, observer: Option<Seat>) -> Value {
         let n = self.seats();
-        let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
         let names = |set: CardSet| set.iter().map(card_name).collect::<Vec<_>>();
         let discards: CardSet = self
             .discards
@@ -367,7 +316,7 @@ impl Rules for Mustamaija {
             "to_move": self.to_move(),
             "attacker": self.attacker,
             "defender": self.defender,
-            "hands": (0..n).map(|s| cards_json(self.hands[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "hands": hands_json(&self.hands[..n], observer, card_name),
             "known_cards": (0..n).map(|s| names(self.hands[s] & self.public)).collect::<Vec<_>>(),
             "talon": talon_json(self, observer),
             "turn_seed": self.turn_seed,

@@ -4,25 +4,25 @@
 //! never discarded, a table that is one attack of one suit with valid beats, and a defender
 //! who has a decision (forced pick-ups are never left open).
 
-use super::cards::{beaters, card_name, parse_card, suit_of, JOKER};
+use super::cards::{beaters, card_name, set_text, suit_of, JOKER};
 use super::config::Config;
-use super::json::{deck_name, fill_unknown, parse_suit};
+use super::json::{fill_unknown, wire_deck};
 use super::{Mustamaija, Phase, UNBEATEN};
 use crate::cards::{Card, CardSet};
 use crate::game::{Seat, MAX_SEATS};
-use crate::games::cardlist::{read_hands, read_ordered, CardLedger, HandEntry};
-use crate::problems::{index_path, kind, one_per_seat, Fields, Problems};
+use crate::games::cardlist::{CardLedger, HandEntry, WireDeck};
+use crate::games::wire::{parse_suit, suit_field};
+use crate::problems::{field_path, index_path, kind, one_per_seat, Fields, Problems};
+use crate::suited::Suit;
 use serde_json::Value;
 
-/// Reads `[[attack, beater], ...]`; the attack card goes through `attack_ledger` (or must be
-/// in `on_table`), the beater through `ledger`.
+/// Reads `[[attack, beater], ...]`; the attack card goes through `ledger` (or must be in
+/// `on_table`), the beater through `ledger`.
 fn read_pairs(
     value: &Value,
     path: &str,
     ledger: &mut CardLedger,
     on_table: Option<CardSet>,
-    parse: &dyn Fn(&str) -> Option<Card>,
-    deck_text: &str,
     problems: &mut Problems,
 ) -> Vec<(Card, Card)> {
     let Some(items) = value.as_array() else {
@@ -44,7 +44,7 @@ fn read_pairs(
         };
         let attack = match on_table {
             Some(table) => {
-                let card = attack.as_str().and_then(parse);
+                let card = attack.as_str().and_then(|t| ledger.deck().parse(t));
                 if card.is_none_or(|c| !table.contains(c)) {
                     problems.push(
                         &index_path(&at, 0),
@@ -57,8 +57,6 @@ fn read_pairs(
                 .read(
                     &Value::Array(vec![attack.clone()]),
                     &index_path(&at, 0),
-                    parse,
-                    deck_text,
                     problems,
                 )
                 .lowest(),
@@ -67,8 +65,6 @@ fn read_pairs(
             .read(
                 &Value::Array(vec![beater.clone()]),
                 &index_path(&at, 1),
-                parse,
-                deck_text,
                 problems,
             )
             .lowest();
@@ -82,15 +78,46 @@ fn read_pairs(
 fn optional_card(
     f: &mut Fields,
     key: &'static str,
-    parse: &dyn Fn(&str) -> Option<Card>,
+    deck: &WireDeck,
     problems: &mut Problems,
 ) -> Option<Card> {
     let token = f.string(key, problems)?;
-    let card = parse(token);
+    let card = deck.parse(token);
     if card.is_none() {
         problems.push(&f.path(key), format!("'{token}' is not a card of the deck"));
     }
     card
+}
+
+/// A snapshot's fields as given, before the deal is rebuilt from them and checked.
+struct Given {
+    dealer: u8,
+    phase: Option<Phase>,
+    to_move: Option<u8>,
+    attacker: u8,
+    defender: u8,
+    ledger: CardLedger,
+    entries: Vec<HandEntry>,
+    shown: Vec<CardSet>,
+    talon: Vec<Option<Card>>,
+    turn_seed: u32,
+    trump: Option<Suit>,
+    trump_card: Option<Card>,
+    reinserted: CardSet,
+    declared: u8,
+    table: Table,
+    discard_pairs: Vec<(Card, Card)>,
+    attacks_made: u32,
+    loser: Option<u8>,
+    stalled: bool,
+}
+
+/// The table as given: the attack, the pairs beaten and the cards taken.
+#[derive(Default)]
+struct Table {
+    attack: CardSet,
+    pairs: Vec<(Card, Card)>,
+    taken: CardSet,
 }
 
 pub(super) fn read(
@@ -100,166 +127,188 @@ pub(super) fn read(
     observer: Option<Seat>,
     problems: &mut Problems,
 ) -> Option<Mustamaija> {
-    let n = cfg.seats();
-    let top = n as i64 - 1;
     let before = problems.0.len();
-    let deck = cfg.deck();
-    let deck_text = deck_name(cfg);
-    let parse = move |t: &str| parse_card(t, deck);
     let mut f = Fields::of(value, path, problems);
+    let given = read_given(&mut f, cfg, observer, problems);
+    f.finish(problems);
+    let phase = given.phase?;
+    if problems.0.len() > before || given.entries.len() != cfg.seats() {
+        return None;
+    }
+    let (to_move, table_pairs) = (given.to_move, given.table.pairs.clone());
+    let mut state = build(given, cfg, path, observer, problems)?;
+    state.phase = phase;
+    check(&mut state, to_move, &table_pairs, path, problems);
+    (problems.0.len() == before).then_some(state)
+}
+
+/// Every field of the snapshot, each checked on its own.
+fn read_given(
+    f: &mut Fields,
+    cfg: &Config,
+    observer: Option<Seat>,
+    problems: &mut Problems,
+) -> Given {
+    let n = cfg.seats();
     f.require(
         &["dealer", "phase", "attacker", "defender", "hands", "talon"],
         problems,
     );
-    let dealer = f.bounded("dealer", 0, top, problems).unwrap_or(0) as u8;
+    let dealer = f.seat("dealer", n, problems).unwrap_or(0);
     let phase = f.name_of("phase", "phase", Phase::from_name, Phase::NAMES, problems);
-    let to_move = f.bounded("to_move", 0, top, problems).map(|s| s as u8);
-    let attacker = f.bounded("attacker", 0, top, problems).unwrap_or(0) as u8;
-    let defender = f.bounded("defender", 0, top, problems).unwrap_or(0) as u8;
-    let mut ledger = CardLedger::default();
-    let hands_path = f.path("hands");
-    let mut entries = Vec::with_capacity(n);
-    let hands = read_hands(&mut ledger, &mut f, n, observer, parse, deck_text, problems);
-    entries.extend(hands);
+    let to_move = f.seat("to_move", n, problems);
+    let attacker = f.seat("attacker", n, problems).unwrap_or(0);
+    let defender = f.seat("defender", n, problems).unwrap_or(0);
+    let mut ledger = wire_deck(cfg).ledger();
+    let entries = ledger.hands(f, n, observer, problems);
+    let shown = read_known_cards(f, n, &ledger, &entries, problems);
+    let talon_path = f.path("talon");
+    Given {
+        dealer,
+        phase,
+        to_move,
+        attacker,
+        defender,
+        talon: f.get("talon").map_or(Vec::new(), |v| {
+            ledger.ordered(v, &talon_path, observer.is_some(), problems)
+        }),
+        entries,
+        shown,
+        turn_seed: f
+            .bounded("turn_seed", 0, u32::MAX.into(), problems)
+            .unwrap_or(0) as u32,
+        trump: suit_field(f, "trump", problems),
+        trump_card: optional_card(f, "trump_card", ledger.deck(), problems),
+        reinserted: f.get("reinserted").map_or(CardSet::EMPTY, |v| {
+            let at = f.path("reinserted");
+            ledger.deck().ledger().read(v, &at, problems)
+        }),
+        declared: read_declared(f, problems),
+        table: f.get("table").map_or_else(Table::default, |t| {
+            read_table(t, &f.path("table"), &mut ledger, problems)
+        }),
+        discard_pairs: match f.get("discards") {
+            Some(v) => read_pairs(v, &f.path("discards"), &mut ledger, None, problems),
+            None => Vec::new(),
+        },
+        attacks_made: f
+            .bounded("attacks_made", 0, u32::MAX.into(), problems)
+            .unwrap_or(0) as u32,
+        loser: f.seat("loser", n, problems),
+        stalled: f.boolean("stalled", problems).unwrap_or(false),
+        ledger,
+    }
+}
+
+/// The cards of each hand that the others know (`known_cards`), checked against the hands.
+fn read_known_cards(
+    f: &mut Fields,
+    n: usize,
+    ledger: &CardLedger,
+    entries: &[HandEntry],
+    problems: &mut Problems,
+) -> Vec<CardSet> {
     let mut shown = vec![CardSet::EMPTY; n];
     let known_path = f.path("known_cards");
-    if let Some(list) = f.array("known_cards", problems) {
-        one_per_seat(list, n, "lists", &known_path, problems);
-        let mut own_ledger = CardLedger::default();
-        for (seat, item) in list.iter().enumerate().take(n) {
-            let at = index_path(&known_path, seat);
-            shown[seat] = own_ledger.read(item, &at, parse, deck_text, problems);
-            match entries.get(seat) {
-                Some(HandEntry::Known(hand)) if !shown[seat].is_subset(*hand) => {
+    let Some(list) = f.array("known_cards", problems) else {
+        return shown;
+    };
+    one_per_seat(list, n, "lists", &known_path, problems);
+    let mut own_ledger = ledger.deck().ledger();
+    for (seat, item) in list.iter().enumerate().take(n) {
+        let at = index_path(&known_path, seat);
+        shown[seat] = own_ledger.read(item, &at, problems);
+        match entries.get(seat) {
+            Some(HandEntry::Known(hand)) if !shown[seat].is_subset(*hand) => {
+                let missing = set_text(shown[seat] - *hand);
+                problems.push(&at, format!("seat {seat} does not hold {missing}"));
+            }
+            Some(HandEntry::Hidden(count)) => {
+                for card in shown[seat] & ledger.all() {
+                    let message =
+                        format!("{} is placed elsewhere in the position", card_name(card));
+                    problems.push(&at, message);
+                }
+                if shown[seat].len() > *count {
                     problems.push(
                         &at,
                         format!(
-                            "seat {seat} does not hold {}",
-                            super::cards::set_text(shown[seat] - *hand)
+                            "seat {seat} holds {count} cards, fewer than the {} known ones",
+                            shown[seat].len()
                         ),
                     );
                 }
-                Some(HandEntry::Hidden(count)) => {
-                    for card in shown[seat] {
-                        if ledger.all().contains(card) {
-                            problems.push(
-                                &at,
-                                format!("{} is placed elsewhere in the position", card_name(card)),
-                            );
-                        }
-                    }
-                    if shown[seat].len() > *count {
-                        problems.push(
-                            &at,
-                            format!(
-                                "seat {seat} holds {count} cards, fewer than the {} known ones",
-                                shown[seat].len()
-                            ),
-                        );
-                    }
-                }
-                _ => {}
             }
+            _ => {}
         }
     }
-    let talon_path = f.path("talon");
-    let mut talon = f.get("talon").map_or(Vec::new(), |v| {
-        read_ordered(
-            &mut ledger,
-            v,
-            &talon_path,
-            observer.is_some(),
-            |t| parse_card(t, deck),
-            deck_text,
-            problems,
-        )
-    });
-    let turn_seed = f
-        .bounded("turn_seed", 0, u32::MAX.into(), problems)
-        .unwrap_or(0) as u32;
-    let trump = f.string("trump", problems).and_then(|t| {
-        parse_suit(t)
-            .map_err(|m| problems.push(&f.path("trump"), m))
-            .ok()
-    });
-    let trump_card = optional_card(&mut f, "trump_card", &parse, problems);
-    let mut reinserted = CardSet::EMPTY;
-    if let Some(v) = f.get("reinserted") {
-        reinserted =
-            CardLedger::default().read(v, &f.path("reinserted"), parse, deck_text, problems);
-    }
+    shown
+}
+
+/// The suits declared, as a mask.
+fn read_declared(f: &mut Fields, problems: &mut Problems) -> u8 {
     let mut declared = 0u8;
     let declared_path = f.path("declared");
-    if let Some(list) = f.array("declared", problems) {
-        for (i, item) in list.iter().enumerate() {
-            match item.as_str().map(parse_suit) {
-                Some(Ok(suit)) => declared |= 1 << suit as u8,
-                Some(Err(m)) => problems.push(&index_path(&declared_path, i), m),
-                None => problems.push(
-                    &index_path(&declared_path, i),
-                    format!("expected a suit letter, got {}", kind(item)),
-                ),
-            }
+    for (i, item) in f
+        .array("declared", problems)
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        match item.as_str().map(parse_suit) {
+            Some(Ok(suit)) => declared |= 1 << suit as u8,
+            Some(Err(m)) => problems.push(&index_path(&declared_path, i), m),
+            None => problems.push(
+                &index_path(&declared_path, i),
+                format!("expected a suit letter, got {}", kind(item)),
+            ),
         }
     }
-    let (mut attack, mut table_pairs, mut taken) = (CardSet::EMPTY, Vec::new(), CardSet::EMPTY);
-    if let Some(t) = f.get("table") {
-        let mut tf = Fields::of(t, &f.path("table"), problems);
-        if let Some(v) = tf.get("attack") {
-            attack = ledger.read(v, &tf.path("attack"), parse, deck_text, problems);
-        }
-        if let Some(v) = tf.get("beaten") {
-            table_pairs = read_pairs(
-                v,
-                &tf.path("beaten"),
-                &mut ledger,
-                Some(attack),
-                &parse,
-                deck_text,
-                problems,
+    declared
+}
+
+fn read_table(t: &Value, path: &str, ledger: &mut CardLedger, problems: &mut Problems) -> Table {
+    let mut table = Table::default();
+    let mut tf = Fields::of(t, path, problems);
+    if let Some(v) = tf.get("attack") {
+        table.attack = ledger.read(v, &tf.path("attack"), problems);
+    }
+    if let Some(v) = tf.get("beaten") {
+        let on_table = Some(table.attack);
+        table.pairs = read_pairs(v, &tf.path("beaten"), ledger, on_table, problems);
+    }
+    if let Some(v) = tf.get("taken") {
+        table.taken = ledger.deck().ledger().read(v, &tf.path("taken"), problems);
+        if !table.taken.is_subset(table.attack) {
+            problems.push(
+                &tf.path("taken"),
+                "taken cards must be attack cards on the table",
             );
         }
-        if let Some(v) = tf.get("taken") {
-            taken = CardLedger::default().read(v, &tf.path("taken"), parse, deck_text, problems);
-            if !taken.is_subset(attack) {
-                problems.push(
-                    &tf.path("taken"),
-                    "taken cards must be attack cards on the table",
-                );
-            }
-        }
-        tf.finish(problems);
     }
-    let discard_pairs = match f.get("discards") {
-        Some(v) => read_pairs(
-            v,
-            &f.path("discards"),
-            &mut ledger,
-            None,
-            &parse,
-            deck_text,
-            problems,
-        ),
-        None => Vec::new(),
-    };
-    let attacks_made = f
-        .bounded("attacks_made", 0, u32::MAX.into(), problems)
-        .unwrap_or(0) as u32;
-    let loser = f.bounded("loser", 0, top, problems).map(|s| s as u8);
-    let stalled = f.boolean("stalled", problems).unwrap_or(false);
-    f.finish(problems);
-    let phase = phase?;
-    if problems.0.len() > before || entries.len() != n {
-        return None;
-    }
-    let fixed_in_talon: CardSet = talon.iter().flatten().copied().collect();
-    if let (Some(card), Some(_)) = (trump_card, observer) {
-        let placed = ledger.all() | shown.iter().fold(CardSet::EMPTY, |a, &s| a | s);
-        if !placed.contains(card) && !talon.is_empty() {
-            match talon.last_mut() {
+    tf.finish(problems);
+    table
+}
+
+/// The deal the fields describe, every card placed: the hidden ones dealt into the hands and
+/// the talon the view does not see.
+fn build(
+    mut given: Given,
+    cfg: &Config,
+    path: &str,
+    observer: Option<Seat>,
+    problems: &mut Problems,
+) -> Option<Mustamaija> {
+    let (before, n) = (problems.0.len(), cfg.seats());
+    let fixed_in_talon: CardSet = given.talon.iter().flatten().copied().collect();
+    let shown_all = given.shown.iter().fold(CardSet::EMPTY, |a, &s| a | s);
+    if let (Some(card), Some(_)) = (given.trump_card, observer) {
+        let placed = given.ledger.all() | shown_all;
+        if !placed.contains(card) && !given.talon.is_empty() {
+            match given.talon.last_mut() {
                 Some(slot @ None) => *slot = Some(card),
                 _ => problems.push(
-                    &talon_path,
+                    &field_path(path, "talon"),
                     format!(
                         "the trump card {} lies under the talon, at its bottom",
                         card_name(card)
@@ -268,58 +317,70 @@ pub(super) fn read(
             }
         }
     }
-    let placed_shown = shown
+    let placed_shown = given
+        .shown
         .iter()
-        .zip(&entries)
+        .zip(&given.entries)
         .filter(|(_, e)| matches!(e, HandEntry::Hidden(_)))
         .fold(CardSet::EMPTY, |a, (&s, _)| a | s);
-    let talon_now: CardSet = talon.iter().flatten().copied().collect();
-    let unknown = deck - ledger.all() - placed_shown - (talon_now - fixed_in_talon);
-    let hidden_any = observer.is_some();
-    if !hidden_any && !unknown.is_empty() {
-        problems.push(
-            path,
-            format!(
-                "cards missing from the position: {}",
-                super::cards::set_text(unknown)
-            ),
-        );
+    let talon_now: CardSet = given.talon.iter().flatten().copied().collect();
+    let unknown = cfg.deck() - given.ledger.all() - placed_shown - (talon_now - fixed_in_talon);
+    if observer.is_none() && !unknown.is_empty() {
+        let message = format!("cards missing from the position: {}", set_text(unknown));
+        problems.push(path, message);
         return None;
     }
-    let filled = fill_unknown(&entries, &shown, &mut talon, unknown, &hands_path, problems);
+    let hands_path = field_path(path, "hands");
+    let (entries, shown) = (&given.entries, &given.shown);
+    let filled = fill_unknown(
+        entries,
+        shown,
+        &mut given.talon,
+        unknown,
+        &hands_path,
+        problems,
+    );
     if problems.0.len() > before {
         return None;
     }
     let mut hands = [CardSet::EMPTY; MAX_SEATS];
     hands[..n].copy_from_slice(&filled);
-    let talon: Vec<Card> = talon.into_iter().flatten().collect();
-    let mut state = Mustamaija::new_deal(*cfg, dealer, hands, &talon, turn_seed);
-    state.trump = trump;
-    state.trump_card = trump_card;
-    state.reinserted = reinserted;
-    state.declared = declared;
-    state.public = shown.iter().fold(CardSet::EMPTY, |a, &s| a | s);
+    let talon: Vec<Card> = given.talon.iter().flatten().copied().collect();
+    let mut state = Mustamaija::new_deal(*cfg, given.dealer, hands, &talon, given.turn_seed);
     if observer.is_some() {
-        state.talon_known = fixed_in_talon - trump_card.map_or(CardSet::EMPTY, CardSet::single);
+        let trump_card = given.trump_card.map_or(CardSet::EMPTY, CardSet::single);
+        state.talon_known = fixed_in_talon - trump_card;
     }
-    state.phase = phase;
-    state.attacker = attacker;
-    state.defender = defender;
-    state.attack = attack;
-    state.taken = taken;
+    state.public = shown_all;
+    set_play(&mut state, &given);
+    Some(state)
+}
+
+/// Sets the state of play the snapshot gives: trump, declarations, the table and the discards.
+fn set_play(state: &mut Mustamaija, given: &Given) {
+    let table = &given.table;
+    state.trump = given.trump;
+    state.trump_card = given.trump_card;
+    state.reinserted = given.reinserted;
+    state.declared = given.declared;
+    state.attacker = given.attacker;
+    state.defender = given.defender;
+    state.attack = table.attack;
+    state.taken = table.taken;
     state.beaten_by = [UNBEATEN; 64];
-    for &(a, b) in table_pairs.iter().chain(&discard_pairs) {
+    for &(a, b) in table.pairs.iter().chain(&given.discard_pairs) {
         state.beaten_by[a.index() as usize] = b.index();
     }
-    state.open = attack - taken - table_pairs.iter().map(|p| p.0).collect::<CardSet>();
-    state.discards = discard_pairs.iter().fold(CardSet::EMPTY, |a, &(x, y)| {
-        a | CardSet::single(x) | CardSet::single(y)
-    });
-    state.attacks_made = attacks_made;
-    state.loser = loser;
-    state.stalled = stalled;
-    check(&mut state, to_move, &table_pairs, path, problems);
-    (problems.0.len() == before).then_some(state)
+    state.open = table.attack - table.taken - table.pairs.iter().map(|p| p.0).collect::<CardSet>();
+    state.discards = given
+        .discard_pairs
+        .iter()
+        .fold(CardSet::EMPTY, |a, &(x, y)| {
+            a | CardSet::single(x) | CardSet::single(y)
+        });
+    state.attacks_made = given.attacks_made;
+    state.loser = given.loser;
+    state.stalled = given.stalled;
 }
 
 /// The rules a reachable position keeps; sets the seat to act.
@@ -379,6 +440,34 @@ fn check(
             );
         }
     }
+    check_table(state, table_pairs, path, problems);
+    let expected = expected_actor(state, to_move, path, problems);
+    match (expected, to_move) {
+        (Some(seat), Some(given)) if seat != given => {
+            problems.push(
+                &at("to_move"),
+                format!(
+                    "seat {seat} acts in phase '{}', not seat {given}",
+                    state.phase.name()
+                ),
+            );
+        }
+        (None, _) => problems.push(&at("to_move"), "missing: the seat that declares or passes"),
+        _ => {}
+    }
+    state.actor = expected.unwrap_or(0);
+}
+
+/// The table holds one attack of one suit (or the joker alone), each beat valid, met from the
+/// highest card down.
+fn check_table(
+    state: &Mustamaija,
+    table_pairs: &[(Card, Card)],
+    path: &str,
+    problems: &mut Problems,
+) {
+    let at = |key: &str| format!("{path}.{key}");
+    let maria = state.cfg.maria();
     let attack = state.attack;
     let suits: Vec<_> = attack.iter().map(suit_of).collect();
     if attack.contains(JOKER) && attack.len() > 1 || suits.windows(2).any(|w| w[0] != w[1]) {
@@ -405,7 +494,18 @@ fn check(
             );
         }
     }
-    let expected = match state.phase {
+}
+
+/// The seat to act in the snapshot's phase; a table that does not fit the phase is reported.
+fn expected_actor(
+    state: &Mustamaija,
+    to_move: Option<u8>,
+    path: &str,
+    problems: &mut Problems,
+) -> Option<u8> {
+    let at = |key: &str| format!("{path}.{key}");
+    let attack = state.attack;
+    match state.phase {
         Phase::Attack => {
             if !attack.is_empty() {
                 problems.push(&at("table.attack"), "in phase 'attack' the table is empty");
@@ -428,21 +528,7 @@ fn check(
             to_move
         }
         Phase::Over => None,
-    };
-    match (expected, to_move) {
-        (Some(seat), Some(given)) if seat != given => {
-            problems.push(
-                &at("to_move"),
-                format!(
-                    "seat {seat} acts in phase '{}', not seat {given}",
-                    state.phase.name()
-                ),
-            );
-        }
-        (None, _) => problems.push(&at("to_move"), "missing: the seat that declares or passes"),
-        _ => {}
     }
-    state.actor = expected.unwrap_or(0);
 }
 
 fn check_over(state: &Mustamaija, path: &str, problems: &mut Problems) {

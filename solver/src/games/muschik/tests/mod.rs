@@ -7,7 +7,7 @@ mod examples;
 mod perft;
 
 use super::config::{Config, Variant};
-use super::json::parse_in_deck;
+use super::json::wire_deck;
 use super::{MatchState, Move, Muschik, MAX_PLAYERS};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
@@ -15,7 +15,8 @@ use crate::game::Game;
 use crate::games::options::Declared;
 
 fn card(token: &str) -> Card {
-    parse_in_deck(&Config::preset(Variant::Muschik))(token)
+    wire_deck(&Config::preset(Variant::Muschik))
+        .parse(token)
         .unwrap_or_else(|| panic!("{token} is a card"))
 }
 

@@ -1,0 +1,39 @@
+//! Small pieces of the games' JSON shared by their wire layers: seat sets, suits and card lists
+//! as text.
+
+use crate::cards::{Card, CardSet};
+use crate::problems::{Fields, Problems};
+use crate::suited::Suit;
+use serde_json::{json, Value};
+
+/// The seats of `mask` (of `n`), in order.
+pub fn seats_json(mask: u8, n: u8) -> Value {
+    json!((0..n).filter(|s| mask & 1 << s != 0).collect::<Vec<_>>())
+}
+
+/// The seats listed, as a mask.
+pub fn seat_mask(items: &[i64]) -> u8 {
+    items.iter().fold(0, |m, &s| m | 1 << s)
+}
+
+/// A suit letter: S, H, D or C.
+pub fn parse_suit(text: &str) -> Result<Suit, String> {
+    let mut chars = text.chars();
+    match (chars.next().and_then(Suit::from_letter), chars.next()) {
+        (Some(s), None) => Ok(s),
+        _ => Err(format!("'{text}' is not a suit; use S, H, D or C")),
+    }
+}
+
+/// The suit named by the string field `key`, if given.
+pub fn suit_field(f: &mut Fields, key: &'static str, problems: &mut Problems) -> Option<Suit> {
+    let text = f.string(key, problems)?;
+    parse_suit(text)
+        .map_err(|m| problems.push(&f.path(key), m))
+        .ok()
+}
+
+/// The cards of `set` as tokens (written by `name`), separated by spaces.
+pub fn cards_text(set: CardSet, name: impl Fn(Card) -> String) -> String {
+    set.iter().map(name).collect::<Vec<_>>().join(" ")
+}
