@@ -4,7 +4,8 @@
 //!   leader's *quick tricks* (winners it can cash from its own hand without losing the lead,
 //!   or from its partner's after a lead to the partner's top card of a suit, or first its own
 //!   and then the partner's, as DDS counts them) raise the
-//!   leader's side's floor and lower the other side's ceiling.
+//!   leader's side's floor and lower the other side's ceiling; after a lead, the second
+//!   hand's side's quick tricks (it wins the trick and, in no trump, cashes on) do the same.
 //! - The table key holds the *relative* ranks of the cards still in play (a hand's ace is the
 //!   same card as its king once the ace of every other hand is gone), the trick so far and the
 //!   leader; values are stored relative to the tricks already won. Beside it, partition
@@ -152,6 +153,88 @@ impl Bridge {
             total += safe;
         }
         (total.min(hand.len()), relevant)
+    }
+
+    /// Bounds inside a trick no card has decided yet: after the lead, the second hand's
+    /// side's quick tricks raise its floor and lower the other side's ceiling.
+    fn second_hand_bounds(&self, side: usize, won: i32, left: i32) -> ((i32, u64), (i32, u64)) {
+        if self.trick_len != 1 {
+            return ((won, 0), (won + left, 0));
+        }
+        let (tricks, relevant) = self.second_hand_quick_tricks();
+        let tricks = tricks as i32;
+        if (usize::from(self.leader) + 1) % 2 == side {
+            ((won + tricks, relevant), (won + left, 0))
+        } else {
+            ((won, 0), (won + left - tricks, relevant))
+        }
+    }
+
+    /// DDS's quick tricks of the second hand: once a card is led, the tricks the second
+    /// hand's side is sure to take from here when it can win this trick, by a ruff the third
+    /// hand cannot overruff or with the suit's highest card; in no trump also, by the hand
+    /// that wins it, its next card of the suit when that is the highest left, then its top
+    /// card of each other suit and every card of a suit nobody else holds. Also the cards
+    /// the count depends on.
+    fn second_hand_quick_tricks(&self) -> (u32, u64) {
+        let suit = suit_of(self.trick[0]);
+        let second = (self.leader as usize + 1) % 4;
+        let [third, fourth] = [(second + 1) % 4, (second + 2) % 4];
+        let held = |seat: usize, s: Suit| lane(self.hands[seat], s);
+        let ruffs = |seat: usize| {
+            let trump = self.cfg.trump.filter(|&t| t != suit);
+            trump.is_some_and(|t| held(seat, suit) == 0 && held(seat, t) != 0)
+        };
+        if ruffs(third) {
+            return (0, 0);
+        }
+        if ruffs(second) || ruffs(fourth) {
+            return (1, 0);
+        }
+        let ours = held(second, suit) | held(fourth, suit);
+        let theirs = held(third, suit) | 1 << power_of(self.trick[0]);
+        if ours == 0 || top_bit(ours) < top_bit(theirs) {
+            return (0, 0);
+        }
+        let top = 1u32 << top_bit(ours);
+        let relevant = u64::from(top) << (16 * suit as u32);
+        if self.cfg.trump.is_some() {
+            return (1, relevant);
+        }
+        let winner = if held(second, suit) & top != 0 {
+            second
+        } else {
+            fourth
+        };
+        let (more, more_relevant) = self.cashed_after_winning(winner, suit);
+        (1 + more, relevant | more_relevant)
+    }
+
+    /// No trump: the tricks `seat` takes in a row on winning a trick of `suit` with its top
+    /// card of it: its next card of `suit` when that is the highest left, its top card of
+    /// each other suit, every card of a suit nobody else holds. Also the cards they depend on.
+    fn cashed_after_winning(&self, seat: usize, suit: Suit) -> (u32, u64) {
+        let in_play = self.in_hands();
+        let mut tricks = 0;
+        let mut relevant = 0u64;
+        for s in Suit::ALL {
+            let mine = lane(self.hands[seat], s);
+            let others = lane(in_play - self.hands[seat], s);
+            let shift = 16 * s as u32;
+            if s == suit {
+                let next = mine & !(1 << top_bit(mine));
+                if next != 0 && (others == 0 || top_bit(next) > top_bit(others)) {
+                    tricks += 1;
+                    relevant |= u64::from(1u32 << top_bit(next)) << shift;
+                }
+            } else if mine != 0 && others == 0 {
+                tricks += mine.count_ones();
+            } else if mine != 0 && top_bit(mine) > top_bit(others) {
+                tricks += 1;
+                relevant |= u64::from(1u32 << top_bit(mine)) << shift;
+            }
+        }
+        (tricks, relevant)
     }
 
     /// Tricks `side`'s trumps are sure to take: every trump of one hand above all the
@@ -448,7 +531,7 @@ impl Searchable for Bridge {
         }
         if self.trick_len > 0 {
             if !self.trick_decided() {
-                return ((won, 0), (won + left, 0));
+                return self.second_hand_bounds(side, won, left);
             }
             let offset = self.winning_offset();
             let winner = self.trick[offset].bit();

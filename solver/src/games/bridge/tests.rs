@@ -199,14 +199,17 @@ fn bounds_hold_the_true_value() {
     );
     let endings = (0..seeds as u64).map(|seed| (seed, 3));
     for (seed, cards) in endings.chain((0..longer as u64).map(|seed| (seed, 4))) {
-        let g = ending(seed, cards, 0);
-        for side in 0..2 {
-            let truth = minimax(&g, side);
-            let (low, high) = g.value_bounds(side);
-            assert!(
-                low <= truth && truth <= high,
-                "seed {seed} side {side}: {low}..{high} vs {truth}"
-            );
+        // At the trick's start and after its lead (the second hand's quick tricks).
+        for into_trick in 0..2 {
+            let g = ending(seed, cards, into_trick);
+            for side in 0..2 {
+                let truth = minimax(&g, side);
+                let (low, high) = g.value_bounds(side);
+                assert!(
+                    low <= truth && truth <= high,
+                    "seed {seed} lead {into_trick} side {side}: {low}..{high} vs {truth}"
+                );
+            }
         }
     }
 }
