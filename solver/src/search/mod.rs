@@ -373,10 +373,13 @@ impl<G: Searchable> Searcher<G> {
             }
         }
         let slot = tabled.then(|| Slot::keyed(state, self.side, partition));
-        let entry = slot.as_ref().and_then(|slot| self.table.read(slot));
-        // With partitions, the exact entry's bounds (every card relevant) serve only where
-        // no partition is known: entries seeded from earlier solves.
-        if let (Some(e), None) = (&entry, known) {
+        // With partitions the exact table is not kept: a partition entry holds all it
+        // would (the same bounds and move, for more positions).
+        let entry = slot
+            .as_ref()
+            .filter(|_| partition.is_none())
+            .and_then(|slot| self.table.read(slot));
+        if let Some(e) = &entry {
             known = Some((e.low, e.high));
             relevant = u64::MAX;
         }
@@ -485,19 +488,20 @@ impl<G: Searchable> Searcher<G> {
                     total: slot.total,
                 };
                 self.partitions.put(bucket, (spec, mask), profile, proved);
+            } else {
+                let (lo, hi) = (lo.max(low), hi.min(high).max(lo.max(low)));
+                self.table.write(
+                    slot,
+                    Entry {
+                        low: lo,
+                        high: hi,
+                        best: best_move,
+                        work: entry.map_or(0, |e| e.work).saturating_add(
+                            u32::try_from(self.nodes - nodes_before).unwrap_or(u32::MAX),
+                        ),
+                    },
+                );
             }
-            let (lo, hi) = (lo.max(low), hi.min(high).max(lo.max(low)));
-            self.table.write(
-                slot,
-                Entry {
-                    low: lo,
-                    high: hi,
-                    best: best_move,
-                    work: entry.map_or(0, |e| e.work).saturating_add(
-                        u32::try_from(self.nodes - nodes_before).unwrap_or(u32::MAX),
-                    ),
-                },
-            );
         }
         (best, relevant)
     }
@@ -753,20 +757,47 @@ impl<G: Searchable> Searcher<G> {
         }
     }
 
-    /// The first guess of a root's value: as far as the table knows it (a seeded solve has
+    /// The first guess of a root's value: as far as the tables know it (a seeded solve has
     /// often proved it already), else its lowest reachable value.
-    fn first_guess(&self, state: &G) -> i32 {
+    fn first_guess(&mut self, state: &G) -> i32 {
         let (floor, ceiling) = state.value_bounds(self.side);
-        match self.table.read(&Slot::of(state, self.side)) {
-            Some(e) if e.low > floor => e.low,
-            Some(e) if e.high < ceiling => e.high,
+        match self.known(state, (floor, ceiling)) {
+            Some((low, _, _)) if low > floor => low,
+            Some((_, high, _)) if high < ceiling => high,
             _ => floor,
         }
     }
 
-    /// The best move, then the table's best replies; where the table has none (an entry from
-    /// the seed, or one of a position of the same shape with other cards), a reply that keeps
-    /// the best move's exact value, found by a narrow search.
+    /// What the tables know of `state`: bounds on its value and a move that proved one, from
+    /// the partition table where the game has one (every entry matching within `window`),
+    /// else from the exact table.
+    fn known(
+        &mut self,
+        state: &G,
+        (alpha, beta): (i32, i32),
+    ) -> Option<(i32, i32, Option<G::Move>)> {
+        let partition = state.tabled().then(|| state.partition(self.side)).flatten();
+        let Some((bucket, banked, profile)) = partition else {
+            let e = self.table.read(&Slot::of(state, self.side))?;
+            return Some((e.low, e.high, e.best));
+        };
+        let window = (alpha.saturating_sub(banked), beta.saturating_sub(banked));
+        let found = &mut self.found;
+        self.partitions
+            .probe(bucket, profile, window, found)
+            .then(|| {
+                let (low, high) = (
+                    found.low.saturating_add(banked),
+                    found.high.saturating_add(banked),
+                );
+                (low, high, found.best)
+            })
+    }
+
+    /// The best move, then the exact table's best replies; where the table has none (an
+    /// entry from the seed, one of a position of the same shape with other cards, or a game
+    /// with partitions, which keeps no exact table), a reply that keeps the best move's exact
+    /// value, found by a narrow search.
     fn principal_variation(
         &mut self,
         state: &G,
