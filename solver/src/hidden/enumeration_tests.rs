@@ -55,7 +55,7 @@ fn deal_rest(
     }
 }
 
-fn multinomial(sizes: &[usize; MAX_PLACES]) -> f64 {
+pub(super) fn multinomial(sizes: &[usize; MAX_PLACES]) -> f64 {
     let factorial = |n: usize| (1..=n).map(|k| k as f64).product::<f64>();
     factorial(sizes.iter().sum()) / sizes.iter().map(|&n| factorial(n)).product::<f64>()
 }
@@ -95,7 +95,7 @@ fn start_of<G: Dealt>(start: &G, now: &G, world: &Unseen, observer: Seat) -> Opt
 /// A hand as dealt from the cards' places: where a place's order decides the play (Muschik's
 /// stock), the cards drawn from it by `now` go back in the order they were drawn, which the
 /// seat that drew them saw.
-trait Dealt: Observable {
+pub(super) trait Dealt: Observable {
     fn draw_as(&mut self, _now: &Self) {}
 }
 
@@ -113,7 +113,11 @@ impl Dealt for Muschik {
 }
 
 /// The worlds now of every deal consistent with what `observer` saw of `moves` from `start`.
-fn consistent_worlds<G: Dealt>(start: &G, moves: &[G::Move], observer: Seat) -> Vec<Unseen> {
+pub(super) fn consistent_worlds<G: Dealt>(
+    start: &G,
+    moves: &[G::Move],
+    observer: Seat,
+) -> Vec<Unseen> {
     let mut now = start.clone();
     for &mv in moves {
         now.play_unchecked(mv);
