@@ -345,3 +345,17 @@ fn muschik_views_count_every_consistent_deal() {
         assert!(checked.with("exchange") >= 3, "{variant}: {checked:?}");
     }
 }
+
+/// Erlangen, seed 11, at move 53, seen by the declarer (seat 0): fitting the guess to its own
+/// `ask_half C bluff` gave S7, which the seat had returned to its partner and so knew where it
+/// was, to an opponent, whose last card then had no hidden card to give back for it ("seat 3
+/// has no hidden card left to show"). A fit never gives back a card whose place is known.
+#[test]
+fn fitting_an_answer_keeps_the_cards_the_seat_placed() {
+    use crate::games::marjapussi::Marjapussi;
+    let (start, moves) = played_hand::<Marjapussi>("erlangen", &json!({}), 11);
+    let mut checked = Checked::default();
+    let at = "erlangen seed 11 move 53 seat 0";
+    check_view(&start, &moves[..53], 0, at, &mut checked);
+    assert_eq!((checked.views, checked.exact), (1, 1), "{checked:?}");
+}

@@ -315,7 +315,7 @@ fn t_within(t: f64, df: usize) -> f64 {
     };
     match df {
         1 => theta * std::f64::consts::FRAC_2_PI,
-        _ if df % 2 == 0 => sin * series(df / 2 - 1, false),
+        _ if df.is_multiple_of(2) => sin * series(df / 2 - 1, false),
         _ => (theta + sin * cos * series((df - 3) / 2, true)) * std::f64::consts::FRAC_2_PI,
     }
 }
