@@ -119,14 +119,15 @@ pub trait Rules: Game {
     /// goes as the history's `later` moves show (a card a hidden seat takes without a choice);
     /// returns the swaps of unseen cards made, `(card moved, card given back)`, or why no hand
     /// the seats could hold gives it. `later` are the history's moves after `mv`, as far as
-    /// they read.
+    /// they read. A card of `placed` (the observer knows where it is) is never given back.
     fn fit_outcome(
         &mut self,
         mv: Self::Move,
         later: &[Self::Move],
         observer: Seat,
+        placed: CardSet,
     ) -> Result<Vec<(Card, Card)>, String> {
-        let _ = (mv, later, observer);
+        let _ = (mv, later, observer, placed);
         Ok(Vec::new())
     }
 
@@ -535,7 +536,7 @@ pub(crate) fn play_in_view<G: Rules>(
 ) -> Result<Vec<(Card, Card)>, InView> {
     let mover = state.to_move().ok_or(InView::Illegal)?;
     let mut swaps = state
-        .fit_outcome(mv, later, observer)
+        .fit_outcome(mv, later, observer, placed)
         .map_err(InView::Unplaceable)?;
     let decided =
         state.decider(mover) == observer && state.unseen(observer).places[mover].is_empty();

@@ -32,8 +32,9 @@ mod python;
 /// and whenever the deal tables' binary form or keys do (`table3`: partition games key exact
 /// entries by the partition; `table4`: Mü keys trick starts by shape; `maxn`: PIMC searches
 /// Muschik's worlds by max^n; `counts`: Marjapussi views count deals exactly and draw worlds
-/// by placements, so a seed's worlds changed).
+/// by placements, so a seed's worlds changed; `worlds`: PIMC's world `i` no longer depends
+/// on `seed ^ i` alone, so another seed draws other worlds).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table4.maxn.scores.counts"
+    "+rules1.table4.maxn.scores.counts.worlds"
 );

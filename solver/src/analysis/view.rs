@@ -9,12 +9,10 @@ use super::exact::perspective_json;
 use super::ismcts::ismcts_answer;
 use super::{label_sampled, misplaced_fields, rounded, Analysable, Method, Request};
 use crate::api::{acting_seat, ApiResult, Position};
-use crate::game::mix;
-use crate::hidden::pimc::{pimc, PimcBudget, WorldSearch};
+use crate::hidden::pimc::{pimc, world_rng, PimcBudget, WorldSearch};
 use crate::hidden::{sample, Knowledge};
 use crate::play::determinize::ViewSampler;
 use crate::problems::Problems;
-use crate::rng::Rng;
 use crate::search::Budget;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
@@ -145,7 +143,7 @@ fn auto_method<G: Analysable>(
         (per_world * AUTO_PROBES).min(budget.time.as_millis() as u64 * AUTO_NODES_PER_MS);
     let mut nodes = 0;
     for i in 0..AUTO_PROBES {
-        let world = sample(state, observer, knowledge, &mut Rng::seeded(mix(seed, i)));
+        let world = sample(state, observer, knowledge, &mut world_rng(seed, i));
         let probe = Budget {
             nodes: allowance - nodes,
             time: budget.time,

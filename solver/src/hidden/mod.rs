@@ -8,6 +8,8 @@
 
 #[cfg(test)]
 pub(crate) mod api_tests;
+#[cfg(test)]
+mod coverage_tests;
 mod entangled;
 #[cfg(test)]
 mod enumeration_tests;

@@ -9,7 +9,7 @@
 use super::cards::{self, KING, QUEEN};
 use super::{Marjapussi, Move, Phase};
 use crate::api::Rules;
-use crate::cards::Card;
+use crate::cards::{Card, CardSet};
 use crate::game::Seat;
 use crate::hidden::fit::{place, Target};
 use crate::hidden::Places;
@@ -110,19 +110,21 @@ impl Marjapussi {
         })
     }
 
-    /// Moves unseen cards of `observer`'s guess so that the ask `mv` gets the answer it states;
-    /// the swaps made, `(card moved, card given back)`.
+    /// Moves unseen cards of `observer`'s guess so that the ask `mv` gets the answer it states,
+    /// never giving back a card of `placed` (the observer knows where it is); the swaps made,
+    /// `(card moved, card given back)`.
     pub(super) fn fit_answer(
         &mut self,
         mv: Move,
         observer: Seat,
+        placed: CardSet,
     ) -> Result<Vec<(Card, Card)>, String> {
         if self.answer_contradiction(mv).is_none() {
             return Ok(Vec::new());
         }
         for wanted in self.placements(mv) {
             let mut fitted = self.clone();
-            if let Some(swaps) = fitted.place(&wanted, observer) {
+            if let Some(swaps) = fitted.place(&wanted, observer, placed) {
                 if fitted.answer_contradiction(mv).is_none() {
                     *self = fitted;
                     return Ok(swaps);
@@ -137,11 +139,13 @@ impl Marjapussi {
 
     /// Where the next move shows that a hidden trick winner's declaration window went otherwise
     /// than in the guess (a card played in an open window: the table skipped it; a declaration
-    /// move after the guess skipped it: the table opened it), fits the guess to the table.
+    /// move after the guess skipped it: the table opened it), fits the guess to the table,
+    /// never giving back a card of `placed`.
     pub(super) fn fit_window(
         &mut self,
         mv: Move,
         observer: Seat,
+        placed: CardSet,
     ) -> Option<Result<Vec<(Card, Card)>, String>> {
         let actor = self.actor;
         if actor as Seat == observer {
@@ -153,20 +157,24 @@ impl Marjapussi {
         );
         let trick_start = self.trick_len == 0 && self.tricks_played > 0 && actor == self.leader;
         match (self.phase, declaring) {
-            (Phase::Declare, false) => Some(self.fit_skipped(observer)),
-            (Phase::Play, true) if trick_start => Some(self.fit_opened(mv, observer)),
+            (Phase::Declare, false) => Some(self.fit_skipped(observer, placed)),
+            (Phase::Play, true) if trick_start => Some(self.fit_opened(mv, observer, placed)),
             _ => None,
         }
     }
 
     /// The window skipped: the winner holds no undeclared marriage whole.
-    fn fit_skipped(&mut self, observer: Seat) -> Result<Vec<(Card, Card)>, String> {
+    fn fit_skipped(
+        &mut self,
+        observer: Seat,
+        placed: CardSet,
+    ) -> Result<Vec<(Card, Card)>, String> {
         let actor = self.actor;
         let broken: Vec<(Card, Target)> = self
             .answerable(actor)
             .map(|suit| (cards::king(suit), Target::NotIn(1 << actor)))
             .collect();
-        let swaps = self.place(&broken, observer);
+        let swaps = self.place(&broken, observer, placed);
         match swaps {
             Some(swaps) if !self.has_declaration_choice(actor) => {
                 self.close_window(actor);
@@ -179,7 +187,12 @@ impl Marjapussi {
     }
 
     /// The window opened: the winner holds an undeclared marriage whole.
-    fn fit_opened(&mut self, mv: Move, observer: Seat) -> Result<Vec<(Card, Card)>, String> {
+    fn fit_opened(
+        &mut self,
+        mv: Move,
+        observer: Seat,
+        placed: CardSet,
+    ) -> Result<Vec<(Card, Card)>, String> {
         let actor = self.actor;
         let suits: Vec<Suit> = match mv {
             Move::Declare(suit) => vec![suit],
@@ -191,7 +204,7 @@ impl Marjapussi {
         for suit in suits {
             let mut fitted = self.clone();
             let whole = marriage_cards(suit).map(|c| (c, Target::In(actor as usize)));
-            if let Some(swaps) = fitted.place(&whole, observer) {
+            if let Some(swaps) = fitted.place(&whole, observer, placed) {
                 if fitted.has_declaration_choice(actor) {
                     fitted.phase = Phase::Declare;
                     *self = fitted;
@@ -254,13 +267,15 @@ impl Marjapussi {
         vec![breaks(true), breaks(false)]
     }
 
-    fn place(&mut self, wanted: &[(Card, Target)], observer: Seat) -> Option<Vec<(Card, Card)>> {
-        place(
-            self,
-            wanted,
-            observer,
-            cards::of_power(KING) | cards::of_power(QUEEN),
-        )
+    /// Places `wanted`, giving back neither a king or queen nor a card of `placed`.
+    fn place(
+        &mut self,
+        wanted: &[(Card, Target)],
+        observer: Seat,
+        placed: CardSet,
+    ) -> Option<Vec<(Card, Card)>> {
+        let marriages = cards::of_power(KING) | cards::of_power(QUEEN);
+        place(self, wanted, observer, marriages | placed)
     }
 }
 

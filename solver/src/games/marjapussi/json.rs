@@ -480,10 +480,11 @@ impl Rules for Marjapussi {
         mv: Move,
         _later: &[Move],
         observer: Seat,
+        placed: CardSet,
     ) -> Result<Vec<(Card, Card)>, String> {
-        match self.fit_window(mv, observer) {
+        match self.fit_window(mv, observer, placed) {
             Some(fitted) => fitted,
-            None => self.fit_answer(mv, observer),
+            None => self.fit_answer(mv, observer, placed),
         }
     }
 

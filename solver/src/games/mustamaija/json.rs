@@ -360,8 +360,9 @@ impl Rules for Mustamaija {
         mv: Move,
         later: &[Move],
         observer: Seat,
+        placed: CardSet,
     ) -> Result<Vec<(Card, Card)>, String> {
-        self.fit_defence(mv, later, observer)
+        self.fit_defence(mv, later, observer, placed)
     }
 
     fn move_kind_fits(&self, mv: Move) -> bool {

@@ -147,13 +147,14 @@ impl Mustamaija {
         (search.flows, complete)
     }
 
-    /// Fits `observer`'s guess so that the defence after `mv` goes as the `later` moves show;
-    /// the swaps made.
+    /// Fits `observer`'s guess so that the defence after `mv` goes as the `later` moves show,
+    /// never giving back a card of `placed`; the swaps made.
     pub(super) fn fit_defence(
         &mut self,
         mv: Move,
         later: &[Move],
         observer: Seat,
+        placed: CardSet,
     ) -> Result<Vec<(Card, Card)>, String> {
         let Some(chain) = self.hidden_chain(mv, later, observer) else {
             return Ok(Vec::new());
@@ -169,7 +170,7 @@ impl Mustamaija {
             .iter()
             .find_map(|flow| {
                 let mut fitted = self.clone();
-                let swaps = fitted.fit_flow(flow, shown, defender, observer)?;
+                let swaps = fitted.fit_flow(flow, shown, defender, observer, placed)?;
                 *self = fitted;
                 Some(swaps)
             })
@@ -187,9 +188,10 @@ impl Mustamaija {
         shown: CardSet,
         defender: u8,
         observer: Seat,
+        placed: CardSet,
     ) -> Option<Vec<(Card, Card)>> {
         let mover = self.actor as usize;
-        let kept = shown | self.settled();
+        let kept = shown | self.settled() | placed;
         let mut swaps = place(self, &targets(shown, Target::In(mover)), observer, kept)?;
         let inside = targets(flow.inside, Target::In(defender as usize));
         swaps.extend(place(self, &inside, observer, kept | flow.inside)?);
