@@ -358,18 +358,11 @@ impl<G: Searchable> Searcher<G> {
         let mut relevant = 0;
         let mut known: Option<(i32, i32)> = None;
         let mut hint = None;
-        if let Some((bucket, banked, profile)) = partition {
-            let window = (alpha.saturating_sub(banked), beta.saturating_sub(banked));
-            if self
-                .partitions
-                .probe(bucket, profile, window, &mut self.found)
-            {
-                let found = &self.found;
-                known = Some((found.low + banked, found.high + banked));
-                hint = found.best;
-                for &spec in &found.specs {
-                    relevant |= state.spec_cards(spec);
-                }
+        if let Some(bounds) = partition.and_then(|p| self.probe_partition(p, (alpha, beta))) {
+            known = Some(bounds);
+            hint = self.found.best;
+            for &spec in &self.found.specs {
+                relevant |= state.spec_cards(spec);
             }
         }
         let slot = tabled.then(|| Slot::keyed(state, self.side, partition));
@@ -438,7 +431,7 @@ impl<G: Searchable> Searcher<G> {
                 // One move proves the bound: only what it depends on matters.
                 self.cutoffs.all += 1;
                 self.cutoffs.by_first_move += u64::from(i == 0);
-                if tabled {
+                if G::KILLER_MOVES && tabled {
                     self.killers[ply] = Some(mv);
                 }
                 children_relevant = child_relevant;
@@ -761,37 +754,34 @@ impl<G: Searchable> Searcher<G> {
     /// often proved it already), else its lowest reachable value.
     fn first_guess(&mut self, state: &G) -> i32 {
         let (floor, ceiling) = state.value_bounds(self.side);
-        match self.known(state, (floor, ceiling)) {
-            Some((low, _, _)) if low > floor => low,
-            Some((_, high, _)) if high < ceiling => high,
+        let partition = state.tabled().then(|| state.partition(self.side)).flatten();
+        let known = match partition {
+            Some(p) => self.probe_partition(p, (floor, ceiling)),
+            None => self
+                .table
+                .read(&Slot::of(state, self.side))
+                .map(|e| (e.low, e.high)),
+        };
+        match known {
+            Some((low, _)) if low > floor => low,
+            Some((_, high)) if high < ceiling => high,
             _ => floor,
         }
     }
 
-    /// What the tables know of `state`: bounds on its value and a move that proved one, from
-    /// the partition table where the game has one (every entry matching within `window`),
-    /// else from the exact table.
-    fn known(
+    /// The bounds the partition table proves on the position of `partition` (its bucket,
+    /// banked value and profile) within `(alpha, beta)`, if any entry matches; the move and
+    /// the specs of the matching entries are left in `self.found`.
+    fn probe_partition(
         &mut self,
-        state: &G,
+        (bucket, banked, profile): (u64, i32, u128),
         (alpha, beta): (i32, i32),
-    ) -> Option<(i32, i32, Option<G::Move>)> {
-        let partition = state.tabled().then(|| state.partition(self.side)).flatten();
-        let Some((bucket, banked, profile)) = partition else {
-            let e = self.table.read(&Slot::of(state, self.side))?;
-            return Some((e.low, e.high, e.best));
-        };
+    ) -> Option<(i32, i32)> {
         let window = (alpha.saturating_sub(banked), beta.saturating_sub(banked));
         let found = &mut self.found;
         self.partitions
             .probe(bucket, profile, window, found)
-            .then(|| {
-                let (low, high) = (
-                    found.low.saturating_add(banked),
-                    found.high.saturating_add(banked),
-                );
-                (low, high, found.best)
-            })
+            .then(|| (found.low + banked, found.high + banked))
     }
 
     /// The best move, then the exact table's best replies; where the table has none (an
