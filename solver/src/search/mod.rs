@@ -547,16 +547,20 @@ impl<G: Searchable> Searcher<G> {
         self.ranked = ranked;
     }
 
-    /// The exact value of `state` by null-window searches: first around `guess` (a sibling's
-    /// value is often this one's too), then by bisection of the range still open.
+    /// The exact value of `state` by null-window searches: first at `guess` (a sibling's
+    /// value is often this one's too), then, while few values are open, next to the bound the
+    /// last search returned (MTD(f): values cluster), else at `guess + 1` and by bisection.
     fn pin(&mut self, state: &G, guess: i32, researches: &mut u32) -> (i32, i32) {
         let (mut low, mut high) = state.value_bounds(self.side);
         let mut probes = [guess, guess + 1].into_iter();
+        let mut next = None;
         while low < high && !self.stopped {
-            let beta = probes
-                .by_ref()
-                .find(|&b| low < b && b <= high)
-                .unwrap_or((low + high + 1) / 2);
+            let beta = next
+                .take()
+                .filter(|_| high - low <= FEW_VALUES)
+                .or_else(|| probes.by_ref().find(|&b| low < b && b <= high))
+                .unwrap_or((low + high + 1) / 2)
+                .clamp(low + 1, high);
             let (g, _) = self.search(state, beta - 1, beta, 1);
             *researches += 1;
             if self.stopped {
@@ -564,13 +568,18 @@ impl<G: Searchable> Searcher<G> {
             }
             if g < beta {
                 high = g;
+                next = Some(g);
             } else {
                 low = g;
+                next = Some(g + 1);
             }
         }
         (low, high)
     }
 }
+
+/// The width of a value range below which [`Searcher::pin`] steps from bound to bound.
+const FEW_VALUES: i32 = 16;
 
 /// The later moves of `moves` (within the first 64) that answer as `moves[searched]` did,
 /// proved with `relevant` ([`Searchable::answers_alike`]), as bits by index; each is put in
