@@ -11,11 +11,21 @@ use std::collections::HashMap;
 /// Entries kept per bucket; further ones are not stored.
 const ENTRIES_PER_BUCKET: usize = 4096;
 
-struct Stored<M> {
-    spec: u32,
-    mask: u128,
-    view: u128,
-    proved: Proved<M>,
+/// One bucket's entries, the keys apart from the rest so that a probe's scan reads only them.
+struct Bucket<M> {
+    /// Per entry, its spec's mask and the profile under it.
+    keys: Vec<(u128, u128)>,
+    /// Per entry, its spec and what was proved.
+    entries: Vec<(u32, Proved<M>)>,
+}
+
+impl<M> Default for Bucket<M> {
+    fn default() -> Self {
+        Bucket {
+            keys: Vec::new(),
+            entries: Vec::new(),
+        }
+    }
 }
 
 /// What a search proved on a partition: bounds relative to the banked part of the searched
@@ -32,7 +42,7 @@ pub struct Proved<M> {
 
 /// Bounds and the move that proved them, by bucket, spec and the profile under the spec.
 pub struct PartitionTable<M> {
-    buckets: HashMap<u64, Vec<Stored<M>>, BuildKeyHasher>,
+    buckets: HashMap<u64, Bucket<M>, BuildKeyHasher>,
 }
 
 impl<M> Default for PartitionTable<M> {
@@ -68,41 +78,62 @@ impl<M: Copy> PartitionTable<M> {
             return false;
         };
         (found.low, found.high, found.best) = (i32::MIN, i32::MAX, None);
-        for e in entries.iter().filter(|e| profile & e.mask == e.view) {
-            let p = &e.proved;
+        let matching = entries.keys.iter().enumerate();
+        for (i, _) in matching.filter(|(_, &(mask, view))| profile & mask == view) {
+            let (spec, p) = &entries.entries[i];
             let decides = p.low >= beta || p.high <= alpha || p.low == p.high;
             if decides {
                 (found.low, found.high, found.best) = (p.low, p.high, p.best);
                 found.specs.clear();
-                found.specs.push(e.spec);
+                found.specs.push(*spec);
                 return true;
             }
             found.best = found.best.or(p.best);
             found.low = found.low.max(p.low);
             found.high = found.high.min(p.high);
-            found.specs.push(e.spec);
+            found.specs.push(*spec);
         }
         !found.specs.is_empty()
     }
 
     /// Stores `proved` for the positions of `bucket` whose profile under `mask` (the mask of
-    /// `spec`) is `profile`'s, tightening what is there.
+    /// `spec`) is `profile`'s, tightening what is there. Entries it makes redundant go: each
+    /// holds for a subset of its positions (its mask reads more and agrees under this one)
+    /// with bounds no tighter.
     pub fn put(
         &mut self,
         bucket: u64,
         (spec, mask): (u32, u128),
         profile: u128,
-        proved: Proved<M>,
+        mut proved: Proved<M>,
     ) {
         let view = profile & mask;
-        let known = self.buckets.get_mut(&bucket).and_then(|entries| {
-            entries
-                .iter_mut()
-                .find(|e| e.spec == spec && e.view == view)
-        });
+        let b = self.buckets.entry(bucket).or_default();
+        let (mut kept, mut known) = (0, None);
+        for i in 0..b.keys.len() {
+            let (m, v) = b.keys[i];
+            let under = m & mask == mask && v & mask == view;
+            if under {
+                let (s, p) = b.entries[i];
+                if (m, s) == (mask, spec) {
+                    known = Some(kept);
+                } else if proved.low >= p.low && proved.high <= p.high {
+                    proved.work = proved.work.saturating_add(p.work);
+                    proved.best = proved.best.or(p.best);
+                    continue;
+                }
+            }
+            if kept != i {
+                b.keys[kept] = b.keys[i];
+                b.entries[kept] = b.entries[i];
+            }
+            kept += 1;
+        }
+        b.keys.truncate(kept);
+        b.entries.truncate(kept);
         match known {
-            Some(e) => {
-                let p = &mut e.proved;
+            Some(i) => {
+                let p = &mut b.entries[i].1;
                 p.best = proved.best.or(p.best);
                 p.low = p.low.max(proved.low);
                 p.high = p.high.min(proved.high).max(p.low);
@@ -116,30 +147,29 @@ impl<M: Copy> PartitionTable<M> {
     /// tightens (a carried set has none twice; at worst a position matches both and gets both
     /// bounds); nothing when the bucket is full.
     pub fn seed(&mut self, bucket: u64, (spec, mask): (u32, u128), view: u128, proved: Proved<M>) {
-        let entries = self.buckets.entry(bucket).or_default();
-        if entries.len() < ENTRIES_PER_BUCKET {
-            entries.push(Stored {
-                spec,
-                mask,
-                view,
-                proved,
-            });
+        let b = self.buckets.entry(bucket).or_default();
+        if b.keys.len() < ENTRIES_PER_BUCKET {
+            b.keys.push((mask, view));
+            b.entries.push((spec, proved));
         }
     }
 
     /// Every entry, as proved for `side`, to carry to later solves.
     pub fn carried(&self, side: usize) -> impl Iterator<Item = CarriedPartition> + '_ {
-        self.buckets.iter().flat_map(move |(&bucket, entries)| {
-            entries.iter().map(move |e| CarriedPartition {
-                bucket,
-                view: e.view,
-                spec: e.spec,
-                low: e.proved.low,
-                high: e.proved.high,
-                work: e.proved.work,
-                side: side as u8,
-                total: e.proved.total,
-            })
+        self.buckets.iter().flat_map(move |(&bucket, b)| {
+            b.keys
+                .iter()
+                .zip(&b.entries)
+                .map(move |(&(_, view), &(spec, p))| CarriedPartition {
+                    bucket,
+                    view,
+                    spec,
+                    low: p.low,
+                    high: p.high,
+                    work: p.work,
+                    side: side as u8,
+                    total: p.total,
+                })
         })
     }
 }
