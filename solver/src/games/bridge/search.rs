@@ -13,10 +13,11 @@
 //! - Equivalent cards: two cards of one hand and suit with only cards of finished tricks
 //!   between them; and once one card is searched, every other card of its suit lower than
 //!   each card of that suit its answer depended on (DDS's "small cards", after Kuijf).
-//! - Move order: cheap winners first when the opponents hold the trick, low cards when the
-//!   partner does, discards from long suits; leads weighed by who holds the suit's top three
-//!   cards and how many cards the opponents can play to it (after DDS's lead weights:
-//!   winners in short suits for the opponents first, leads through their honours next).
+//! - Move order: cheap winners first when the opponents hold the trick (first those the next
+//!   hand cannot beat), low cards when the partner holds it, discards from long suits; leads
+//!   weighed by who holds the suit's top three cards and how many cards the opponents can
+//!   play to it (after DDS's lead weights: winners in short suits for the opponents first,
+//!   leads through their honours next).
 
 use super::{partition, Bridge};
 use crate::cards::{Card, CardSet};
@@ -352,27 +353,60 @@ struct Follow {
     winner: Card,
     partner_wins: bool,
     led: Option<Suit>,
+    /// For the second and third hands: the next hand's (an opponent's) cards that could win
+    /// the trick (its cards of the led suit, or its trumps when void in it).
+    rival: Option<CardSet>,
 }
 
 impl Follow {
     fn of(game: &Bridge) -> Follow {
         let seat = game.seat_to_move() as usize;
         let offset = game.winning_offset();
+        let led = game.led_suit();
+        let rival = (game.trick_len == 1 || game.trick_len == 2).then(|| {
+            let hand = game.hands[(seat + 1) % 4];
+            let follows = led.map_or(CardSet::EMPTY, |s| hand & s.mask());
+            match game.cfg.trump {
+                Some(t) if follows.is_empty() => hand & t.mask(),
+                _ => follows,
+            }
+        });
         Follow {
             seat,
             winner: game.trick[offset],
             partner_wins: (game.leader as usize + offset) % 2 == seat % 2,
-            led: game.led_suit(),
+            led,
+            rival,
         }
     }
 
+    /// Whether the next hand (for the second and third hands) can beat `card` were it winning.
+    fn rival_beats(&self, game: &Bridge, card: Card) -> bool {
+        self.rival
+            .is_some_and(|cards| cards.iter().any(|c| game.beats(c, card)))
+    }
+
     /// Cheap winners first when the opponents hold the trick, low cards when the partner
-    /// does, never a ruff of the partner's winner; a discard's suit weighs `discard`.
+    /// does, never a ruff of the partner's winner; a discard's suit weighs `discard`. Before
+    /// the last hand, winners the next hand cannot beat come first (also over a partner's
+    /// card it could beat), then those it could, then low cards (after DDS's weights for the
+    /// second and third hands).
     fn weight(&self, game: &Bridge, card: Card, discard: i32) -> i32 {
         let power = i32::from(power_of(card));
         let follows = Some(suit_of(card)) == self.led;
         let discard = if follows { 0 } else { discard };
-        match (self.partner_wins, game.beats(card, self.winner)) {
+        let beats = game.beats(card, self.winner);
+        if self.rival.is_some() {
+            let holds = beats && !self.rival_beats(game, card);
+            let partner_holds = self.partner_wins && !self.rival_beats(game, self.winner);
+            if holds && !partner_holds {
+                return 300 - power;
+            }
+            if beats && !holds && follows {
+                return 200 - power;
+            }
+        }
+        match (self.partner_wins, beats) {
             (true, true) if !follows => -100 - power,
             (true, _) => 100 - power + discard,
             (false, true) if game.trick_len == 3 || follows => 300 - power,
