@@ -107,9 +107,9 @@ pub trait Searchable: Game {
         true
     }
 
-    /// Whether the move that last cut off a search at a tabled position is tried next at
-    /// the tabled positions of the same ply, right after the table's hint (DDS's best move
-    /// per depth, a killer move). It pays where those positions are alike, as trick starts
+    /// Whether the move that last cut off a search at a tabled position is tried first at
+    /// the tabled positions of the same ply, before the table's hint (DDS's best move per
+    /// depth, a killer move, which DDS also weighs above the table's move). It pays where those positions are alike, as trick starts
     /// of one trick are in the partnership games; measured per game.
     const KILLER_MOVES: bool = false;
 
@@ -269,7 +269,7 @@ struct Searcher<G: Searchable> {
     /// Per ply, the moves left out as equivalent to one searched, with that one.
     merged: Vec<Vec<(G::Move, G::Move)>>,
     /// Per ply, the move that last cut off a search at a tabled position (DDS's best move
-    /// per depth, a killer move): tried right after the table's hint.
+    /// per depth, a killer move): tried first, then the table's hint.
     killers: Vec<Option<G::Move>>,
     /// Scratch for move ordering: each move with its sort rank.
     ranked: Vec<(i32, G::Move)>,
@@ -395,7 +395,7 @@ impl<G: Searchable> Searcher<G> {
         let killer = self.killers[ply].filter(|_| G::KILLER_MOVES && tabled);
         self.ordered_moves(
             state,
-            [entry.and_then(|e| e.best).or(hint), killer],
+            [killer, entry.and_then(|e| e.best).or(hint)],
             &mut moves,
             &mut merged,
         );

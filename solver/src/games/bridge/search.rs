@@ -325,6 +325,17 @@ impl Bridge {
         out
     }
 
+    /// The cards of `seat` that could win a trick of the `led` suit: its cards of that suit,
+    /// or its trumps when void in it.
+    fn winning_cards(&self, seat: usize, led: Option<Suit>) -> CardSet {
+        let hand = self.hands[seat];
+        let follows = led.map_or(CardSet::EMPTY, |s| hand & s.mask());
+        match self.cfg.trump {
+            Some(t) if follows.is_empty() => hand & t.mask(),
+            _ => follows,
+        }
+    }
+
     /// A lead's ordering weight: leads that win the trick for the leader's side first, in
     /// suits where the opponents hold few cards (a smaller tree) and no opponent can ruff;
     /// then leads that set up the side's honours or lead through the opponents'.
@@ -363,14 +374,8 @@ impl Follow {
         let seat = game.seat_to_move() as usize;
         let offset = game.winning_offset();
         let led = game.led_suit();
-        let rival = (game.trick_len == 1 || game.trick_len == 2).then(|| {
-            let hand = game.hands[(seat + 1) % 4];
-            let follows = led.map_or(CardSet::EMPTY, |s| hand & s.mask());
-            match game.cfg.trump {
-                Some(t) if follows.is_empty() => hand & t.mask(),
-                _ => follows,
-            }
-        });
+        let rival = (game.trick_len == 1 || game.trick_len == 2)
+            .then(|| game.winning_cards((seat + 1) % 4, led));
         Follow {
             seat,
             winner: game.trick[offset],
