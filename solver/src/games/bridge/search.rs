@@ -458,10 +458,15 @@ impl Lead {
         trump.is_some_and(|t| self.lengths[seat] == 0 && lane(game.hands[seat], t) != 0)
     }
 
-    /// What every lead of the suit shares: fewer opponents' cards first, no ruff for them,
-    /// a ruff for the partner.
+    /// What every lead of the suit shares: fewer opponents' choices first (their cards of
+    /// the suit, or every card of a void hand, which may play any), no ruff for them, a ruff
+    /// for the partner.
     fn suit_weight(&self, game: &Bridge) -> i32 {
-        let mut weight = -(self.lengths[self.lho] + self.lengths[self.rho]) * 7;
+        let choices = |seat: usize| match self.lengths[seat] {
+            0 => game.hands[seat].len() as i32,
+            n => n,
+        };
+        let mut weight = -(choices(self.lho) + choices(self.rho)) * 7;
         if self.can_ruff(game, self.lho) || self.can_ruff(game, self.rho) {
             weight -= 60;
         }
