@@ -73,7 +73,7 @@ pub(super) fn read(
     f.object("trick", problems, trick);
     let played = f.bounded("tricks_played", 0, i64::from(cfg.hand_size()), problems);
     s.tricks_played = played.unwrap_or(0) as u8;
-    s.match_state = read_match(f.get("match"), &f.path("match"), n, 0, problems);
+    s.match_state = read_match(&mut f, n, 0, problems);
     f.finish(problems);
     if problems.0.len() > before || entries.len() != n {
         return None;
