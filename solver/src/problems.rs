@@ -198,6 +198,20 @@ impl<'a> Fields<'a> {
         Some(values)
     }
 
+    /// The object `key`, if present, read by `read` (its unknown fields reported after).
+    pub fn object<T>(
+        &mut self,
+        key: &'static str,
+        problems: &mut Problems,
+        read: impl FnOnce(&mut Fields<'a>, &mut Problems) -> T,
+    ) -> Option<T> {
+        let value = self.get(key)?;
+        let mut fields = Fields::of(value, &self.path(key), problems);
+        let read = read(&mut fields, problems);
+        fields.finish(problems);
+        Some(read)
+    }
+
     /// Reports each of `keys` that is absent or null as missing.
     pub fn require(&self, keys: &[&str], problems: &mut Problems) {
         for key in keys.iter().filter(|&&key| !self.has(key)) {

@@ -17,19 +17,11 @@ use serde_json::Value;
 
 /// Reads the trick in progress: its leader and its cards in the order played.
 fn read_trick(
-    value: Option<&Value>,
-    path: &str,
+    f: &mut Fields,
     ledger: &mut CardLedger,
-    opening_leader: u8,
     problems: &mut Problems,
-) -> (u8, Vec<Card>) {
-    let Some(value) = value else {
-        return (opening_leader, Vec::new());
-    };
-    let mut f = Fields::of(value, path, problems);
-    let leader = f
-        .bounded("leader", 0, 3, problems)
-        .map_or(opening_leader, |s| s as u8);
+) -> (Option<u8>, Vec<Card>) {
+    let leader = f.seat("leader", 4, problems);
     let at = f.path("cards");
     let mut cards = Vec::new();
     if let Some(v) = f.get("cards") {
@@ -41,7 +33,6 @@ fn read_trick(
             cards.clear();
         }
     }
-    f.finish(problems);
     (leader, cards)
 }
 
@@ -64,14 +55,9 @@ pub(super) fn read(
     let mut ledger = wire_deck().ledger();
     let hands_path = f.path("hands");
     let entries = ledger.hands(&mut f, 4, observer, problems);
-    let trick_path = f.path("trick");
-    let (leader, trick) = read_trick(
-        f.get("trick"),
-        &trick_path,
-        &mut ledger,
-        (cfg.declarer + 1) % 4,
-        problems,
-    );
+    let trick = f.object("trick", problems, |t, p| read_trick(t, &mut ledger, p));
+    let (leader, trick) = trick.unwrap_or_default();
+    let leader = leader.unwrap_or((cfg.declarer + 1) % 4);
     let played_path = f.path("played");
     let played = f
         .get("played")

@@ -53,10 +53,10 @@ pub(super) fn match_json(m: &MatchState, n: usize) -> Value {
     })
 }
 
-/// Reads the match state; `seed` is the default of its `seed` field.
+/// Reads the field `match` of `f` (the state at a match's start when left out); `seed` is the
+/// default of its `seed` field.
 pub(super) fn read_match(
-    value: Option<&Value>,
-    path: &str,
+    f: &mut Fields,
     n: usize,
     seed: u64,
     problems: &mut Problems,
@@ -65,29 +65,25 @@ pub(super) fn read_match(
         seed,
         ..MatchState::default()
     };
-    let Some(value) = value else {
-        return state;
-    };
-    let mut f = Fields::of(value, path, problems);
-    let scores = f.seat_integers("scores", (n, "scores"), -1_000_000, 1_000_000, problems);
-    for (i, s) in scores.unwrap_or_default().into_iter().enumerate() {
-        state.scores[i] = s as i32;
-    }
-    state.hands_played = f
-        .bounded("hands_played", 0, 1_000_000, problems)
-        .unwrap_or(0) as u32;
-    state.dice_rolling = f.boolean("dice_rolling", problems).unwrap_or(false);
-    state.dice_threshold = f.bounded("dice_threshold", 2, 6, problems).unwrap_or(6) as u8;
-    if let Some(v) = f.get("seed") {
-        match v.as_u64() {
-            Some(s) => state.seed = s,
-            None => problems.push(
-                &f.path("seed"),
-                format!("expected a non-negative integer, got {}", kind(v)),
-            ),
+    f.object("match", problems, |f, problems| {
+        let scores = f.seat_integers("scores", (n, "scores"), -1_000_000, 1_000_000, problems);
+        for (i, s) in scores.unwrap_or_default().into_iter().enumerate() {
+            state.scores[i] = s as i32;
         }
-    }
-    f.finish(problems);
+        let played = f.bounded("hands_played", 0, 1_000_000, problems);
+        state.hands_played = played.unwrap_or(0) as u32;
+        state.dice_rolling = f.boolean("dice_rolling", problems).unwrap_or(false);
+        state.dice_threshold = f.bounded("dice_threshold", 2, 6, problems).unwrap_or(6) as u8;
+        if let Some(v) = f.get("seed") {
+            match v.as_u64() {
+                Some(s) => state.seed = s,
+                None => problems.push(
+                    &f.path("seed"),
+                    format!("expected a non-negative integer, got {}", kind(v)),
+                ),
+            }
+        }
+    });
     state
 }
 
@@ -182,8 +178,7 @@ impl Rules for Mu {
         let random_dealer = rng.below(n) as u8;
         let dealer = setup.seat("dealer", n, problems);
         let dealer = dealer.unwrap_or(cfg.first_dealer.unwrap_or(random_dealer));
-        let match_path = setup.path("match");
-        let match_state = read_match(setup.get("match"), &match_path, n, seed, problems);
+        let match_state = read_match(setup, n, seed, problems);
         let hands = deal_round(&rng.shuffled(cfg.deck()), dealer, n);
         Some(Mu::new_hand(*cfg, dealer, hands, match_state))
     }
@@ -220,7 +215,7 @@ impl Rules for Mu {
         }
         let dealer = f.seat("dealer", n, problems);
         let hands_value = f.get("hands");
-        let match_state = read_match(f.get("match"), &f.path("match"), n, 0, problems);
+        let match_state = read_match(&mut f, n, 0, problems);
         let hands_path = f.path("hands");
         f.finish(problems);
         let Some(list) = hands_value.and_then(Value::as_array) else {
@@ -418,15 +413,7 @@ impl Rules for Mu {
             "solo": self.solo,
             "vice_trump": trump_json(self.vice_trump),
             "chief_trump": trump_json(self.chief_trump),
-            "contract": r.contract.map(|c| json!({
-                "cards": c.contract,
-                "team_points": c.team_points,
-                "target": c.target,
-                "made": c.made,
-                "bonus": c.bonus,
-                "achieved": c.achieved,
-                "missing": c.missing,
-            })),
+            "contract": r.contract,
             "match": match_json(&r.match_after, n),
             "roll": r.roll,
             "drawn_card": r.drawn.map(card_name),

@@ -51,9 +51,10 @@ pub struct EklatScore {
     pub latecomer: u8,
 }
 
-/// How the chief's contract went (spec 5.2–5.4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// How the chief's contract went (spec 5.2–5.4), as a result's `contract` writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct ContractScore {
+    #[serde(rename = "cards")]
     pub contract: u8,
     pub team_points: i32,
     pub target: i32,

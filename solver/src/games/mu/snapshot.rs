@@ -4,7 +4,7 @@ use super::config::{Config, PartnerMode};
 use super::json::{card_name, read_match, wire_deck};
 use super::roles::designations;
 use super::{Mu, Phase, Trump, MAX_PLAYERS};
-use crate::cards::{Card, CardSet};
+use crate::cards::CardSet;
 use crate::game::Seat;
 use crate::games::cardlist::{place_unknown, CardLedger, WireDeck};
 use crate::problems::{index_path, one_per_seat, Fields, Problems};
@@ -54,41 +54,43 @@ pub(super) fn read(
     let mut f = Fields::of(value, path, problems);
     f.require(&["dealer", "phase", "hands"], problems);
     let dealer = f.seat("dealer", n, problems).unwrap_or(0);
+    let mut s = Mu::new_hand(
+        *cfg,
+        dealer,
+        [CardSet::EMPTY; MAX_PLAYERS],
+        Default::default(),
+    );
     let phase = f.name_of("phase", "phase", Phase::from_name, &Phase::NAMES, problems);
     let to_move = f.seat("to_move", n, problems);
     let mut ledger = wire_deck(cfg).ledger();
     let hands_path = f.path("hands");
     let entries = ledger.hands(&mut f, n, observer, problems);
-    let tables = per_seat(&mut f, "tables", n, &mut ledger, problems);
-    let won = per_seat(&mut f, "won", n, &mut ledger, problems);
-    let auction = read_auction(&mut f, n, problems);
-    let parties = read_parties(&mut f, n, ledger.deck(), problems);
-    let trick = read_trick(&mut f, &mut ledger, n, before, problems);
-    let tricks_played = f
-        .bounded("tricks_played", 0, i64::from(cfg.hand_size()), problems)
-        .unwrap_or(0) as u8;
-    let match_state = read_match(f.get("match"), &f.path("match"), n, 0, problems);
+    s.tables = per_seat(&mut f, "tables", n, &mut ledger, problems);
+    s.won = per_seat(&mut f, "won", n, &mut ledger, problems);
+    f.object("auction", problems, |a, p| read_auction(a, &mut s, p));
+    read_parties(&mut f, &mut s, ledger.deck(), problems);
+    let trick = |t: &mut Fields, p: &mut Problems| read_trick(t, &mut s, &mut ledger, before, p);
+    f.object("trick", problems, trick);
+    let played = f.bounded("tricks_played", 0, i64::from(cfg.hand_size()), problems);
+    s.tricks_played = played.unwrap_or(0) as u8;
+    s.match_state = read_match(&mut f, n, 0, problems);
     f.finish(problems);
     if problems.0.len() > before || entries.len() != n {
         return None;
     }
-    let phase = phase?;
+    s.phase = phase?;
     let unknown = cfg.deck() - ledger.all();
     let filled = place_unknown(&entries, unknown, path, &hands_path, card_name, problems)?;
-    let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
-    hands[..n].copy_from_slice(&filled);
-    let mut state = Mu::new_hand(*cfg, dealer, hands, match_state);
-    state.tables = tables;
-    state.won = won;
-    state.phase = phase;
-    auction.apply(&mut state);
-    parties.apply(&mut state);
-    trick.apply(&mut state);
-    state.tricks_played = tricks_played;
-    state.actor = to_move.unwrap_or(0);
-    state.settle_called_partner();
+    s.hands[..n].copy_from_slice(&filled);
+    if matches!(s.phase, Phase::Play | Phase::Scored) {
+        s.chief_trumps = s.chief_trump.map_or(CardSet::EMPTY, Trump::cards);
+        s.vice_trumps = s.vice_trump.map_or(CardSet::EMPTY, Trump::cards);
+    }
+    s.actor = to_move.unwrap_or(0);
+    s.settle_called_partner();
+    let state = &s;
     Checks {
-        state: &state,
+        state,
         path,
         problems,
     }
@@ -96,151 +98,69 @@ pub(super) fn read(
     if problems.0.len() > before {
         return None;
     }
-    settle_result(&mut state);
-    Some(state)
+    settle_result(&mut s);
+    Some(s)
 }
 
-/// The auction's state: each seat's bid and when it was made, the actions and passes so far
-/// and the last bidder.
-#[derive(Default)]
-struct Auction {
-    bids: [u8; MAX_PLAYERS],
-    last_bid_at: [u16; MAX_PLAYERS],
-    actions: u16,
-    passes: u8,
-    last_bidder: Option<u8>,
-}
-
-impl Auction {
-    /// Writes the auction into `state`.
-    fn apply(self, state: &mut Mu) {
-        state.bids = self.bids;
-        state.last_bid_at = self.last_bid_at;
-        state.actions = self.actions;
-        state.passes = self.passes;
-        state.last_bidder = self.last_bidder;
+/// Reads the fields of `auction` into `s`: each seat's bid and when it was made, the actions
+/// and passes so far and the last bidder.
+fn read_auction(af: &mut Fields, s: &mut Mu, problems: &mut Problems) {
+    let n = s.cfg.seats();
+    if let Some(bids) = af.seat_integers("bids", (n, "numbers"), 0, 15, problems) {
+        bids.iter()
+            .enumerate()
+            .for_each(|(i, &v)| s.bids[i] = v as u8);
     }
-}
-
-/// Reads `auction` of an `n`-seat table; the empty auction when left out.
-fn read_auction(f: &mut Fields, n: usize, problems: &mut Problems) -> Auction {
-    let top = n as i64 - 1;
-    let mut auction = Auction::default();
-    let Some(a) = f.get("auction") else {
-        return auction;
-    };
-    let mut af = Fields::of(a, &f.path("auction"), problems);
-    for (key, limit) in [("bids", 15), ("last_bid_at", 10_000)] {
-        if let Some(list) = af.seat_integers(key, (n, "numbers"), 0, limit, problems) {
-            for (i, v) in list.into_iter().enumerate() {
-                match key {
-                    "bids" => auction.bids[i] = v as u8,
-                    _ => auction.last_bid_at[i] = v as u16,
-                }
-            }
-        }
+    if let Some(at) = af.seat_integers("last_bid_at", (n, "numbers"), 0, 10_000, problems) {
+        at.iter()
+            .enumerate()
+            .for_each(|(i, &v)| s.last_bid_at[i] = v as u16);
     }
-    auction.actions = af.bounded("actions", 0, 10_000, problems).unwrap_or(0) as u16;
-    auction.passes = af.bounded("passes", 0, top + 1, problems).unwrap_or(0) as u8;
-    auction.last_bidder = af.seat("last_bidder", n, problems);
-    af.finish(problems);
-    auction
+    s.actions = af.bounded("actions", 0, 10_000, problems).unwrap_or(0) as u16;
+    s.passes = af.bounded("passes", 0, n as i64, problems).unwrap_or(0) as u8;
+    s.last_bidder = af.seat("last_bidder", n, problems);
 }
 
-/// The seats and trumps the auction chose: chief, vice, partner, called card and solo.
-struct Parties {
-    chief: Option<u8>,
-    vice: Option<u8>,
-    partner: Option<u8>,
-    vice_trump: Option<Trump>,
-    chief_trump: Option<Trump>,
-    called: Option<Card>,
-    solo: bool,
+/// Reads `chief`, `vice`, `partner`, the two trumps, `called_card` and `solo` into `s`.
+fn read_parties(f: &mut Fields, s: &mut Mu, deck: &WireDeck, problems: &mut Problems) {
+    let n = s.cfg.seats();
+    s.chief = f.seat("chief", n, problems);
+    s.vice = f.seat("vice", n, problems);
+    s.partner = f.seat("partner", n, problems);
+    s.vice_trump = trump(f, "vice_trump", problems);
+    s.chief_trump = trump(f, "chief_trump", problems);
+    s.called = deck.card(f, "called_card", problems);
+    s.solo = f.boolean("solo", problems).unwrap_or(false);
 }
 
-impl Parties {
-    /// Writes the parties into `state`; in play and once scored, also the trump suits' cards.
-    fn apply(self, state: &mut Mu) {
-        if matches!(state.phase, Phase::Play | Phase::Scored) {
-            state.chief_trumps = self.chief_trump.map_or(CardSet::EMPTY, Trump::cards);
-            state.vice_trumps = self.vice_trump.map_or(CardSet::EMPTY, Trump::cards);
-        }
-        state.chief = self.chief;
-        state.vice = self.vice;
-        state.partner = self.partner;
-        state.called = self.called;
-        state.solo = self.solo;
-        state.vice_trump = self.vice_trump;
-        state.chief_trump = self.chief_trump;
-    }
-}
-
-/// Reads `chief`, `vice`, `partner`, the two trumps, `called_card` and `solo`.
-fn read_parties(f: &mut Fields, n: usize, deck: &WireDeck, problems: &mut Problems) -> Parties {
-    Parties {
-        chief: f.seat("chief", n, problems),
-        vice: f.seat("vice", n, problems),
-        partner: f.seat("partner", n, problems),
-        vice_trump: trump(f, "vice_trump", problems),
-        chief_trump: trump(f, "chief_trump", problems),
-        called: deck.card(f, "called_card", problems),
-        solo: f.boolean("solo", problems).unwrap_or(false),
-    }
-}
-
-/// Reads the trick in progress. A flag-count mismatch is reported only if nothing else was
-/// (`before` is the problem count at the start of the snapshot).
+/// Reads the trick in progress into `s`: its leader, its cards in the order played, and which
+/// came from the table. A flag-count mismatch is reported only if nothing else was (`before`
+/// is the problem count at the start of the snapshot).
 fn read_trick(
-    f: &mut Fields,
+    tf: &mut Fields,
+    s: &mut Mu,
     ledger: &mut CardLedger,
-    n: usize,
     before: usize,
     problems: &mut Problems,
-) -> Trick {
-    let (mut leader, mut trick, mut from_table) = (0u8, Vec::new(), 0u8);
-    if let Some(t) = f.get("trick") {
-        let mut tf = Fields::of(t, &f.path("trick"), problems);
-        leader = tf.seat("leader", n, problems).unwrap_or(0);
-        let at = tf.path("cards");
-        if let Some(v) = tf.get("cards") {
-            trick = ledger.trick(v, &at, n, problems);
-        }
-        let at = tf.path("from_table");
-        if let Some(list) = tf.array("from_table", problems) {
-            for (i, item) in list.iter().enumerate().take(MAX_PLAYERS) {
-                match item.as_bool() {
-                    Some(b) => from_table |= u8::from(b) << i,
-                    None => problems.push(&index_path(&at, i), "expected true or false"),
-                }
-            }
-            if list.len() != trick.len() && problems.0.len() == before {
-                problems.push(&at, "expected one flag per card of the trick");
+) {
+    s.leader = tf.seat("leader", s.cfg.seats(), problems).unwrap_or(0);
+    let mut cards = Vec::new();
+    if let Some(v) = tf.get("cards") {
+        cards = ledger.trick(v, &tf.path("cards"), s.cfg.seats(), problems);
+    }
+    s.trick_len = cards.len() as u8;
+    s.trick[..cards.len()].copy_from_slice(&cards);
+    let at = tf.path("from_table");
+    if let Some(list) = tf.array("from_table", problems) {
+        for (i, item) in list.iter().enumerate().take(MAX_PLAYERS) {
+            match item.as_bool() {
+                Some(b) => s.trick_from_table |= u8::from(b) << i,
+                None => problems.push(&index_path(&at, i), "expected true or false"),
             }
         }
-        tf.finish(problems);
-    }
-    Trick {
-        leader,
-        cards: trick,
-        from_table,
-    }
-}
-
-/// The trick in progress: its leader, its cards in the order played, and which of them came
-/// from the table (a bit per card).
-struct Trick {
-    leader: u8,
-    cards: Vec<Card>,
-    from_table: u8,
-}
-
-impl Trick {
-    /// Writes the trick into `state`.
-    fn apply(self, state: &mut Mu) {
-        state.leader = self.leader;
-        state.trick_len = self.cards.len() as u8;
-        state.trick[..self.cards.len()].copy_from_slice(&self.cards);
-        state.trick_from_table = self.from_table;
+        if list.len() != cards.len() && problems.0.len() == before {
+            problems.push(&at, "expected one flag per card of the trick");
+        }
     }
 }
 

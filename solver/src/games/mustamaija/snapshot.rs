@@ -184,9 +184,9 @@ fn read_given(
             ledger.deck().ledger().read(v, &at, problems)
         }),
         declared: read_declared(f, problems),
-        table: f.get("table").map_or_else(Table::default, |t| {
-            read_table(t, &f.path("table"), &mut ledger, problems)
-        }),
+        table: f
+            .object("table", problems, |t, p| read_table(t, &mut ledger, p))
+            .unwrap_or_default(),
         discard_pairs: match f.get("discards") {
             Some(v) => read_pairs(v, &f.path("discards"), &mut ledger, None, problems),
             None => Vec::new(),
@@ -267,9 +267,9 @@ fn read_declared(f: &mut Fields, problems: &mut Problems) -> u8 {
     declared
 }
 
-fn read_table(t: &Value, path: &str, ledger: &mut CardLedger, problems: &mut Problems) -> Table {
+/// Reads `table`: the attack, the pairs beaten and the cards taken.
+fn read_table(tf: &mut Fields, ledger: &mut CardLedger, problems: &mut Problems) -> Table {
     let mut table = Table::default();
-    let mut tf = Fields::of(t, path, problems);
     if let Some(v) = tf.get("attack") {
         table.attack = ledger.read(v, &tf.path("attack"), problems);
     }
@@ -286,7 +286,6 @@ fn read_table(t: &Value, path: &str, ledger: &mut CardLedger, problems: &mut Pro
             );
         }
     }
-    tf.finish(problems);
     table
 }
 
