@@ -50,6 +50,10 @@ impl Heuristic for Marjapussi {
             Phase::Redealt | Phase::Scored => unreachable!("the hand is over"),
         }
     }
+
+    fn is_bid(&self) -> bool {
+        self.phase == Phase::Bid
+    }
 }
 
 impl Marjapussi {
