@@ -71,17 +71,7 @@ pub(super) fn analyze_view<G: Analysable>(position: &Position<G>, request: &Requ
         world_nodes: request.budget.nodes.unwrap_or(DEFAULT_WORLD_NODES),
         cancel: request.budget.cancel.clone(),
     };
-    let (method, why) = match request.method {
-        Method::Pimc => match state.exact_applies() {
-            Ok(()) => (Method::Pimc, "asked".to_string()),
-            Err(why) => return Err(Problems::single("method", format!("PIMC solves each sampled world with the exact search, which does not apply here ({why}); use 'ismcts' or 'auto'")).into()),
-        },
-        Method::Bids if state.is_bid() => (Method::Bids, "asked".to_string()),
-        Method::Bids => return Err(Problems::single("method", format!("'bids' values the bids of an auction, and this is the '{}' phase; use 'pimc', 'ismcts' or 'auto'", state.phase())).into()),
-        Method::Auto if state.is_bid() => (Method::Bids, AUTO_BIDS.to_string()),
-        Method::Auto => auto_method(state, &knowledge, request.seed(), &pimc_budget),
-        _ => (Method::Ismcts, "asked".to_string()),
-    };
+    let (method, why) = chosen_method(state, &knowledge, request, &pimc_budget)?;
     if method == Method::Bids {
         let time = pimc_budget.time.saturating_sub(start.elapsed());
         let mut answer = bids_answer(state, &knowledge, request, time);
@@ -130,6 +120,27 @@ pub(super) fn analyze_view<G: Analysable>(position: &Position<G>, request: &Requ
     };
     label_sampled(&mut answer, request, why);
     Ok(answer)
+}
+
+/// The method that answers a view, and why: the one asked where it applies, else `auto`'s.
+fn chosen_method<G: Analysable>(
+    state: &G,
+    knowledge: &Knowledge,
+    request: &Request,
+    pimc_budget: &PimcBudget,
+) -> Result<(Method, String), Problems> {
+    let asked = || Ok((request.method, "asked".to_string()));
+    match request.method {
+        Method::Pimc => match state.exact_applies() {
+            Ok(()) => asked(),
+            Err(why) => Err(Problems::single("method", format!("PIMC solves each sampled world with the exact search, which does not apply here ({why}); use 'ismcts' or 'auto'"))),
+        },
+        Method::Bids if state.is_bid() => asked(),
+        Method::Bids => Err(Problems::single("method", format!("'bids' values the bids of an auction, and this is the '{}' phase; use 'pimc', 'ismcts' or 'auto'", state.phase()))),
+        Method::Auto if state.is_bid() => Ok((Method::Bids, AUTO_BIDS.to_string())),
+        Method::Auto => Ok(auto_method(state, knowledge, request.seed(), pimc_budget)),
+        _ => Ok((Method::Ismcts, "asked".to_string())),
+    }
 }
 
 /// Why `auto` values a bid by the play it leads to.
