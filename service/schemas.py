@@ -144,8 +144,8 @@ class AnalyzeRequest(Struct, kw_only=True):
         Meta(
             description="exact (complete positions), pimc, ismcts or bids (views), or auto: "
             "exact for a complete position; for a view deciding a bid of an auction (the "
-            "Marjapussi family) bids, else PIMC where the exact search applies and a sampled "
-            "world fits the budget, else ISMCTS."
+            "Marjapussi family, without Kontra/Re) bids, else PIMC where the exact search "
+            "applies and a sampled world fits the budget, else ISMCTS."
         ),
     ] = "auto"
     budget: Budget | None = None
