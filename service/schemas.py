@@ -142,9 +142,10 @@ class AnalyzeRequest(Struct, kw_only=True):
     method: Annotated[
         str,
         Meta(
-            description="exact (complete positions), pimc or ismcts (views), or auto: exact "
-            "for a complete position; for a view PIMC where the exact search applies and a "
-            "sampled world fits the budget, else ISMCTS."
+            description="exact (complete positions), pimc, ismcts or bids (views), or auto: "
+            "exact for a complete position; for a view deciding a bid of an auction (the "
+            "Marjapussi family, without Kontra/Re) bids, else PIMC where the exact search "
+            "applies and a sampled world fits the budget, else ISMCTS."
         ),
     ] = "auto"
     budget: Budget | None = None
@@ -189,7 +190,7 @@ class ScoredMove(Struct, kw_only=True):
     low: float | None = None
     high: float | None = None
     score_low: Annotated[
-        float | None, Meta(description="PIMC: the 95% interval of `score` (as low..high).")
+        float | None, Meta(description="PIMC and bids: the 95% interval of `score` (as low..high).")
     ] = None
     score_high: float | None = None
     certainty: Annotated[
@@ -200,7 +201,7 @@ class ScoredMove(Struct, kw_only=True):
         ),
     ]
     visits: Annotated[int | None, Meta(description="ISMCTS: the move's visits.")] = None
-    worlds: Annotated[int | None, Meta(description="PIMC: the worlds averaged.")] = None
+    worlds: Annotated[int | None, Meta(description="PIMC and bids: the worlds averaged.")] = None
 
 
 class Perspective(Struct, kw_only=True):
@@ -214,7 +215,12 @@ class SearchStats(Struct, kw_only=True):
     nodes: int | None = None
     researches: int | None = None
     iterations: Annotated[int | None, Meta(description="ISMCTS iterations run.")] = None
-    worlds: Annotated[int | None, Meta(description="PIMC worlds solved.")] = None
+    worlds: Annotated[int | None, Meta(description="PIMC worlds solved; bids: worlds dealt.")] = (
+        None
+    )
+    playouts: Annotated[
+        int | None, Meta(description="Bids: moves played out to the end of the hand.")
+    ] = None
     consistent_deals: Annotated[
         float | None, Meta(description="Views: the deals consistent with what the seat saw.")
     ] = None
@@ -229,7 +235,7 @@ class AnalyzeResponse(Struct, kw_only=True):
             "Redis, the shared cache, was slow, down or refused the write)."
         ),
     ]
-    method: Annotated[str, Meta(description="The method used: exact, pimc or ismcts.")]
+    method: Annotated[str, Meta(description="The method used: exact, pimc, ismcts or bids.")]
     to_move: Annotated[Seat | None, Meta(description="The seat to move.")]
     decides: DecidesField
     phase: Annotated[str, Meta(description="The phase, as listed in the catalogue.")]

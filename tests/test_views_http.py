@@ -68,16 +68,37 @@ def test_a_view_in_the_bidding_is_ismcts_with_visits_and_one_answer_per_seed(
 ) -> None:
     dealt = client.post("/v1/marjapussi/deal", json={"variant": "huutopussi", "seed": 12})
     view = view_of(dealt.json()["position"])
-    request = {"budget": {"iterations": 600}, "seed": 4, "rollout": "random"}
+    request = {"method": "ismcts", "budget": {"iterations": 600}, "seed": 4, "rollout": "random"}
     first = analyse(client, view, **request)
     assert (first.method, first.rollout, first.stats.iterations) == ("ismcts", "random", 600)
     assert sum(m.visits or 0 for m in first.moves) == 600
     assert first.best_move in [m.move for m in first.moves]
-    assert first.why_method
-    assert "bid" in first.why_method
+    assert first.why_method == "asked"
     with TestClient(create_app(Settings())) as fresh:
         again = analyse(fresh, view, **request)
     assert (again.cache, again.moves) == ("miss", first.moves)
+
+
+def test_auto_values_a_bid_by_the_play_it_leads_to_and_says_how(client: Client) -> None:
+    dealt = client.post("/v1/marjapussi/deal", json={"variant": "huutopussi", "seed": 12})
+    view = view_of(dealt.json()["position"])
+    first = analyse(client, view, budget={"time_ms": 30_000}, seed=4)
+    assert (first.method, first.method_asked, first.reproducible) == ("bids", "auto", True)
+    assert first.why_method is not None
+    assert "bid of the auction" in first.why_method
+    assert "rule-based player" in first.search
+    legal = client.post("/v1/marjapussi/legal-moves", json={"position": view}).json()
+    assert sorted(m.move for m in first.moves) == sorted(legal["moves"])
+    assert first.stats.playouts is not None
+    assert first.stats.worlds is not None
+    assert 0 < first.stats.worlds <= first.stats.playouts <= 50_100
+    best = next(m for m in first.moves if m.move == first.best_move)
+    assert best.worlds == first.stats.worlds
+    assert best.score == first.score
+    rivals = [m for m in first.moves if m.worlds == best.worlds]
+    assert all(m.score is not None and best.score >= m.score for m in rivals)
+    again = analyse(client, view, budget={"time_ms": 30_000}, seed=4)
+    assert (again.cache, again.moves) == ("hit", first.moves)
 
 
 def test_views_of_every_game_are_answered(client: Client) -> None:

@@ -16,6 +16,13 @@ pub trait Heuristic: Game {
     /// A legal move for the seat to act, chosen by simple rules; `rng` breaks ties. Called only
     /// while the hand goes on.
     fn heuristic_move(&self, rng: &mut Rng) -> Self::Move;
+
+    /// Whether the move to make now is a bid of the auction, whose value the heuristic's own
+    /// play of the rest of the hand estimates well enough to choose it by
+    /// ([`crate::play::bids`]); by default no.
+    fn is_bid(&self) -> bool {
+        false
+    }
 }
 
 /// The card of `set` with the lowest `cost` (the lowest index among equals), if any.

@@ -33,8 +33,10 @@ mod python;
 /// entries by the partition; `table4`: Mü keys trick starts by shape; `maxn`: PIMC searches
 /// Muschik's worlds by max^n; `counts`: Marjapussi views count deals exactly and draw worlds
 /// by placements, so a seed's worlds changed; `worlds`: PIMC's world `i` no longer depends
-/// on `seed ^ i` alone, so another seed draws other worlds).
+/// on `seed ^ i` alone, so another seed draws other worlds; `bids`: `auto` answers a view's
+/// bid of a Marjapussi-family auction without Kontra/Re by the play each bid leads to,
+/// `play::bids`).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table4.maxn.scores.counts.worlds"
+    "+rules1.table4.maxn.scores.counts.worlds.bids"
 );

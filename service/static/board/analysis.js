@@ -97,6 +97,7 @@ export function describeAnalysis(analysis) {
     analysis.stats.nodes ? `${analysis.stats.nodes} nodes` : null,
     analysis.stats.worlds ? `${analysis.stats.worlds} worlds` : null,
     analysis.stats.iterations ? `${analysis.stats.iterations} iterations` : null,
+    analysis.stats.playouts ? `${analysis.stats.playouts} playouts` : null,
     `cache ${analysis.cache}`,
   ];
   return parts.filter(Boolean).join(" \u00b7 ");

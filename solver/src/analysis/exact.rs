@@ -24,8 +24,9 @@ pub(super) fn analyze_complete<G: Analysable>(
     carried: &Carried,
 ) -> Result<(Value, Carried), ApiError> {
     let mut problems = Problems::default();
-    if request.method == Method::Pimc {
-        problems.push("method", "'pimc' samples the hidden cards of a view (a position with 'view' set); a complete position is analysed by 'exact', 'ismcts' or 'auto'");
+    if matches!(request.method, Method::Pimc | Method::Bids) {
+        let name = request.method.name();
+        problems.push("method", format!("'{name}' samples the hidden cards of a view (a position with 'view' set); a complete position is analysed by 'exact', 'ismcts' or 'auto'"));
     }
     misplaced_fields(request, request.method, &mut problems);
     if !problems.is_empty() {

@@ -1,7 +1,9 @@
 //! `POST /v1/{game}/analyze`: the request (method, budget, perspective, seed, rollout) and its
 //! answer. Complete positions go to the exact search ([`exact`]); one seat's view goes to the
-//! hidden-information methods ([`view`]): PIMC over sampled worlds, or ISMCTS in every phase.
+//! hidden-information methods ([`view`]): PIMC over sampled worlds, ISMCTS in every phase, and
+//! bids valued by the play they lead to ([`bids`]) in an auction.
 
+mod bids;
 mod exact;
 mod ismcts;
 mod view;
@@ -55,6 +57,7 @@ enum Method {
     Exact,
     Pimc,
     Ismcts,
+    Bids,
     Auto,
 }
 
@@ -64,6 +67,7 @@ impl Method {
             Method::Exact => "exact",
             Method::Pimc => "pimc",
             Method::Ismcts => "ismcts",
+            Method::Bids => "bids",
             Method::Auto => "auto",
         }
     }
@@ -184,9 +188,10 @@ fn read_request(extra: &[Option<&Value>], seats: usize) -> Result<Request, Probl
         Some("exact") => Method::Exact,
         Some("pimc") => Method::Pimc,
         Some("ismcts") => Method::Ismcts,
+        Some("bids") => Method::Bids,
         Some("auto") => Method::Auto,
         _ => {
-            problems.push("method", "expected one of: exact, auto, pimc, ismcts");
+            problems.push("method", "expected one of: exact, auto, pimc, ismcts, bids");
             Method::Auto
         }
     };
@@ -275,10 +280,10 @@ fn misplaced_fields(request: &Request, method: Method, problems: &mut Problems) 
     if request.rollout.is_some() && !takes(&[Method::Ismcts]) {
         problems.push("rollout", "only ISMCTS plays rollouts");
     }
-    if request.seed.is_some() && !takes(&[Method::Pimc, Method::Ismcts]) {
+    if request.seed.is_some() && !takes(&[Method::Pimc, Method::Ismcts, Method::Bids]) {
         problems.push(
             "seed",
-            "only the sampled methods (pimc, ismcts) take a seed",
+            "only the sampled methods (pimc, ismcts, bids) take a seed",
         );
     }
 }

@@ -1,15 +1,17 @@
 //! Analysis of one seat's view: PIMC (worlds dealt from what the seat saw, each solved by the
 //! exact search) where the exact search applies, ISMCTS in every phase, and `auto`'s choice.
 //!
-//! `auto` takes PIMC when the exact search applies to the phase and the first sampled worlds are
+//! `auto` values a bid of an auction by the play it leads to ([`super::bids`]). Elsewhere it
+//! takes PIMC when the exact search applies to the phase and the first sampled worlds are
 //! solved within the nodes that leave room for the worlds asked in the time asked; otherwise
 //! ISMCTS. It decides on node counts, never on the clock, so one request gets one choice.
 
+use super::bids::bids_answer;
 use super::exact::perspective_json;
 use super::ismcts::ismcts_answer;
 use super::{label_sampled, misplaced_fields, rounded, Analysable, Method, Request};
 use crate::api::{acting_seat, ApiResult, Position};
-use crate::hidden::pimc::{pimc, world_rng, PimcBudget, WorldSearch};
+use crate::hidden::pimc::{pimc, world_rng, MoveEstimate, PimcBudget, WorldSearch};
 use crate::hidden::{sample, Knowledge};
 use crate::play::determinize::ViewSampler;
 use crate::problems::Problems;
@@ -69,14 +71,13 @@ pub(super) fn analyze_view<G: Analysable>(position: &Position<G>, request: &Requ
         world_nodes: request.budget.nodes.unwrap_or(DEFAULT_WORLD_NODES),
         cancel: request.budget.cancel.clone(),
     };
-    let (method, why) = match request.method {
-        Method::Pimc => match state.exact_applies() {
-            Ok(()) => (Method::Pimc, "asked".to_string()),
-            Err(why) => return Err(Problems::single("method", format!("PIMC solves each sampled world with the exact search, which does not apply here ({why}); use 'ismcts' or 'auto'")).into()),
-        },
-        Method::Auto => auto_method(state, &knowledge, request.seed(), &pimc_budget),
-        _ => (Method::Ismcts, "asked".to_string()),
-    };
+    let (method, why) = chosen_method(state, &knowledge, request, &pimc_budget)?;
+    if method == Method::Bids {
+        let time = pimc_budget.time.saturating_sub(start.elapsed());
+        let mut answer = bids_answer(state, &knowledge, request, time);
+        label_sampled(&mut answer, request, why);
+        return Ok(answer);
+    }
     let left = |start: Instant| {
         let left = request
             .budget
@@ -120,6 +121,30 @@ pub(super) fn analyze_view<G: Analysable>(position: &Position<G>, request: &Requ
     label_sampled(&mut answer, request, why);
     Ok(answer)
 }
+
+/// The method that answers a view, and why: the one asked where it applies, else `auto`'s.
+fn chosen_method<G: Analysable>(
+    state: &G,
+    knowledge: &Knowledge,
+    request: &Request,
+    pimc_budget: &PimcBudget,
+) -> Result<(Method, String), Problems> {
+    let asked = || Ok((request.method, "asked".to_string()));
+    match request.method {
+        Method::Pimc => match state.exact_applies() {
+            Ok(()) => asked(),
+            Err(why) => Err(Problems::single("method", format!("PIMC solves each sampled world with the exact search, which does not apply here ({why}); use 'ismcts' or 'auto'"))),
+        },
+        Method::Bids if state.is_bid() => asked(),
+        Method::Bids => Err(Problems::single("method", format!("'bids' values the bids of an auction, and this is the '{}' phase; use 'pimc', 'ismcts' or 'auto'", state.phase()))),
+        Method::Auto if state.is_bid() => Ok((Method::Bids, AUTO_BIDS.to_string())),
+        Method::Auto => Ok(auto_method(state, knowledge, request.seed(), pimc_budget)),
+        _ => Ok((Method::Ismcts, "asked".to_string())),
+    }
+}
+
+/// Why `auto` values a bid by the play it leads to.
+const AUTO_BIDS: &str = "a bid of the auction: each bid and the pass valued by the rule-based play of the rest of the hand in worlds dealt from what the seat saw, which bids better than the rule-based bidder in duplicate matches, where ISMCTS bids worse";
 
 /// `auto`'s method and why: ISMCTS where the exact search does not apply or where the first
 /// sampled worlds need more nodes than the worlds asked can each have in the time asked.
@@ -176,19 +201,7 @@ fn pimc_answer<G: Analysable>(
     let moves: Vec<Value> = estimate
         .moves
         .iter()
-        .map(|m| {
-            json!({
-                "move": state.move_text(m.mv),
-                "value": rounded(m.mean),
-                "score": m.score.map(|(mean, _)| rounded(mean)),
-                "low": rounded(m.mean - m.half_width),
-                "high": rounded(m.mean + m.half_width),
-                "score_low": m.score.map(|(mean, half)| rounded(mean - half)),
-                "score_high": m.score.map(|(mean, half)| rounded(mean + half)),
-                "certainty": "estimate",
-                "worlds": estimate.solved,
-            })
-        })
+        .map(|m| estimate_json(state, m, estimate.solved))
         .collect();
     let best = estimate.moves.iter().find(|m| Some(m.mv) == estimate.best);
     let observer = knowledge.observer();
@@ -223,8 +236,27 @@ fn pimc_answer<G: Analysable>(
     }))
 }
 
+/// A move's mean value and score over `worlds` sampled worlds, with their 95% intervals.
+pub(super) fn estimate_json<G: Analysable>(
+    state: &G,
+    m: &MoveEstimate<G::Move>,
+    worlds: usize,
+) -> Value {
+    json!({
+        "move": state.move_text(m.mv),
+        "value": rounded(m.mean),
+        "score": m.score.map(|(mean, _)| rounded(mean)),
+        "low": rounded(m.mean - m.half_width),
+        "high": rounded(m.mean + m.half_width),
+        "score_low": m.score.map(|(mean, half)| rounded(mean - half)),
+        "score_high": m.score.map(|(mean, half)| rounded(mean + half)),
+        "certainty": "estimate",
+        "worlds": worlds,
+    })
+}
+
 /// The count of deals consistent with the view, and whether it is exact (else an upper bound).
-fn deals_json(knowledge: &Knowledge) -> (Value, Value) {
+pub(super) fn deals_json(knowledge: &Knowledge) -> (Value, Value) {
     (
         json!(knowledge.consistent_deals()),
         json!(knowledge.count_is_exact()),

@@ -192,8 +192,11 @@ fn auto_answers_a_view_in_every_phase_of_every_game_and_says_why() {
             let answer = call(game, Route::Analyze, body);
             let what = format!("{deal} {phase}: {answer}");
             assert_eq!(answer["method_asked"], "auto", "{what}");
+            let doubling = deal["variant"] == "erlangen" || deal["options"]["kontra_re"] == true;
+            let bid = game == "marjapussi" && phase == "bid" && !doubling;
+            let methods: &[&str] = if bid { &["bids"] } else { &["pimc", "ismcts"] };
             assert!(
-                answer["method"] == "pimc" || answer["method"] == "ismcts",
+                methods.contains(&answer["method"].as_str().unwrap()),
                 "{what}"
             );
             assert!(
@@ -322,7 +325,7 @@ fn a_complete_position_in_bidding_is_served_by_ismcts_on_its_one_world_and_refus
 #[test]
 fn the_catalogue_says_per_game_what_the_exact_value_is_and_where_each_method_applies() {
     let catalogue = crate::games::catalogue();
-    for method in ["exact", "pimc", "ismcts", "auto"] {
+    for method in ["exact", "pimc", "ismcts", "bids", "auto"] {
         assert!(
             catalogue["analysis_methods"][method].is_string(),
             "{method}"
@@ -392,4 +395,89 @@ fn short_budgets_answer_and_report_what_they_did_not_use() {
     );
     assert_eq!(complete["method"], "exact", "{complete}");
     assert_eq!(complete["unused_budget"], json!(["worlds"]));
+}
+
+/// Huutopussi seeded 3 after the forehand opened at `bid`: the next seat's view and its seat.
+fn bid_view(bid: i32) -> (Value, Value) {
+    let dealt = call(
+        "marjapussi",
+        Route::Deal,
+        json!({ "variant": "huutopussi", "seed": 3 }),
+    );
+    let mv = format!("bid {bid}");
+    let after = call(
+        "marjapussi",
+        Route::Play,
+        json!({ "position": dealt["position"], "move": mv }),
+    );
+    let seat = after["to_move"].clone();
+    (view_of("marjapussi", &after["position"], &seat), seat)
+}
+
+#[test]
+fn auto_values_a_bid_by_the_play_it_leads_to_and_says_so() {
+    // An opening of 400 needs 400 of the hand's 440 points: the opponents fail it (the play
+    // evaluator's test checks every world), and every bid over it fails ours.
+    let (view, seat) = bid_view(400);
+    let body = json!({ "position": view, "seed": 11, "budget": { "time_ms": 60_000 } });
+    let answer = analyze_ok("marjapussi", body.clone());
+    assert_eq!(answer["method"], "bids", "{answer}");
+    assert_eq!(answer["method_asked"], "auto");
+    assert!(answer["why_method"]
+        .as_str()
+        .unwrap()
+        .contains("bid of the auction"));
+    assert!(answer["search"]
+        .as_str()
+        .unwrap()
+        .contains("rule-based player"));
+    assert_eq!(answer["perspective"]["seat"], seat);
+    assert_eq!(answer["best_move"], "pass", "{answer}");
+    assert_eq!(answer["reproducible"], true);
+    check_moves("marjapussi", &view, &answer);
+    let moves = answer["moves"].as_array().unwrap();
+    let score = |m: &Value| m["score"].as_f64().unwrap();
+    let pass = moves.iter().find(|m| m["move"] == "pass").unwrap();
+    assert_eq!(
+        pass["worlds"], answer["stats"]["worlds"],
+        "the best stays in"
+    );
+    assert_eq!(answer["score"], pass["score"]);
+    for m in moves.iter().filter(|m| m["move"] != "pass") {
+        assert!(score(m) < 0.0 && score(m) < score(pass), "{m}");
+        assert!(m["score_low"].as_f64().unwrap() <= score(m), "{m}");
+    }
+    let timeless = |mut a: Value| {
+        a["stats"]["time_ms"] = json!(null);
+        a
+    };
+    let again = analyze_ok("marjapussi", body);
+    assert_eq!(timeless(again), timeless(answer), "one answer per seed");
+}
+
+#[test]
+fn bids_are_asked_for_an_auction_of_a_view_only() {
+    let refused = |game: &str, body: Value| {
+        let problem = handle(game, Route::Analyze, body.to_string().as_bytes());
+        assert!(format!("{problem:?}").contains("method"), "{problem:?}");
+    };
+    let play = play_view("marjapussi", "huutopussi", 2, 8);
+    refused("marjapussi", json!({ "position": play, "method": "bids" }));
+    let dealt = call(
+        "marjapussi",
+        Route::Deal,
+        json!({ "variant": "huutopussi", "seed": 3 }),
+    );
+    refused(
+        "marjapussi",
+        json!({ "position": dealt["position"], "method": "bids" }),
+    );
+    let (view, _) = bid_view(50);
+    let asked =
+        json!({ "position": view, "method": "bids", "budget": { "time_ms": 60_000, "worlds": 3 } });
+    let answer = analyze_ok("marjapussi", asked);
+    assert_eq!(answer["method"], "bids");
+    assert_eq!(answer["unused_budget"], json!(["worlds"]));
+    let playouts = answer["stats"]["playouts"].as_u64().unwrap();
+    assert!(playouts > 0 && playouts <= 50_000 + 100, "{playouts}");
 }

@@ -8,7 +8,9 @@
 //! Players: random, heuristic, ismcts (random rollouts), ismcts-h (heuristic rollouts), pimc
 //! (each world searched as the game's default), pimc-exact (each world by the exact search:
 //! paranoid where each seat scores for itself), pimc-maxn (each world by max^n), seeing (the
-//! exact search with every card in sight).
+//! exact search with every card in sight), bids and bids-pimc (bids valued by the play they lead
+//! to, `play::bids`: `--iterations` playouts per bidding decision within 1 s, or 20,000 within
+//! `--ms`; the heuristic, or pimc, in every other decision).
 //! The first form prints A's mean score minus B's per deal with its 95% interval; the second the
 //! ISMCTS iterations per second from the first decision of seeded deals, on one thread; the
 //! third answers, per line of standard input `DEAL<TAB>MOVES<TAB>SEED` (the deal as the JSON
@@ -54,7 +56,7 @@ fn usage(why: &str) -> ! {
     eprintln!(
         "       arena --speed --game G [--variant V] [--iterations N] [--deals N] [--seed S]"
     );
-    eprintln!("players: random, heuristic, ismcts (random rollouts), ismcts-h (heuristic rollouts), pimc, pimc-exact, pimc-maxn, seeing");
+    eprintln!("players: random, heuristic, ismcts (random rollouts), ismcts-h (heuristic rollouts), pimc, pimc-exact, pimc-maxn, seeing, bids, bids-pimc");
     exit(2)
 }
 
@@ -125,8 +127,27 @@ fn player<G: Playable>(name: &str, limit: Limit) -> Box<dyn Player<G>> {
             Some(WorldSearch::Maxn),
         )),
         "seeing" => Box::new(players::SeeingPlayer::new(limit)),
+        "bids" => Box::new(bid_player(limit, Box::new(players::HeuristicPlayer))),
+        "bids-pimc" => Box::new(bid_player(limit, player("pimc", limit))),
         _ => usage(&format!("no player '{name}'")),
     }
+}
+
+/// The playouts per bidding decision when the limit is a time.
+const BID_PLAYOUTS: u64 = 20_000;
+
+/// The time per bidding decision when the limit is a number of playouts.
+const BID_TIME: Duration = Duration::from_secs(1);
+
+/// Bids valued by playouts (`--iterations` of them, or [`BID_PLAYOUTS`] within `--ms`), `rest`
+/// elsewhere.
+fn bid_player<G: Playable>(limit: Limit, rest: Box<dyn Player<G>>) -> players::BidPlayer<G> {
+    let (playouts, time) = match limit {
+        Limit::Iterations(n) => (n, BID_TIME),
+        Limit::Time(t) => (BID_PLAYOUTS, t),
+        Limit::IterationsWithin(n, t) => (n, t),
+    };
+    players::BidPlayer::new(playouts, time, rest)
 }
 
 fn run<G: Playable>(options: &Options) {

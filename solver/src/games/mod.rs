@@ -179,7 +179,8 @@ pub fn catalogue() -> Value {
             "pimc": "a seat's view in a game's exact_phases: worlds dealt from what the seat saw, each solved exactly; per move the mean and a 95% interval",
             "ismcts": "a seat's view in every phase (or a complete position, on its one world): information-set MCTS maximising the payoff; per move the mean of exact_value at the end of the hand (value), the mean payoff (score) and visits",
             "value": "every method's value is exact_value (unit), in every phase; score (score_unit) is the hand's score: ISMCTS's mean payoff, and from exact and pimc where the game derives it from the value",
-            "auto": "exact for complete positions (ismcts in phases outside exact_phases); for a view pimc when its worlds fit the budget, else ismcts",
+            "bids": "a seat's view deciding a bid of an auction (the Marjapussi family's bid phase, without kontra_re): every bid and the pass played in worlds dealt from what the seat saw, the rest of the hand by the rule-based player at every seat; per move the mean hand score (score) and exact_value at the end of the hand (value) with 95% intervals, the best mean score chosen",
+            "auto": "exact for complete positions (ismcts in phases outside exact_phases); for a view deciding a bid, bids; else pimc when its worlds fit the budget, else ismcts",
         },
         "games": REGISTRY.iter().map(|e| (e.catalogue)()).collect::<Vec<_>>(),
     })

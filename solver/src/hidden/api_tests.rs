@@ -88,7 +88,7 @@ fn auto_serves_views_of_every_game_in_card_play_by_pimc() {
 }
 
 #[test]
-fn a_view_in_bidding_is_refused_by_pimc_naming_ismcts_and_served_by_auto() {
+fn a_view_in_bidding_is_refused_by_pimc_naming_ismcts_and_valued_by_auto_as_bids() {
     let dealt = call(
         "marjapussi",
         Route::Deal,
@@ -114,7 +114,8 @@ fn a_view_in_bidding_is_refused_by_pimc_naming_ismcts_and_served_by_auto() {
     assert!(text.contains("ismcts"), "{text}");
     let body = json!({ "position": view, "method": "auto", "budget": { "iterations": 500 } });
     let answer = analyze("marjapussi", body);
-    assert_eq!(answer["method"], "ismcts", "{answer}");
+    assert_eq!(answer["method"], "bids", "{answer}");
+    assert_eq!(answer["unused_budget"], json!(["iterations"]));
     assert_eq!(answer["method_asked"], "auto");
     assert!(answer["moves"]
         .as_array()

@@ -267,7 +267,7 @@ fn move_estimates<M: Copy>(legal: &[M], solved: &[&WorldResult]) -> Vec<MoveEsti
 /// 50 worlds (the normal one 0.943 to 0.948, and 0.84 to 0.91 at 10 worlds against t's 0.87 to
 /// 0.95). What it cannot see is a rare value no world drew: where every world agrees the
 /// width is zero.
-fn mean_and_interval(values: impl Iterator<Item = f64> + Clone, t: f64) -> (f64, f64) {
+pub(crate) fn mean_and_interval(values: impl Iterator<Item = f64> + Clone, t: f64) -> (f64, f64) {
     let n = values.clone().count() as f64;
     let mean = values.clone().sum::<f64>() / n;
     if n < 2.0 {
@@ -279,7 +279,7 @@ fn mean_and_interval(values: impl Iterator<Item = f64> + Clone, t: f64) -> (f64,
 
 /// The 97.5% quantile of Student's t with `df` degrees of freedom (`df > 0`), found by
 /// bisection on its exact distribution ([`t_within`]): no table to copy wrong.
-fn t_975(df: usize) -> f64 {
+pub(crate) fn t_975(df: usize) -> f64 {
     let (mut low, mut high) = (0.0, 64.0);
     for _ in 0..60 {
         let mid = 0.5 * (low + high);

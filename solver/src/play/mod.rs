@@ -7,6 +7,9 @@
 pub mod arena;
 #[cfg(test)]
 mod arena_tests;
+pub mod bids;
+#[cfg(test)]
+mod bids_tests;
 pub mod determinize;
 pub mod ismcts;
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The players beside random play: the game's heuristic, ISMCTS on the seat's view, and the
 //! player that sees every card.
 
+use super::bids::{value_bids, BidBudget};
 use super::determinize::{TrueWorld, ViewSampler};
 use super::ismcts::{Ismcts, Limit, Settings};
 use super::rollout::{HeuristicRollout, Rollout};
@@ -223,5 +224,52 @@ pub fn limit_text(limit: Limit) -> String {
         Limit::Iterations(n) => format!("{n}it"),
         Limit::Time(t) => format!("{}ms", t.as_millis()),
         Limit::IterationsWithin(n, t) => format!("{n}it/{}ms", t.as_millis()),
+    }
+}
+
+/// Bids valued by the play they lead to ([`value_bids`]) in the auction, and `rest` in every
+/// other decision.
+pub struct BidPlayer<G: Game> {
+    budget: BidBudget,
+    rest: Box<dyn Player<G>>,
+}
+
+impl<G: Game> BidPlayer<G> {
+    /// `playouts` per bidding decision within `time`, `rest` elsewhere.
+    pub fn new(playouts: u64, time: Duration, rest: Box<dyn Player<G>>) -> Self {
+        let budget = BidBudget {
+            playouts,
+            time,
+            cancel: Cancel::NEVER,
+        };
+        BidPlayer { budget, rest }
+    }
+}
+
+impl<G: Observable + Searchable + Heuristic> Player<G> for BidPlayer<G> {
+    fn name(&self) -> String {
+        format!(
+            "bids({} playouts/{}ms), then {}",
+            self.budget.playouts,
+            self.budget.time.as_millis(),
+            self.rest.name()
+        )
+    }
+
+    fn choose(
+        &mut self,
+        start: &G,
+        history: &[G::Move],
+        state: &G,
+        seat: Seat,
+        rng: &mut Rng,
+    ) -> G::Move {
+        if !state.is_bid() {
+            return self.rest.choose(start, history, state, seat, rng);
+        }
+        let mut worlds = ViewSampler::of_view(start, history, state, seat);
+        let seed = rng.next_u64();
+        let estimate = value_bids(state, seat, &mut worlds, seed, &self.budget);
+        estimate.best.expect("a position to move in has a move")
     }
 }

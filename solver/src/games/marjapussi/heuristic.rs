@@ -50,6 +50,13 @@ impl Heuristic for Marjapussi {
             Phase::Redealt | Phase::Scored => unreachable!("the hand is over"),
         }
     }
+
+    /// Not where Kontra/Re may double the contract (`erlangen`): this player never doubles, so
+    /// its playouts cannot price a doubled contract, and against PIMC's play such bids lost
+    /// (README, the arena's table).
+    fn is_bid(&self) -> bool {
+        self.phase == Phase::Bid && !self.cfg.kontra_re
+    }
 }
 
 impl Marjapussi {

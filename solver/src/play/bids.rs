@@ -1,0 +1,148 @@
+//! Bids valued by the play they lead to.
+//!
+//! For a bidding decision ([`Heuristic::is_bid`]), each legal move (every bid and the pass) is
+//! played in worlds drawn from the seat's view, the rest of the hand (the auction, the exchange,
+//! the play) is finished by the game's heuristic at every seat ([`HeuristicRollout`]), and the
+//! move is valued by the hand's score for the seat (its payoff); the best mean wins. Every move
+//! of a world is played out from the same world with the same generator (common random
+//! numbers), so the moves' differences are sharper than their means.
+//!
+//! The playouts are spent by successive halving: the budget is cut into one round per halving,
+//! each round plays its share in new worlds with every move still in, then the better half
+//! (by mean score, the earlier legal move first among equals) stays. World `i` is drawn from
+//! [`world_rng`]`(seed, i)` as PIMC's are, so a seed gives one answer whenever the playouts
+//! asked finish within the time.
+
+use super::determinize::Determinizer;
+use super::rollout::{HeuristicRollout, Rollout};
+use crate::cancel::{Cancel, Deadline};
+use crate::game::Seat;
+use crate::heuristic::Heuristic;
+use crate::hidden::pimc::{mean_and_interval, t_975, world_rng, MoveEstimate};
+use crate::search::Searchable;
+use std::time::{Duration, Instant};
+
+/// The playouts (one move played out in one world) to spend, the time they may take, and the
+/// flag that stops the run as the time running out does.
+#[derive(Clone, Debug)]
+pub struct BidBudget {
+    pub playouts: u64,
+    pub time: Duration,
+    pub cancel: Cancel,
+}
+
+/// One legal move's estimate: its mean value (the exact search's unit, for the seat's side, at
+/// the end of the hand) and mean score (the seat's payoff), each with its 95% interval, over
+/// the `worlds` it was played in.
+#[derive(Clone, Debug)]
+pub struct BidMove<M> {
+    pub estimate: MoveEstimate<M>,
+    pub worlds: usize,
+}
+
+/// The outcome of [`value_bids`].
+#[derive(Clone, Debug)]
+pub struct BidEstimate<M> {
+    /// The seat's side, whose value and score the moves give.
+    pub side: usize,
+    /// Every legal move, in the legal moves' order.
+    pub moves: Vec<BidMove<M>>,
+    pub best: Option<M>,
+    /// Worlds drawn, and moves played out in them.
+    pub worlds: usize,
+    pub playouts: u64,
+    /// Whether the time stopped the run before the playouts asked for.
+    pub timed_out: bool,
+    pub elapsed: Duration,
+}
+
+/// Each move's values and scores, one per world it was played in.
+#[derive(Clone, Debug, Default)]
+struct Samples {
+    values: Vec<f64>,
+    scores: Vec<f64>,
+}
+
+impl Samples {
+    fn mean_score(&self) -> f64 {
+        self.scores.iter().sum::<f64>() / self.scores.len().max(1) as f64
+    }
+}
+
+/// Values every legal move of `state` for `seat` (to act, or deciding for the seat to act) by
+/// playouts in worlds from `worlds`, within `budget`.
+pub fn value_bids<G: Searchable + Heuristic>(
+    state: &G,
+    seat: Seat,
+    worlds: &mut impl Determinizer<G>,
+    seed: u64,
+    budget: &BidBudget,
+) -> BidEstimate<G::Move> {
+    let start = Instant::now();
+    let deadline = Deadline::new(start, budget.time, &budget.cancel);
+    let mut legal = Vec::new();
+    state.legal_moves(&mut legal);
+    let mut samples = vec![Samples::default(); legal.len()];
+    let mut alive: Vec<usize> = (0..legal.len()).collect();
+    let rounds = u64::from(usize::BITS - legal.len().saturating_sub(1).leading_zeros()).max(1);
+    let (mut drawn, mut playouts, mut timed_out) = (0u64, 0u64, false);
+    let mut scratch = Vec::new();
+    for _ in 0..rounds {
+        let round_worlds = (budget.playouts / rounds / alive.len() as u64).max(1);
+        for _ in 0..round_worlds {
+            if deadline.passed() {
+                timed_out = true;
+                break;
+            }
+            let mut rng = world_rng(seed, drawn);
+            drawn += 1;
+            let world = worlds.determinize(state, seat, &mut rng);
+            for &m in &alive {
+                let mut hand = world.clone();
+                hand.play_unchecked(legal[m]);
+                HeuristicRollout.finish(&mut hand, &mut scratch, &mut rng.clone());
+                samples[m]
+                    .values
+                    .push(f64::from(hand.value(hand.side(seat))));
+                samples[m].scores.push(f64::from(hand.payoff()[seat]));
+                playouts += 1;
+            }
+        }
+        // Stable: among equal means the earlier legal move stays first.
+        alive.sort_by(|&a, &b| samples[b].mean_score().total_cmp(&samples[a].mean_score()));
+        alive.truncate(alive.len().div_ceil(2));
+        if timed_out {
+            break;
+        }
+    }
+    BidEstimate {
+        side: state.side(seat),
+        moves: estimates(&legal, &samples),
+        best: alive.first().map(|&m| legal[m]),
+        worlds: drawn as usize,
+        playouts,
+        timed_out,
+        elapsed: start.elapsed(),
+    }
+}
+
+/// Each legal move's means and intervals over the worlds it was played in.
+fn estimates<M: Copy>(legal: &[M], samples: &[Samples]) -> Vec<BidMove<M>> {
+    legal
+        .iter()
+        .zip(samples)
+        .map(|(&mv, s)| {
+            let t = t_975(s.scores.len().saturating_sub(1));
+            let (mean, half_width) = mean_and_interval(s.values.iter().copied(), t);
+            BidMove {
+                estimate: MoveEstimate {
+                    mv,
+                    mean,
+                    half_width,
+                    score: Some(mean_and_interval(s.scores.iter().copied(), t)),
+                },
+                worlds: s.scores.len(),
+            }
+        })
+        .collect()
+}
