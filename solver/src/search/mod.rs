@@ -120,8 +120,11 @@ pub trait Searchable: Game {
     }
 
     /// [`Searchable::value_bounds`], each with the cards whose places it depends on (see
-    /// [`Searchable::partition`]); by default every card.
-    fn value_bounds_relevant(&self, side: usize) -> ((i32, u64), (i32, u64)) {
+    /// [`Searchable::partition`]); by default every card. Only a bound that decides the
+    /// window `(alpha, beta)` is used (`low >= beta`, `high <= alpha`), so a game may stop
+    /// counting, and naming cards, once its bound does; the bound is then the count made.
+    fn value_bounds_relevant(&self, side: usize, window: (i32, i32)) -> ((i32, u64), (i32, u64)) {
+        let _ = window;
         let (low, high) = self.value_bounds(side);
         ((low, u64::MAX), (high, u64::MAX))
     }
@@ -322,7 +325,8 @@ impl<G: Searchable> Searcher<G> {
         let Some(mover) = state.to_move() else {
             return (state.value(self.side), 0);
         };
-        let ((low, low_relevant), (high, high_relevant)) = state.value_bounds_relevant(self.side);
+        let ((low, low_relevant), (high, high_relevant)) =
+            state.value_bounds_relevant(self.side, (alpha, beta));
         if low >= beta {
             return (low, low_relevant);
         }
@@ -790,7 +794,12 @@ impl<G: Searchable> Searcher<G> {
         let found = &mut self.found;
         self.partitions
             .probe(bucket, profile, window, found)
-            .then(|| (found.low + banked, found.high + banked))
+            .then(|| {
+                (
+                    found.low.saturating_add(banked),
+                    found.high.saturating_add(banked),
+                )
+            })
     }
 
     /// The best move, then the exact table's best replies; where the table has none (an

@@ -64,8 +64,9 @@ pub struct Found<M> {
 
 impl<M: Copy> PartitionTable<M> {
     /// The entries of `bucket` that `profile` matches, merged into `found` (its specs
-    /// cleared first), up to the first that decides the window `(alpha, beta)` alone;
-    /// false if none matched.
+    /// cleared first): the first that decides the window `(alpha, beta)` alone, else the
+    /// tightest bounds that narrow it, each with the one spec that proved it (an entry that
+    /// narrows nothing names no cards); false if none matched.
     pub fn probe(
         &self,
         bucket: u64,
@@ -78,22 +79,30 @@ impl<M: Copy> PartitionTable<M> {
             return false;
         };
         (found.low, found.high, found.best) = (i32::MIN, i32::MAX, None);
+        let (mut low_spec, mut high_spec, mut matched) = (None, None, false);
         let matching = entries.keys.iter().enumerate();
         for (i, _) in matching.filter(|(_, &(mask, view))| profile & mask == view) {
             let (spec, p) = &entries.entries[i];
             let decides = p.low >= beta || p.high <= alpha || p.low == p.high;
             if decides {
                 (found.low, found.high, found.best) = (p.low, p.high, p.best);
-                found.specs.clear();
                 found.specs.push(*spec);
                 return true;
             }
+            matched = true;
             found.best = found.best.or(p.best);
-            found.low = found.low.max(p.low);
-            found.high = found.high.min(p.high);
-            found.specs.push(*spec);
+            if p.low > alpha && p.low > found.low {
+                (found.low, low_spec) = (p.low, Some(*spec));
+            }
+            if p.high < beta && p.high < found.high {
+                (found.high, high_spec) = (p.high, Some(*spec));
+            }
         }
-        !found.specs.is_empty()
+        found.specs.extend(low_spec);
+        found
+            .specs
+            .extend(high_spec.filter(|&s| Some(s) != low_spec));
+        matched
     }
 
     /// Stores `proved` for the positions of `bucket` whose profile under `mask` (the mask of

@@ -38,14 +38,18 @@ pub fn trick_relevant(game: &Bridge, card: Card) -> u64 {
             winner = c;
         }
     }
-    let by_rank = trick
-        .iter()
-        .any(|&c| c != winner && suit_of(c) == suit_of(winner));
-    if by_rank {
+    if won_by_rank(&trick, winner) {
         winner.bit()
     } else {
         0
     }
+}
+
+/// Whether `winner` beat a card of its own suit among the cards of `trick`.
+pub fn won_by_rank(trick: &[Card], winner: Card) -> bool {
+    trick
+        .iter()
+        .any(|&c| c != winner && suit_of(c) == suit_of(winner))
 }
 
 /// The spec of `relevant` among the cards `in_play`: per suit, the count of cards in play

@@ -6,6 +6,8 @@
 //!   and then the partner's, as DDS counts them) raise the
 //!   leader's side's floor and lower the other side's ceiling; after a lead, the second
 //!   hand's side's quick tricks (it wins the trick and, in no trump, cashes on) do the same.
+//!   Each count stops once it decides the search's window (DDS's QuickTricks stops at its
+//!   target) and names only the cards its tricks depend on: none where lengths alone decide.
 //! - The table key holds the *relative* ranks of the cards still in play (a hand's ace is the
 //!   same card as its king once the ace of every other hand is gone), the trick so far and the
 //!   leader; values are stored relative to the tricks already won. Beside it, partition
@@ -33,6 +35,46 @@ pub(super) fn lane(set: CardSet, suit: Suit) -> u32 {
 /// Every suit, as a mask of suit bits.
 const ALL_SUITS: u32 = 0b1111;
 
+/// The `k`-th highest card of a lane (from 1), as a lane bit; 0 for `k` = 0.
+fn nth_highest(mut lane: u32, k: u32) -> u32 {
+    let mut bit = 0;
+    for _ in 0..k.min(lane.count_ones()) {
+        bit = 1 << top_bit(lane);
+        lane &= !bit;
+    }
+    bit
+}
+
+/// The tricks a side still needs to reach a bound `gap` above what it has, of `left`: what
+/// a count of sure tricks stops at.
+fn needed(gap: i32, left: i32) -> u32 {
+    gap.clamp(0, left) as u32
+}
+
+/// One suit's quick tricks for a seat ([`Bridge::suit_run`]).
+#[derive(Clone, Copy)]
+struct SuitRun {
+    tricks: u32,
+    /// The cards above every other hand's (every card where lengths alone decide).
+    tops: u32,
+    /// The lowest card a count beyond the top cards depends on (with every higher one);
+    /// 0 where lengths alone decide.
+    named_below_tops: u32,
+}
+
+impl SuitRun {
+    /// The card a count of the run's first `k` tricks depends on, with every higher one.
+    fn named(&self, k: u32) -> u32 {
+        if self.named_below_tops == 0 {
+            0
+        } else if k <= self.tops.count_ones() {
+            nth_highest(self.tops, k)
+        } else {
+            self.named_below_tops
+        }
+    }
+}
+
 /// The highest bit of a non-empty lane.
 fn top_bit(lane: u32) -> u32 {
     31 - lane.leading_zeros()
@@ -43,20 +85,16 @@ impl Bridge {
         self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
     }
 
-    /// Tricks the leader can take one after another from its own hand, keeping the lead: per
-    /// suit, its top cards (no other hand holds a higher one), capped in a side suit by the
-    /// length of any opponent who could ruff; and all its cards of a suit once the opponents
-    /// run out, when no opponent can ruff and the partner cannot overtake (its cards are lower,
-    /// or it runs out under the top cards). Also the cards the count depends on, beyond the
-    /// hands' lengths: per suit, the lowest card counted (with every higher one).
-    fn quick_tricks(&self) -> (u32, u64) {
-        self.quick_tricks_of(self.leader as usize, ALL_SUITS)
+    /// Tricks the leader can take one after another from its own hand, keeping the lead,
+    /// counted until `need` ([`Bridge::quick_tricks_of`]); also the cards the count depends on.
+    fn quick_tricks(&self, need: u32) -> (u32, u64) {
+        self.quick_tricks_of(self.leader as usize, ALL_SUITS, need)
     }
 
     /// [`Bridge::quick_tricks`] of the leader's partner, reached by a lead to a suit whose
     /// highest card in play it holds, when the leader holds that suit and neither opponent
     /// can ruff it (the partner's count includes that trick). Also the cards it depends on.
-    fn quick_tricks_through_partner(&self) -> (u32, u64) {
+    fn quick_tricks_through_partner(&self, need: u32) -> (u32, u64) {
         let seat = self.leader as usize;
         let partner = (seat + 2) % 4;
         let in_play = self.in_hands();
@@ -78,8 +116,11 @@ impl Bridge {
             return (0, 0);
         };
         let top = 1u64 << (16 * suit as u32 + top_bit(lane(in_play, suit)));
-        let (count, relevant) = self.quick_tricks_of(partner, ALL_SUITS);
-        let (cashed, cashed_relevant) = self.cashed_before_the_entry(suit);
+        let (count, relevant) = self.quick_tricks_of(partner, ALL_SUITS, need);
+        if count >= need {
+            return (count, relevant | top);
+        }
+        let (cashed, cashed_relevant) = self.cashed_before_the_entry(suit, need);
         if cashed > count {
             (cashed, cashed_relevant | top)
         } else {
@@ -90,17 +131,19 @@ impl Bridge {
     /// The leader's own quick tricks outside the entry suit `entry`, cashed first, then the
     /// partner's after the lead to it, in the entry suit and the suits the leader does not
     /// hold (so no winner falls on the other hand's); counted when the partner has a card to
-    /// spare for each of the leader's winners. Also the cards the count depends on.
-    fn cashed_before_the_entry(&self, entry: Suit) -> (u32, u64) {
+    /// spare for each of the leader's winners, until `need`. Also the cards the count
+    /// depends on.
+    fn cashed_before_the_entry(&self, entry: Suit, need: u32) -> (u32, u64) {
         let seat = self.leader as usize;
         let partner = (seat + 2) % 4;
         let elsewhere = ALL_SUITS & !(1 << entry as u32);
-        let (own, own_relevant) = self.quick_tricks_of(seat, elsewhere);
+        let (own, own_relevant) = self.quick_tricks_of(seat, elsewhere, need);
         let partners_suits = Suit::ALL
             .into_iter()
             .filter(|&s| s == entry || lane(self.hands[seat], s) == 0)
             .fold(0, |m, s| m | 1 << s as u32);
-        let (theirs, their_relevant) = self.quick_tricks_of(partner, partners_suits);
+        let (theirs, their_relevant) =
+            self.quick_tricks_of(partner, partners_suits, need.saturating_sub(own));
         if own + theirs <= self.hands[partner].len() {
             (own + theirs, own_relevant | their_relevant)
         } else {
@@ -108,76 +151,119 @@ impl Bridge {
         }
     }
 
-    fn quick_tricks_of(&self, seat: usize, suits: u32) -> (u32, u64) {
-        let hand = self.hands[seat];
-        let partner = self.hands[(seat + 2) % 4];
-        let opponents = [self.hands[(seat + 1) % 4], self.hands[(seat + 3) % 4]];
-        let in_play = self.in_hands();
-        let trump = self.cfg.trump;
-        let ruffers = trump.map_or([false; 2], |t| opponents.map(|o| lane(o, t) != 0));
-        let mut total = 0;
-        let mut relevant = 0;
-        for suit in Suit::ALL {
-            let mine = lane(hand, suit);
-            if mine == 0 || suits >> suit as u32 & 1 == 0 {
-                continue;
-            }
-            let others = lane(in_play - hand, suit);
-            let tops = if others == 0 {
-                mine
-            } else {
-                mine & !((2 << top_bit(others)) - 1)
-            };
-            let top = tops.count_ones();
-            if top == 0 {
-                continue;
-            }
-            let lengths = opponents.map(|o| lane(o, suit).count_ones());
-            let side_suit = trump.is_some_and(|t| t != suit);
-            let mut safe = top;
-            for (i, &ruffer) in ruffers.iter().enumerate() {
-                if side_suit && ruffer {
-                    safe = safe.min(lengths[i]);
+    /// Quick tricks of `seat` in the suits of the mask `suits` ([`Bridge::suit_run`]), counted
+    /// until `need`: first the suits whose count names no card, then a suit's top cards
+    /// one by one. Also the cards the count depends on.
+    fn quick_tricks_of(&self, seat: usize, suits: u32, need: u32) -> (u32, u64) {
+        let runs = Suit::ALL.map(|suit| {
+            let asked = suits >> suit as u32 & 1 != 0;
+            asked.then(|| self.suit_run(seat, suit)).flatten()
+        });
+        let (mut total, mut relevant) = (0, 0u64);
+        for free in [true, false] {
+            for (suit, run) in Suit::ALL.into_iter().zip(&runs) {
+                let Some(run) = run.filter(|r| (r.named_below_tops == 0) == free) else {
+                    continue;
+                };
+                if total >= need {
+                    break;
                 }
+                let k = run.tricks.min(need - total);
+                total += k;
+                relevant |= u64::from(run.named(k)) << (16 * suit as u32);
             }
-            let no_ruff = !side_suit || ruffers == [false; 2];
-            let partner_cards = lane(partner, suit);
-            let partner_out_of_the_way =
-                partner_cards < 1 << mine.trailing_zeros() || partner_cards.count_ones() <= top;
-            let lowest = if no_ruff && partner_out_of_the_way && top >= lengths[0].max(lengths[1]) {
-                safe = mine.count_ones();
-                mine & mine.wrapping_neg()
-            } else {
-                tops & tops.wrapping_neg()
-            };
-            relevant |= u64::from(lowest) << (16 * suit as u32);
-            total += safe;
         }
-        (total.min(hand.len()), relevant)
+        (total, relevant)
+    }
+
+    /// What `seat` cashes in `suit` keeping the lead: its top cards (no other hand holds a
+    /// higher one), capped in a side suit by the length of any opponent who could ruff; and
+    /// all its cards of the suit once the opponents run out, when no opponent can ruff and the
+    /// partner cannot overtake (its cards are lower, or it runs out under the top cards).
+    fn suit_run(&self, seat: usize, suit: Suit) -> Option<SuitRun> {
+        let mine = lane(self.hands[seat], suit);
+        if mine == 0 {
+            return None;
+        }
+        let others = lane(self.in_hands() - self.hands[seat], suit);
+        let opponents = [self.hands[(seat + 1) % 4], self.hands[(seat + 3) % 4]];
+        let trump = self.cfg.trump.filter(|&t| t != suit);
+        let ruffers = trump.map_or([false; 2], |t| opponents.map(|o| lane(o, t) != 0));
+        if others == 0 && ruffers == [false; 2] {
+            // Lengths alone: nobody else holds the suit, nobody can ruff it.
+            return Some(SuitRun {
+                tricks: mine.count_ones(),
+                tops: mine,
+                named_below_tops: 0,
+            });
+        }
+        let tops = if others == 0 {
+            mine
+        } else {
+            mine & !((2 << top_bit(others)) - 1)
+        };
+        let top = tops.count_ones();
+        let lengths = opponents.map(|o| lane(o, suit).count_ones());
+        let mut safe = top;
+        for (i, &ruffer) in ruffers.iter().enumerate() {
+            if ruffer {
+                safe = safe.min(lengths[i]);
+            }
+        }
+        if safe == 0 {
+            return None;
+        }
+        let partner = lane(self.hands[(seat + 2) % 4], suit);
+        let below_mine = partner < 1 << mine.trailing_zeros();
+        let runs_out = partner.count_ones() <= top;
+        let established = ruffers == [false; 2] && top >= lengths[0].max(lengths[1]);
+        let lowest_top = tops & tops.wrapping_neg();
+        let (tricks, named_below_tops) = if established && runs_out {
+            (mine.count_ones(), lowest_top)
+        } else if established && below_mine {
+            (mine.count_ones(), mine & mine.wrapping_neg())
+        } else {
+            (safe, lowest_top)
+        };
+        Some(SuitRun {
+            tricks,
+            tops,
+            named_below_tops,
+        })
     }
 
     /// Bounds inside a trick no card has decided yet: after the lead, the second hand's
-    /// side's quick tricks raise its floor and lower the other side's ceiling.
-    fn second_hand_bounds(&self, side: usize, won: i32, left: i32) -> ((i32, u64), (i32, u64)) {
+    /// side's quick tricks raise its floor and lower the other side's ceiling, counted until
+    /// they decide the window `(alpha, beta)`.
+    fn second_hand_bounds(
+        &self,
+        side: usize,
+        (won, left): (i32, i32),
+        (alpha, beta): (i32, i32),
+    ) -> ((i32, u64), (i32, u64)) {
         if self.trick_len != 1 {
             return ((won, 0), (won + left, 0));
         }
-        let (tricks, relevant) = self.second_hand_quick_tricks();
-        let tricks = tricks as i32;
         if (usize::from(self.leader) + 1) % 2 == side {
-            ((won + tricks, relevant), (won + left, 0))
+            let (tricks, relevant) = self.second_hand_quick_tricks(needed(beta - won, left));
+            ((won + tricks as i32, relevant), (won + left, 0))
         } else {
-            ((won, 0), (won + left - tricks, relevant))
+            let need = needed((won + left).saturating_sub(alpha), left);
+            let (tricks, relevant) = self.second_hand_quick_tricks(need);
+            ((won, 0), (won + left - tricks as i32, relevant))
         }
     }
 
-    /// DDS's quick tricks of the second hand: once a card is led, the tricks the second
-    /// hand's side is sure to take from here when it can win this trick, by a ruff the third
-    /// hand cannot overruff or with the suit's highest card; in no trump also, by the hand
-    /// that wins it, its next card of the suit when that is the highest left, then its top
-    /// card of each other suit and every card of a suit nobody else holds. Also the cards
-    /// the count depends on.
-    fn second_hand_quick_tricks(&self) -> (u32, u64) {
+    /// DDS's quick tricks of the second hand, counted until `need`: once a card is led, the
+    /// tricks the second hand's side is sure to take from here when it can win this trick, by
+    /// a ruff the third hand cannot overruff or with the suit's highest card; in no trump
+    /// also, by the hand that wins it, its next card of the suit when that is the highest
+    /// left, then its top card of each other suit and every card of a suit nobody else holds.
+    /// Also the cards the count depends on.
+    fn second_hand_quick_tricks(&self, need: u32) -> (u32, u64) {
+        if need == 0 {
+            return (0, 0);
+        }
         let suit = suit_of(self.trick[0]);
         let second = (self.leader as usize + 1) % 4;
         let [third, fourth] = [(second + 1) % 4, (second + 2) % 4];
@@ -199,7 +285,7 @@ impl Bridge {
         }
         let top = 1u32 << top_bit(ours);
         let relevant = u64::from(top) << (16 * suit as u32);
-        if self.cfg.trump.is_some() {
+        if self.cfg.trump.is_some() || need == 1 {
             return (1, relevant);
         }
         let winner = if held(second, suit) & top != 0 {
@@ -207,41 +293,52 @@ impl Bridge {
         } else {
             fourth
         };
-        let (more, more_relevant) = self.cashed_after_winning(winner, suit);
+        let (more, more_relevant) = self.cashed_after_winning(winner, suit, need - 1);
         (1 + more, relevant | more_relevant)
     }
 
     /// No trump: the tricks `seat` takes in a row on winning a trick of `suit` with its top
-    /// card of it: its next card of `suit` when that is the highest left, its top card of
-    /// each other suit, every card of a suit nobody else holds. Also the cards they depend on.
-    fn cashed_after_winning(&self, seat: usize, suit: Suit) -> (u32, u64) {
+    /// card of it, counted until `need`: every card of a suit nobody else holds first, then
+    /// its next card of `suit` when that is the highest left and its top card of each other
+    /// suit. Also the cards they depend on.
+    fn cashed_after_winning(&self, seat: usize, suit: Suit, need: u32) -> (u32, u64) {
         let in_play = self.in_hands();
         let mut tricks = 0;
         let mut relevant = 0u64;
-        for s in Suit::ALL {
-            let mine = lane(self.hands[seat], s);
-            let others = lane(in_play - self.hands[seat], s);
-            let shift = 16 * s as u32;
-            if s == suit {
-                let next = mine & !(1 << top_bit(mine));
-                if next != 0 && (others == 0 || top_bit(next) > top_bit(others)) {
-                    tricks += 1;
-                    relevant |= u64::from(1u32 << top_bit(next)) << shift;
+        for free in [true, false] {
+            for s in Suit::ALL {
+                if tricks >= need {
+                    return (tricks, relevant);
                 }
-            } else if mine != 0 && others == 0 {
-                tricks += mine.count_ones();
-            } else if mine != 0 && top_bit(mine) > top_bit(others) {
-                tricks += 1;
-                relevant |= u64::from(1u32 << top_bit(mine)) << shift;
+                let mine = lane(self.hands[seat], s);
+                let others = lane(in_play - self.hands[seat], s);
+                let shift = 16 * s as u32;
+                if s != suit && mine != 0 && others == 0 {
+                    tricks += if free { mine.count_ones() } else { 0 };
+                    continue;
+                }
+                if free {
+                    continue;
+                }
+                let winner = if s == suit {
+                    mine & !(1 << top_bit(mine))
+                } else {
+                    mine
+                };
+                if winner != 0 && top_bit(winner) > top_bit(others) {
+                    tricks += 1;
+                    relevant |= u64::from(1u32 << top_bit(winner)) << shift;
+                }
             }
         }
         (tricks, relevant)
     }
 
-    /// Tricks `side`'s trumps are sure to take: every trump of one hand above all the
-    /// opponents' trumps wins the trick it falls in (all cards are played by the end), and
-    /// the cards of one hand fall in different tricks. Also the lowest trump counted.
-    fn sure_trump_tricks(&self, side: usize) -> (u32, u64) {
+    /// Tricks `side`'s trumps are sure to take, counted until `need`: every trump of one hand
+    /// above all the opponents' trumps wins the trick it falls in (all cards are played by
+    /// the end), and the cards of one hand fall in different tricks. Also the lowest trump
+    /// counted, where the opponents hold a trump (else lengths alone decide).
+    fn sure_trump_tricks(&self, side: usize, need: u32) -> (u32, u64) {
         let Some(trump) = self.cfg.trump else {
             return (0, 0);
         };
@@ -256,8 +353,9 @@ impl Bridge {
         } else {
             counted[1]
         };
-        let lowest = most & most.wrapping_neg();
-        (most.count_ones(), u64::from(lowest) << (16 * trump as u32))
+        let k = most.count_ones().min(need);
+        let lowest = if theirs == 0 { 0 } else { nth_highest(most, k) };
+        (k, u64::from(lowest) << (16 * trump as u32))
     }
 
     /// Whether no seat still to play to the trick in progress can beat the card winning it.
@@ -275,6 +373,22 @@ impl Bridge {
                 trumps == 0 || suit_of(winner) == t && trumps >> (power_of(winner) + 1) == 0
             })
         })
+    }
+
+    /// The cards a decided trick's winner (at `offset`) depends on: none where it beat no
+    /// card of its suit and no hand still to play holds that suit (lengths decide), else
+    /// the winning card.
+    fn decided_winner_relevant(&self, offset: usize) -> u64 {
+        let winner = self.trick[offset];
+        let played = &self.trick[..self.trick_len as usize];
+        let suit = suit_of(winner);
+        let later_hold = (self.trick_len..4)
+            .any(|o| lane(self.hands[((self.leader + o) % 4) as usize], suit) != 0);
+        if later_hold || partition::won_by_rank(played, winner) {
+            winner.bit()
+        } else {
+            0
+        }
     }
 
     /// A hash of the position in which every card in play is named by its suit and its rank
@@ -563,11 +677,15 @@ impl Searchable for Bridge {
     }
 
     fn value_bounds(&self, side: usize) -> (i32, i32) {
-        let ((low, _), (high, _)) = self.value_bounds_relevant(side);
+        let ((low, _), (high, _)) = self.value_bounds_relevant(side, (i32::MIN, i32::MAX));
         (low, high)
     }
 
-    fn value_bounds_relevant(&self, side: usize) -> ((i32, u64), (i32, u64)) {
+    fn value_bounds_relevant(
+        &self,
+        side: usize,
+        (alpha, beta): (i32, i32),
+    ) -> ((i32, u64), (i32, u64)) {
         let won = i32::from(self.tricks_won[side]);
         let left = self.tricks_left() as i32;
         if left == 0 {
@@ -575,10 +693,10 @@ impl Searchable for Bridge {
         }
         if self.trick_len > 0 {
             if !self.trick_decided() {
-                return self.second_hand_bounds(side, won, left);
+                return self.second_hand_bounds(side, (won, left), (alpha, beta));
             }
             let offset = self.winning_offset();
-            let winner = self.trick[offset].bit();
+            let winner = self.decided_winner_relevant(offset);
             let ours = (usize::from(self.leader) + offset) % 2 == side;
             return if ours {
                 ((won + 1, winner), (won + left, 0))
@@ -587,27 +705,29 @@ impl Searchable for Bridge {
             };
         }
         let leading = usize::from(self.leader % 2);
-        let floor = |s: usize| {
-            let (sure, sure_relevant) = self.sure_trump_tricks(s);
-            if s == leading {
-                let (own, own_relevant) = self.quick_tricks();
-                let (through, through_relevant) = self.quick_tricks_through_partner();
-                let (quick, quick_relevant) = if through > own {
-                    (through, through_relevant)
-                } else {
-                    (own, own_relevant)
-                };
-                if quick > sure {
-                    return (quick as i32, quick_relevant);
-                }
+        let floor = |s: usize, need: u32| {
+            let sure = self.sure_trump_tricks(s, need);
+            if s != leading || sure.0 >= need {
+                return sure;
             }
-            (sure as i32, sure_relevant)
+            let own = self.quick_tricks(need);
+            if own.0 >= need {
+                return own;
+            }
+            let through = self.quick_tricks_through_partner(need);
+            let quick = if through.0 > own.0 { through } else { own };
+            if quick.0 > sure.0 {
+                quick
+            } else {
+                sure
+            }
         };
-        let (ours, our_relevant) = floor(side);
-        let (theirs, their_relevant) = floor(1 - side);
+        let (ours, our_relevant) = floor(side, needed(beta.saturating_sub(won), left));
+        let their_need = needed((won + left).saturating_sub(alpha), left);
+        let (theirs, their_relevant) = floor(1 - side, their_need);
         (
-            (won + ours, our_relevant),
-            (won + left - theirs, their_relevant),
+            (won + ours as i32, our_relevant),
+            (won + left - theirs as i32, their_relevant),
         )
     }
 
