@@ -51,7 +51,7 @@ fn needed(gap: i32, left: i32) -> u32 {
     gap.clamp(0, left) as u32
 }
 
-/// One suit's quick tricks for a seat ([`Bridge::suit_run`]).
+/// One suit's quick tricks for a seat ([`RunTable::suit_run`]).
 #[derive(Clone, Copy)]
 struct SuitRun {
     tricks: u32,
@@ -151,13 +151,17 @@ impl Bridge {
         }
     }
 
-    /// Quick tricks of `seat` in the suits of the mask `suits` ([`Bridge::suit_run`]), counted
+    /// Quick tricks of `seat` in the suits of the mask `suits` ([`RunTable::suit_run`]), counted
     /// until `need`: first the suits whose count names no card, then a suit's top cards
     /// one by one. Also the cards the count depends on.
     fn quick_tricks_of(&self, seat: usize, suits: u32, need: u32) -> (u32, u64) {
+        if need == 0 {
+            return (0, 0);
+        }
+        let table = RunTable::of(self, seat);
         let runs = Suit::ALL.map(|suit| {
             let asked = suits >> suit as u32 & 1 != 0;
-            asked.then(|| self.suit_run(seat, suit)).flatten()
+            asked.then(|| table.suit_run(self, suit)).flatten()
         });
         let (mut total, mut relevant) = (0, 0u64);
         for free in [true, false] {
@@ -174,62 +178,6 @@ impl Bridge {
             }
         }
         (total, relevant)
-    }
-
-    /// What `seat` cashes in `suit` keeping the lead: its top cards (no other hand holds a
-    /// higher one), capped in a side suit by the length of any opponent who could ruff; and
-    /// all its cards of the suit once the opponents run out, when no opponent can ruff and the
-    /// partner cannot overtake (its cards are lower, or it runs out under the top cards).
-    fn suit_run(&self, seat: usize, suit: Suit) -> Option<SuitRun> {
-        let mine = lane(self.hands[seat], suit);
-        if mine == 0 {
-            return None;
-        }
-        let others = lane(self.in_hands() - self.hands[seat], suit);
-        let opponents = [self.hands[(seat + 1) % 4], self.hands[(seat + 3) % 4]];
-        let trump = self.cfg.trump.filter(|&t| t != suit);
-        let ruffers = trump.map_or([false; 2], |t| opponents.map(|o| lane(o, t) != 0));
-        if others == 0 && ruffers == [false; 2] {
-            // Lengths alone: nobody else holds the suit, nobody can ruff it.
-            return Some(SuitRun {
-                tricks: mine.count_ones(),
-                tops: mine,
-                named_below_tops: 0,
-            });
-        }
-        let tops = if others == 0 {
-            mine
-        } else {
-            mine & !((2 << top_bit(others)) - 1)
-        };
-        let top = tops.count_ones();
-        let lengths = opponents.map(|o| lane(o, suit).count_ones());
-        let mut safe = top;
-        for (i, &ruffer) in ruffers.iter().enumerate() {
-            if ruffer {
-                safe = safe.min(lengths[i]);
-            }
-        }
-        if safe == 0 {
-            return None;
-        }
-        let partner = lane(self.hands[(seat + 2) % 4], suit);
-        let below_mine = partner < 1 << mine.trailing_zeros();
-        let runs_out = partner.count_ones() <= top;
-        let established = ruffers == [false; 2] && top >= lengths[0].max(lengths[1]);
-        let lowest_top = tops & tops.wrapping_neg();
-        let (tricks, named_below_tops) = if established && runs_out {
-            (mine.count_ones(), lowest_top)
-        } else if established && below_mine {
-            (mine.count_ones(), mine & mine.wrapping_neg())
-        } else {
-            (safe, lowest_top)
-        };
-        Some(SuitRun {
-            tricks,
-            tops,
-            named_below_tops,
-        })
     }
 
     /// Bounds inside a trick no card has decided yet: after the lead, the second hand's
@@ -453,12 +401,11 @@ impl Bridge {
     /// A lead's ordering weight: leads that win the trick for the leader's side first, in
     /// suits where the opponents hold few cards (a smaller tree) and no opponent can ruff;
     /// then leads that set up the side's honours or lead through the opponents'.
-    fn lead_weight(&self, card: Card, lead: &Lead) -> i32 {
+    fn lead_weight(&self, card: Card, (lead, base): &(Lead, i32)) -> i32 {
         let suit = suit_of(card);
         let in_play = lane(self.in_hands(), suit);
         let rank = (in_play & ((1 << power_of(card)) - 1)).count_ones() as i32;
         let top_card = u32::from(power_of(card)) == top_bit(in_play);
-        let base = lead.suit_weight(self);
         if top_card || lead.first == Some(lead.partner) {
             base + lead.winning_weight() + rank
         } else {
@@ -472,15 +419,100 @@ impl Bridge {
     }
 }
 
+/// What a seat's quick tricks read of the hands, once per count.
+struct RunTable {
+    hand: CardSet,
+    partner: CardSet,
+    opponents: [CardSet; 2],
+    /// The cards in play outside `hand`.
+    others: CardSet,
+    /// Per opponent, whether it holds a trump.
+    trump_holders: [bool; 2],
+}
+
+impl RunTable {
+    fn of(game: &Bridge, seat: usize) -> RunTable {
+        let opponents = [game.hands[(seat + 1) % 4], game.hands[(seat + 3) % 4]];
+        let trump_holders = game
+            .cfg
+            .trump
+            .map_or([false; 2], |t| opponents.map(|o| lane(o, t) != 0));
+        RunTable {
+            hand: game.hands[seat],
+            partner: game.hands[(seat + 2) % 4],
+            opponents,
+            others: game.in_hands() - game.hands[seat],
+            trump_holders,
+        }
+    }
+
+    /// What `seat` cashes in `suit` keeping the lead: its top cards (no other hand holds a
+    /// higher one), capped in a side suit by the length of any opponent who could ruff; and
+    /// all its cards of the suit once the opponents run out, when no opponent can ruff and the
+    /// partner cannot overtake (its cards are lower, or it runs out under the top cards).
+    fn suit_run(&self, game: &Bridge, suit: Suit) -> Option<SuitRun> {
+        let mine = lane(self.hand, suit);
+        if mine == 0 {
+            return None;
+        }
+        let others = lane(self.others, suit);
+        let opponents = self.opponents;
+        let side_suit = game.cfg.trump.is_some_and(|t| t != suit);
+        let ruffers = self.trump_holders.map(|holds| side_suit && holds);
+        if others == 0 && ruffers == [false; 2] {
+            // Lengths alone: nobody else holds the suit, nobody can ruff it.
+            return Some(SuitRun {
+                tricks: mine.count_ones(),
+                tops: mine,
+                named_below_tops: 0,
+            });
+        }
+        let tops = if others == 0 {
+            mine
+        } else {
+            mine & !((2 << top_bit(others)) - 1)
+        };
+        let top = tops.count_ones();
+        let lengths = opponents.map(|o| lane(o, suit).count_ones());
+        let mut safe = top;
+        for (i, &ruffer) in ruffers.iter().enumerate() {
+            if ruffer {
+                safe = safe.min(lengths[i]);
+            }
+        }
+        if safe == 0 {
+            return None;
+        }
+        let partner = lane(self.partner, suit);
+        let below_mine = partner < 1 << mine.trailing_zeros();
+        let runs_out = partner.count_ones() <= top;
+        let established = ruffers == [false; 2] && top >= lengths[0].max(lengths[1]);
+        let lowest_top = tops & tops.wrapping_neg();
+        let (tricks, named_below_tops) = if established && runs_out {
+            (mine.count_ones(), lowest_top)
+        } else if established && below_mine {
+            (mine.count_ones(), mine & mine.wrapping_neg())
+        } else {
+            (safe, lowest_top)
+        };
+        Some(SuitRun {
+            tricks,
+            tops,
+            named_below_tops,
+        })
+    }
+}
+
 /// What a seat following to a trick sees, for ordering its cards.
 struct Follow {
     seat: usize,
     winner: Card,
     partner_wins: bool,
     led: Option<Suit>,
-    /// For the second and third hands: the next hand's (an opponent's) cards that could win
-    /// the trick (its cards of the led suit, or its trumps when void in it).
-    rival: Option<CardSet>,
+    /// For the second and third hands: the next hand's (an opponent's) highest card that
+    /// could win the trick (of the led suit, or a trump when void in it; `Some(None)`: none).
+    /// Beating is by rank within one suit, so it beats a card if any of its cards does.
+    rival: Option<Option<Card>>,
 }
 
 impl Follow {
@@ -489,7 +521,7 @@ impl Follow {
         let offset = game.winning_offset();
         let led = game.led_suit();
         let rival = (game.trick_len == 1 || game.trick_len == 2)
-            .then(|| game.winning_cards((seat + 1) % 4, led));
+            .then(|| game.winning_cards((seat + 1) % 4, led).highest());
         Follow {
             seat,
             winner: game.trick[offset],
@@ -501,8 +533,7 @@ impl Follow {
 
     /// Whether the next hand (for the second and third hands) can beat `card` were it winning.
     fn rival_beats(&self, game: &Bridge, card: Card) -> bool {
-        self.rival
-            .is_some_and(|cards| cards.iter().any(|c| game.beats(c, card)))
+        self.rival.flatten().is_some_and(|c| game.beats(c, card))
     }
 
     /// Cheap winners first when the opponents hold the trick, low cards when the partner
@@ -723,6 +754,9 @@ impl Searchable for Bridge {
             }
         };
         let (ours, our_relevant) = floor(side, needed(beta.saturating_sub(won), left));
+        if won + ours as i32 >= beta {
+            return ((won + ours as i32, our_relevant), (won + left, 0));
+        }
         let their_need = needed((won + left).saturating_sub(alpha), left);
         let (theirs, their_relevant) = floor(1 - side, their_need);
         (
@@ -829,10 +863,13 @@ impl Searchable for Bridge {
     fn order_hints(&self, cards: &[Card], hints: &mut Vec<i32>) {
         hints.clear();
         if self.trick_len == 0 {
-            let mut leads: [Option<Lead>; 4] = [None, None, None, None];
+            let mut leads: [Option<(Lead, i32)>; 4] = [None, None, None, None];
             hints.extend(cards.iter().map(|&card| {
-                let lead = leads[suit_of(card) as usize]
-                    .get_or_insert_with(|| Lead::of(self, suit_of(card)));
+                let lead = leads[suit_of(card) as usize].get_or_insert_with(|| {
+                    let lead = Lead::of(self, suit_of(card));
+                    let base = lead.suit_weight(self);
+                    (lead, base)
+                });
                 self.lead_weight(card, lead)
             }));
         } else {
