@@ -113,6 +113,16 @@ pub trait Searchable: Game {
     /// of one trick are in the partnership games; measured per game.
     const KILLER_MOVES: bool = false;
 
+    /// A key of what decides the best move here, for the cut-off table (after
+    /// macroxue/bridge-solver's cut-off cache): positions with one key share the move that
+    /// last cut a search off at one of them, tried first. `None` (the default): no table.
+    fn cutoff_key(&self) -> Option<u64> {
+        None
+    }
+
+    /// Whether the game gives [`Searchable::cutoff_key`]s (the search then keeps the table).
+    const CUTOFF_TABLE: bool = false;
+
     /// Whether two different legal moves can lead to one position (a failed ask with no
     /// declaration): the search then keys each child to search such moves once.
     fn moves_may_transpose(&self) -> bool {
@@ -274,6 +284,8 @@ struct Searcher<G: Searchable> {
     /// Per ply, the move that last cut off a search at a tabled position (DDS's best move
     /// per depth, a killer move): tried first, then the table's hint.
     killers: Vec<Option<G::Move>>,
+    /// The cut-off table: by [`Searchable::cutoff_key`], the move that last cut off.
+    cutoff_moves: Vec<(u64, Option<G::Move>)>,
     /// Scratch for move ordering: each move with its sort rank.
     ranked: Vec<(i32, G::Move)>,
     /// Scratch for move ordering: each move's hint.
@@ -397,9 +409,11 @@ impl<G: Searchable> Searcher<G> {
         }
         let mut merged = std::mem::take(&mut self.merged[ply]);
         let killer = self.killers[ply].filter(|_| G::KILLER_MOVES && tabled);
+        let cutoff_key = state.cutoff_key();
+        let cutoff_move = cutoff_key.and_then(|key| self.cutoff_move(key));
         self.ordered_moves(
             state,
-            [killer, entry.and_then(|e| e.best).or(hint)],
+            [cutoff_move, killer, entry.and_then(|e| e.best).or(hint)],
             &mut moves,
             &mut merged,
         );
@@ -437,6 +451,9 @@ impl<G: Searchable> Searcher<G> {
                 self.cutoffs.by_first_move += u64::from(i == 0);
                 if G::KILLER_MOVES && tabled {
                     self.killers[ply] = Some(mv);
+                }
+                if let Some(key) = cutoff_key {
+                    self.cutoff_moves[key as usize % CUTOFF_SLOTS] = (key, Some(mv));
                 }
                 children_relevant = child_relevant;
                 break;
@@ -503,6 +520,14 @@ impl<G: Searchable> Searcher<G> {
         (best, relevant)
     }
 
+    /// The move that last cut off a search at a position of cut-off key `key`.
+    fn cutoff_move(&self, key: u64) -> Option<G::Move> {
+        match self.cutoff_moves.get(key as usize % CUTOFF_SLOTS) {
+            Some(&(k, mv)) if k == key => mv,
+            _ => None,
+        }
+    }
+
     /// Makes room for the move lists of `ply`.
     fn reserve_ply(&mut self, ply: usize) {
         while self.buffers.len() <= ply {
@@ -518,7 +543,7 @@ impl<G: Searchable> Searcher<G> {
     fn ordered_moves(
         &mut self,
         state: &G,
-        preferred: [Option<G::Move>; 2],
+        preferred: [Option<G::Move>; 3],
         moves: &mut Vec<G::Move>,
         merged: &mut Vec<(G::Move, G::Move)>,
     ) {
@@ -581,6 +606,9 @@ impl<G: Searchable> Searcher<G> {
         (low, high)
     }
 }
+
+/// Slots of the cut-off table ([`Searchable::cutoff_key`]).
+const CUTOFF_SLOTS: usize = 1 << 16;
 
 /// The width of a value range below which [`Searcher::pin`] steps from bound to bound.
 const FEW_VALUES: i32 = 16;
@@ -753,6 +781,11 @@ impl<G: Searchable> Searcher<G> {
             buffers: Vec::new(),
             merged: Vec::new(),
             killers: Vec::new(),
+            cutoff_moves: if G::CUTOFF_TABLE {
+                vec![(0, None); CUTOFF_SLOTS]
+            } else {
+                Vec::new()
+            },
             ranked: Vec::new(),
             hints: Vec::new(),
             nodes: 0,
@@ -839,7 +872,7 @@ impl<G: Searchable> Searcher<G> {
     fn reply_keeping(&mut self, state: &G, value: i32, ply: usize) -> Option<G::Move> {
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
-        self.ordered_moves(state, [None; 2], &mut moves, &mut Vec::new());
+        self.ordered_moves(state, [None; 3], &mut moves, &mut Vec::new());
         moves.into_iter().find(|&mv| {
             let mut child = state.clone();
             child.play_unchecked(mv);

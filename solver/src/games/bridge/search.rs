@@ -702,6 +702,29 @@ fn relative(set: CardSet, in_play: CardSet) -> u64 {
 
 impl Searchable for Bridge {
     const KILLER_MOVES: bool = true;
+    const CUTOFF_TABLE: bool = true;
+
+    fn cutoff_key(&self) -> Option<u64> {
+        let seat = self.seat_to_move() as usize;
+        let hand = self.hands[seat];
+        let place = u64::from(self.trick_len) | (seat as u64) << 2;
+        let Some(led) = self.led_suit() else {
+            return Some(mix(hand.bits(), place));
+        };
+        let offset = self.winning_offset();
+        let winner = self.trick[offset];
+        if !(hand & led.mask()).is_empty() {
+            // Following: what decides is the suit's cards and the card to beat.
+            let suit = (self.in_hands() | self.trick_cards()) & led.mask();
+            return Some(mix(suit.bits(), place | u64::from(winner.index()) << 8));
+        }
+        // Void: the hand, and who wins (in no trump) or with what (a ruff can be overruffed).
+        let winning = match self.cfg.trump {
+            None => ((usize::from(self.leader) + offset) % 4) as u64,
+            Some(_) => u64::from(winner.index()),
+        };
+        Some(mix(hand.bits(), place | winning << 8 | 1 << 16))
+    }
 
     fn value(&self, side: usize) -> i32 {
         i32::from(self.tricks_won[side])
