@@ -453,7 +453,7 @@ impl<G: Searchable> Searcher<G> {
                     self.killers[ply] = Some(mv);
                 }
                 if let Some(key) = cutoff_key {
-                    self.cutoff_moves[key as usize % CUTOFF_SLOTS] = (key, Some(mv));
+                    self.remember_cutoff(key, mv);
                 }
                 children_relevant = child_relevant;
                 break;
@@ -522,9 +522,27 @@ impl<G: Searchable> Searcher<G> {
 
     /// The move that last cut off a search at a position of cut-off key `key`.
     fn cutoff_move(&self, key: u64) -> Option<G::Move> {
-        match self.cutoff_moves.get(key as usize % CUTOFF_SLOTS) {
+        let slots = self.cutoff_moves.len().max(1);
+        match self.cutoff_moves.get(key as usize % slots) {
             Some(&(k, mv)) if k == key => mv,
             _ => None,
+        }
+    }
+
+    /// Stores `mv` as the move that cut off at cut-off key `key`. The table starts small, so
+    /// that small solves (PIMC's late worlds) do not pay for a large one, and grows to its
+    /// full size once the search is large.
+    fn remember_cutoff(&mut self, key: u64, mv: G::Move) {
+        if self.cutoff_moves.len() < CUTOFF_SLOTS && self.nodes >= GROW_CUTOFFS_AT {
+            let mut grown = vec![(0, None); CUTOFF_SLOTS];
+            for &(k, m) in self.cutoff_moves.iter().filter(|(_, m)| m.is_some()) {
+                grown[k as usize % CUTOFF_SLOTS] = (k, m);
+            }
+            self.cutoff_moves = grown;
+        }
+        let slots = self.cutoff_moves.len();
+        if slots > 0 {
+            self.cutoff_moves[key as usize % slots] = (key, Some(mv));
         }
     }
 
@@ -607,8 +625,12 @@ impl<G: Searchable> Searcher<G> {
     }
 }
 
-/// Slots of the cut-off table ([`Searchable::cutoff_key`]).
+/// Slots of the cut-off table ([`Searchable::cutoff_key`]), and of the small table a solve
+/// starts with.
 const CUTOFF_SLOTS: usize = 1 << 16;
+const FIRST_CUTOFF_SLOTS: usize = 1 << 10;
+/// The nodes after which the cut-off table grows to its full size.
+const GROW_CUTOFFS_AT: u64 = 4096;
 
 /// The width of a value range below which [`Searcher::pin`] steps from bound to bound.
 const FEW_VALUES: i32 = 16;
@@ -782,7 +804,7 @@ impl<G: Searchable> Searcher<G> {
             merged: Vec::new(),
             killers: Vec::new(),
             cutoff_moves: if G::CUTOFF_TABLE {
-                vec![(0, None); CUTOFF_SLOTS]
+                vec![(0, None); FIRST_CUTOFF_SLOTS]
             } else {
                 Vec::new()
             },
