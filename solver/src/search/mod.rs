@@ -7,6 +7,8 @@
 //! Games that describe which cards a value depended on also get partition search
 //! ([`Searchable::partition`]): one table entry answers every position that places those
 //! cards alike.
+//! Games that give a cut-off key ([`Searchable::cutoff_key`]) get a cut-off table: the move
+//! that last cut off at a node of the same key is tried first.
 //! Two-sided games are searched zero-sum between the sides; where each seat scores for itself
 //! the search is *paranoid*: every other seat plays against the root mover's side.
 //! A budget of nodes and time bounds every call; past it, values not pinned are bounds.
