@@ -11,7 +11,6 @@
 //! defender to decide on the first card it can beat.
 
 use super::cards::beaters;
-use super::view_poll::is_poll;
 use super::{Move, Mustamaija, Phase};
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
@@ -59,7 +58,7 @@ impl Mustamaija {
     fn chain_after<'a>(&self, mv: Move, later: &'a [Move]) -> Option<Chain<'a>> {
         let (open, attack, trump, rest) = match (self.phase, mv) {
             (Phase::Attack, Move::Attack(cards)) => {
-                let polled = later.iter().take_while(|m| is_poll(m)).count();
+                let polled = self.defence_polls(later);
                 if polled > 0 && polled == later.len() {
                     return None;
                 }
@@ -83,7 +82,9 @@ impl Mustamaija {
             (Phase::Declare, Move::Declare(..) | Move::NoDeclaration(_))
                 if !self.attack.is_empty() =>
             {
-                if matches!(mv, Move::NoDeclaration(_)) && later.first().is_some_and(is_poll) {
+                if matches!(mv, Move::NoDeclaration(_))
+                    && later.first().is_some_and(|next| self.poll_continues(next))
+                {
                     return None;
                 }
                 let trump = match mv {

@@ -14,7 +14,7 @@
 //! is an upper bound ([`Mustamaija::polls_open`]).
 
 use super::cards::{marriage, suit_of};
-use super::config::TrumpMode;
+use super::config::{MarriageWindow, TrumpMode};
 use super::view_fit::targets;
 use super::{By, Move, Mustamaija, Phase};
 use crate::api::Rules;
@@ -40,11 +40,6 @@ enum Misfit {
     Skip(u8, u8),
     /// No guess asks as the history does.
     Never,
-}
-
-/// Whether `mv` answers a marriage poll.
-pub(super) fn is_poll(mv: &Move) -> bool {
-    note(*mv).is_some()
 }
 
 /// The note of a poll move; `None` for other moves.
@@ -128,6 +123,33 @@ impl Mustamaija {
     pub(super) fn polls_open(&self) -> bool {
         self.cfg.trump_mode == TrumpMode::Marriage
             && (self.trump.is_none() || self.cfg.marriage_trump_changes)
+    }
+
+    /// How many of the history's `later` moves, after an attack, can be the poll at the start
+    /// of its defence: the leading poll moves, but with `active_before_play` only the
+    /// defender's (another seat's is the next attack's poll, the defence over without a move).
+    pub(super) fn defence_polls(&self, later: &[Move]) -> usize {
+        let defender = self.defender;
+        let opens_defence = |mv: &Move| match (self.cfg.marriage_window, note(*mv)) {
+            (_, None) => false,
+            (MarriageWindow::ActiveBeforePlay, Some(By(Some(seat)))) => seat == defender,
+            _ => true,
+        };
+        later.iter().take_while(|m| opens_defence(m)).count()
+    }
+
+    /// Whether the history's move `next`, after the pass of the seat asked now, can be a move
+    /// of this poll: a later seat's (in the order the poll asks them), or one without a seat;
+    /// another poll's move means this poll has closed, and the defence after it run without a
+    /// move.
+    pub(super) fn poll_continues(&self, next: &Move) -> bool {
+        let order = |s: u8| (s + self.n() - self.poll_opener()) % self.n();
+        match (self.cfg.marriage_window, note(*next)) {
+            (_, None) => false,
+            (MarriageWindow::ActiveBeforePlay, _) => false,
+            (_, Some(By(Some(seat)))) => order(seat) > order(self.actor),
+            (_, Some(By(None))) => true,
+        }
     }
 
     /// The view's fit before `mv` ([`Rules::fit_outcome`]): a poll move checked against the
@@ -249,8 +271,22 @@ impl Mustamaija {
             };
             return Some((misfit, false));
         }
-        let asked_hidden = sim.phase == Phase::Declare && sim.actor as Seat != observer;
-        asked_hidden.then(|| (sim.skip(observer), true))
+        sim.observer_decides_unless_asked(observer)
+            .then(|| (sim.skip(observer), true))
+    }
+
+    /// Whether a poll asks hidden seats here and, were none of them asked, `observer` would
+    /// decide next: a history that ends here is then read as the observer's to decide (a view
+    /// is sent by the seat to decide). A hidden seat that will be asked anyway (it still holds
+    /// the marriage it passed on) is left asked.
+    fn observer_decides_unless_asked(&self, observer: Seat) -> bool {
+        let mut unasked = self.clone();
+        while unasked.phase == Phase::Declare && unasked.actor as Seat != observer {
+            unasked.play_no_declaration();
+        }
+        self.phase == Phase::Declare
+            && self.actor as Seat != observer
+            && unasked.to_move() == Some(observer)
     }
 
     /// The poll asks a seat that the history's move `next` does not name: the seat asked goes
@@ -345,7 +381,7 @@ impl Mustamaija {
     }
 
     /// Moves `card` from `seat`'s hand into the talon, else (or from the talon) to a hidden hand
-    /// other than `seat`'s that does not hold its partner in a marriage.
+    /// other than `seat`'s that does not hold its partner in a marriage, the defender's last.
     fn move_away(
         &mut self,
         card: Card,
@@ -356,8 +392,11 @@ impl Mustamaija {
         let n = self.seats();
         let partner = suit_of(card).map_or(CardSet::EMPTY, marriage) - CardSet::single(card);
         let in_talon = self.unseen(observer).places[n].contains(card);
-        let hands = (0..n)
-            .filter(|&p| p != seat as usize && p != observer && !self.hands[p].intersects(partner));
+        let mut hands: Vec<usize> = (0..n)
+            .filter(|&p| p != seat as usize && p != observer && !self.hands[p].intersects(partner))
+            .collect();
+        // The defender last: the defence fit keeps the cards it may not hold out of its hand.
+        hands.sort_by_key(|&p| p == self.defender as usize);
         let places: Vec<usize> = (!in_talon).then_some(n).into_iter().chain(hands).collect();
         places
             .into_iter()
