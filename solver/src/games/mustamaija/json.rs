@@ -183,7 +183,7 @@ impl Rules for Mustamaija {
             "presets": options::presets::<Config>(),
             "phases": Phase::NAMES,
             "cards": "suit S H D C then rank 2 3 4 5 6 7 8 9 T J Q K A, e.g. SQ, HT, C2; the joker is JK",
-            "moves": ["attack C4 C9", "beat CT", "take", "declare H", "no_declaration", "declare H by 2", "no_declaration by 2"],
+            "moves": ["attack C4 C9", "beat CT", "take", "declare H", "no_declaration"],
             "history_moves": {
                 "polls": "a marriage poll asks only the seats holding a marriage, so a view's moves name the seat each poll asked: 'declare H by 2', 'no_declaration by 2'; a poll move naming another seat than the one asked is refused; in a view, one without 'by' is the view's seat's own",
                 "examples": ["no_declaration by 2", "declare H by 2"],

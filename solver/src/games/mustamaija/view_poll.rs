@@ -348,12 +348,33 @@ impl Mustamaija {
         };
         suits.retain(|&s| !(marriage(s) - held).intersects(shown));
         suits.sort_by_key(|&s| (marriage(s) - held).len());
+        let drawn = held & self.talon.set();
         suits.into_iter().find_map(|s| {
-            let wanted = targets(marriage(s) - held, Target::In(seat as usize));
-            let swaps = self.place_sparing(&wanted, observer, *kept)?;
+            let missing = marriage(s) - held;
+            let wanted = targets(missing, Target::In(seat as usize));
+            let swaps = self
+                .place_sparing(&wanted, observer, *kept)
+                .or_else(|| self.place_in_draws(missing, drawn, observer, *kept))?;
             *kept |= marriage(s);
             Some(swaps)
         })
+    }
+
+    /// Puts each card of `cards` in the place of one of `drawn` (talon cards a seat draws
+    /// before the poll), never of `kept`: the seat draws it instead.
+    fn place_in_draws(
+        &mut self,
+        cards: CardSet,
+        drawn: CardSet,
+        observer: Seat,
+        kept: CardSet,
+    ) -> Option<Vec<(Card, Card)>> {
+        let mut free = (drawn - kept - royals()).iter();
+        let swaps = cards
+            .iter()
+            .map(|card| Some((card, free.next()?)))
+            .collect::<Option<Vec<_>>>()?;
+        self.swap_unseen(observer, &swaps).then_some(swaps)
     }
 
     /// Takes from `seat` (its hand, or the talon cards it draws) a card of the marriage of each
