@@ -4,10 +4,11 @@
 //! seat's own), and the replay fits the guessed hands to them. From each move (and from the
 //! deal, for the first attack's poll) the polls of the windows it opens are played with the
 //! guess against the history's poll moves after it: a seat shown passing or declaring is given
-//! that marriage (K+Q of the suit), and a seat the guess asks but the history does not loses a
-//! card of each marriage it holds. The fit alternates with the defence fit of `view_fit.rs`
-//! until both hold. A history that ends within a poll is read as the view's seat deciding next
-//! (a view is sent by the seat to decide): no hidden seat is left asked where a guess can help it.
+//! that marriage (K+Q of the suit; in its hand, else in the talon cards it draws before the
+//! poll), and a seat the guess asks but the history does not loses a card of each marriage it
+//! holds. The fit alternates with the defence fit of `view_fit.rs` until both hold. A history
+//! that ends within a poll is read as the view's seat deciding next (a view is sent by the seat
+//! to decide) where, no hidden seat asked, it would: the hidden seats asked lose their marriages.
 //!
 //! What the polls show (a seat holds some marriage, or none) is more than the places of single
 //! cards say, so while a marriage can still make trump the count of a view's consistent deals
