@@ -114,9 +114,9 @@ class ViewResponse(Struct, kw_only=True):
         Position,
         Meta(
             description="The seat's view: the cards it does not see as counts, the moves it "
-            "did not see in the game's notation for them (Muschik `exchange ?? ??`); where the "
-            "game has no notation yet for such a move (the Marjapussi family's passed cards), "
-            "the view is its snapshot (`state`) alone."
+            "did not see in the game's notation for them (Muschik `exchange ?? ??`), each "
+            "Mustamaija marriage poll with the seat it asked (`no_declaration by 2`); where a "
+            "game has no notation for such a move, the view is its snapshot (`state`) alone."
         ),
     ]
 
@@ -442,7 +442,8 @@ class GameEntry(Struct, kw_only=True):
         JSONObject | None,
         Meta(
             description="How a position's moves write what the table saw beyond the move chosen: "
-            "asks with their answers, and in a view each card the seat did not see as ??."
+            "asks with their answers, marriage polls with the seat asked (Mustamaija), and in a "
+            "view each card the seat did not see as ??."
         ),
     ] = None
     cards: Annotated[str, Meta(description="The card notation.")] = ""

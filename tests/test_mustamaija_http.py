@@ -8,6 +8,8 @@ that the service serves the game and passes the engine's reasons through.
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -204,21 +206,28 @@ def test_views_of_played_hands_never_fault_the_engine(client: Client) -> None:
     assert statuses.get(200, 0) > 0, statuses
 
 
-def played_until_the_talon_is_low(
-    client: Client, variant: str, players: int, seed: int, left: int
+def played_until(
+    client: Client, variant: str, players: int, seed: int, done: Callable[[dict[str, Any]], bool]
 ) -> dict[str, Any]:
     """A hand of `variant` for `players` dealt from `seed`, played with random legal moves
-    until at most `left` cards are in the talon (or the hand is over)."""
+    until its position is `done` (or the hand is over)."""
     rng = random.Random(seed)
     deal = {"variant": variant, "options": {"num_players": players}, "seed": seed}
     position = post(client, "deal", deal).json()["position"]
-    while len(position["state"]["talon"]) > left:
+    while not done(position):
         legal = post(client, "legal-moves", {"position": position}).json()
         if legal["over"]:
             break
         body = {"position": position, "move": rng.choice(legal["moves"])}
         position = post(client, "play", body).json()["position"]
     return position
+
+
+def played_until_the_talon_is_low(
+    client: Client, variant: str, players: int, seed: int, left: int
+) -> dict[str, Any]:
+    """A hand played until at most `left` cards are in the talon (or the hand is over)."""
+    return played_until(client, variant, players, seed, lambda p: len(p["state"]["talon"]) <= left)
 
 
 def test_the_view_route_writes_deal_and_moves_that_analyze_accepts(client: Client) -> None:
@@ -254,3 +263,51 @@ def assert_view_analysed(
         analysed = post(client, "analyze", body)
         assert analysed.status_code == 200, f"{at} {method}: {analysed.text}"
         assert analysed.json()["best_move"] in legal["moves"], f"{at} {method}"
+
+
+POLL = re.compile(r"^(no_declaration|declare [SHDC]) by (\d)$")
+
+
+def poll_moves(position: dict[str, Any]) -> int:
+    """How many marriage poll moves the position's history holds."""
+    return sum(m.split()[0] in ("declare", "no_declaration") for m in position["moves"])
+
+
+def test_the_view_route_names_each_marriage_polls_seat_and_analyze_accepts_the_view(
+    client: Client,
+) -> None:
+    """Who a marriage poll asks depends on the hidden hands, so the view route writes each poll
+    move with its seat (`no_declaration by 2`; issue 19) and the view, as its history, is
+    analysed; a complete position naming a seat the poll does not ask is refused."""
+    for variant in ("kurki_suonio_marriage", "salmi_six", "translator_joker"):
+        seen = 0
+        for seed in range(1, 40):
+            position = played_until(client, variant, 4, seed, lambda p: poll_moves(p) >= 2)
+            legal = post(client, "legal-moves", {"position": position}).json()
+            if legal["over"]:
+                continue
+            seat = legal["to_move"]
+            answer = post(client, "view", {"position": position, "seat": seat})
+            assert answer.status_code == 200, answer.text
+            view = answer.json()["position"]
+            asked = [(i, POLL.match(m)) for i, m in enumerate(view["moves"])]
+            polls = [(i, int(match.group(2))) for i, match in asked if match]
+            if not any(by != seat for _, by in polls):
+                continue
+            seen += 1
+            at = f"{variant} seed {seed} seat {seat}"
+            history_form = {k: v for k, v in view.items() if k != "state"}
+            body = {"position": history_form, "method": "ismcts", "seed": 1}
+            analysed = post(client, "analyze", {**body, "budget": {"iterations": 40}})
+            assert analysed.status_code == 200, f"{at}: {analysed.text}"
+            assert analysed.json()["best_move"] in legal["moves"], at
+            i, by = polls[0]
+            wrong = {**position, "moves": list(position["moves"][: i + 1])}
+            wrong["moves"][i] = f"{wrong['moves'][i]} by {(by + 1) % 4}"
+            problem = problem_of(post(client, "legal-moves", {"position": wrong}))
+            message = f"the poll asks seat {by}, not seat {(by + 1) % 4}"
+            assert [e.path for e in problem.errors] == [f"position.moves[{i}]"], at
+            assert message in problem.errors[0].message, at
+            if seen == 2:
+                break
+        assert seen == 2, f"{variant}: views with another seat's poll"

@@ -131,6 +131,13 @@ pub trait Rules: Game {
         Ok(Vec::new())
     }
 
+    /// In `observer`'s view, whose hidden hands are guesses, changes this start of the history
+    /// (the hand as dealt) so that what the deal decides before any move (who a first poll
+    /// asks) goes as the history's `moves` show, as far as a guess can; by default nothing.
+    fn fit_start(&mut self, moves: &[Self::Move], observer: Seat) {
+        let _ = (moves, observer);
+    }
+
     fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
 
     /// The cards `mv` shows `observer`: those it shows everybody (a played card, a declared
@@ -433,17 +440,21 @@ fn first_hidden(given: &Value, seen: &Value, path: &str) -> Option<String> {
     }
 }
 
-/// Plays `moves` (the field `moves` of the position at `path`) from `start`, checked.
+/// Plays `moves` (the field `moves` of the position at `path`) from `start`, checked; in a
+/// view, from the start fitted to them ([`Rules::fit_start`]).
 fn replay<G: Rules>(
-    start: G,
+    mut start: G,
     moves: &[Value],
     path: &str,
     view: Option<Seat>,
     problems: &mut Problems,
 ) -> Option<Position<G>> {
+    let ahead = view.map_or(Vec::new(), |_| readable(&start, moves));
+    if let Some(observer) = view {
+        start.fit_start(&ahead, observer);
+    }
     let mut state = start.clone();
     let mut played = Vec::with_capacity(moves.len());
-    let ahead = view.map_or(Vec::new(), |_| readable(&start, moves));
     for (i, item) in moves.iter().enumerate() {
         let Some(text) = item.as_str() else {
             problems.push(

@@ -35,8 +35,10 @@ mod python;
 /// by placements, so a seed's worlds changed; `worlds`: PIMC's world `i` no longer depends
 /// on `seed ^ i` alone, so another seed draws other worlds; `bids`: `auto` answers a view's
 /// bid of a Marjapussi-family auction without Kontra/Re by the play each bid leads to,
-/// `play::bids`).
+/// `play::bids`; `polls`: a Mustamaija view's history names the seat of each marriage poll
+/// (`no_declaration by 2`) and replays, and its count is an upper bound while a marriage can
+/// still make trump).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table4.maxn.scores.counts.worlds.bids"
+    "+rules1.table4.maxn.scores.counts.worlds.bids.polls"
 );

@@ -49,6 +49,9 @@ pub struct Facts {
     /// Unnamed hidden cards moved between hidden places: the deal at the start is not known from
     /// the deal now.
     untracked: bool,
+    /// Hidden cards decided who was asked to move ([`Observable::turn_depends_on_hidden`]):
+    /// the count is an upper bound, and drawn worlds are not checked for it.
+    bounded: bool,
 }
 
 impl Facts {
@@ -58,6 +61,7 @@ impl Facts {
             inexact: false,
             entangled: CardSet::EMPTY,
             untracked: false,
+            bounded: false,
         }
     }
 
@@ -164,7 +168,9 @@ impl Knowledge {
 
     /// What a snapshot shows `observer`: only the sizes of the hidden places.
     pub fn from_snapshot<G: Observable>(state: &G, observer: Seat) -> Result<Knowledge, String> {
-        Knowledge::build(state, observer, &Facts::new())
+        let mut facts = Facts::new();
+        facts.bounded = state.turn_depends_on_hidden();
+        Knowledge::build(state, observer, &facts)
     }
 
     /// The knowledge of a view position, from its history where it has one; `None` for a
@@ -200,6 +206,13 @@ impl Knowledge {
         }
         self.check = Some(check);
         if !self.has_checked_world() {
+            // Where hidden cards chose who was asked to move, the deals that replay can be too
+            // few to draw: the view's replay fitted a guess to its history, and worlds are
+            // drawn unchecked, as from a count that is an upper bound.
+            if facts.bounded {
+                self.check = None;
+                return Ok(self);
+            }
             return Err(format!("no deal fits the view: none of {MAX_DRAWS} deals drawn from what the seat saw replays its history with the rules"));
         }
         Ok(self)
@@ -228,7 +241,7 @@ impl Knowledge {
             unknown,
             allowed,
             counts,
-            exact: !facts.inexact && !facts.untracked,
+            exact: !facts.inexact && !facts.untracked && !facts.bounded,
             check: None,
             split: None,
         })
@@ -285,9 +298,11 @@ fn learn<G: Observable>(start: &G, moves: &[G::Move], observer: Seat) -> Result<
         facts: Facts::new(),
         start: start.clone(),
     };
+    learnt.facts.bounded = start.turn_depends_on_hidden();
     for (i, &mv) in moves.iter().enumerate() {
         let later = &moves[i + 1..];
         let swaps = learn_from_move(&mut learnt.state, mv, later, observer, &mut learnt.facts)?;
+        learnt.facts.bounded |= learnt.state.turn_depends_on_hidden();
         // The reveal's swaps in the guessed start too, so that it deals every shown card to
         // the seat that showed it.
         if !learnt.start.swap_unseen(observer, &swaps) {

@@ -63,6 +63,14 @@ pub trait Observable: Rules {
         None
     }
 
+    /// Whether the seat asked to move here can depend on hidden cards beyond what the places
+    /// of single cards say (a Mustamaija marriage poll asks only the seats holding a
+    /// marriage): a view through such a position counts its consistent deals as an upper
+    /// bound. By default no.
+    fn turn_depends_on_hidden(&self) -> bool {
+        false
+    }
+
     /// This complete deal as `observer` knew it, having seen `moves` from it: a game whose
     /// deal holds hidden cards the observer saw later (Mustamaija's talon cards it drew) marks
     /// them seen, as a view's deal does, so that no guess moves them. By default the deal.

@@ -54,11 +54,14 @@ pub(super) fn view_json<G: Observable>(start: &G, moves: &[G::Move], observer: u
 #[derive(Default)]
 struct Tally {
     views: usize,
-    /// Views whose knowledge is built.
+    /// Views read and whose knowledge is built; of the seat to decide, those that also replay
+    /// to what it saw and allow the true deal.
     accepted: usize,
     /// Views of the seat to decide, each analysed.
     deciding: usize,
     analysed: usize,
+    /// The first view refused, and why.
+    first_refused: Option<String>,
 }
 
 /// The views of `hands` played hands at every move, for every seat. The knowledge of each must
@@ -72,26 +75,22 @@ fn acceptance<G: Observable>(variant: &str, options: Value, hands: u64) -> Tally
         for k in 0..moves.len() {
             for observer in 0..start.seats() {
                 let sent = view_json(&start, &moves[..k], observer);
-                let at = format!("{variant} seed {seed} move {k} seat {observer}");
-                let view = parse_position::<G>(&sent, "position")
-                    .unwrap_or_else(|p| panic!("{at}: {p:?}\n{sent}"));
-                tally.views += 1;
-                let Ok(knowledge) = Knowledge::of_position(&view).expect("a view") else {
-                    continue;
-                };
-                tally.accepted += 1;
                 let decider = truth.to_move().map(|seat| truth.decider(seat));
-                if decider != Some(observer) {
-                    continue;
+                let deciding = decider == Some(observer);
+                tally.views += 1;
+                tally.deciding += usize::from(deciding);
+                match view_outcome::<G>(&sent, &truth, observer, deciding) {
+                    Ok(analysed) => {
+                        tally.accepted += 1;
+                        tally.analysed += usize::from(analysed);
+                    }
+                    Err(why) => {
+                        let at = format!("{variant} seed {seed} move {k} seat {observer}");
+                        tally
+                            .first_refused
+                            .get_or_insert(format!("{at}: {why}\n{sent}"));
+                    }
                 }
-                tally.deciding += 1;
-                assert_eq!(
-                    view.state.state_json(Some(observer)),
-                    truth.state_json(Some(observer)),
-                    "{at}: the view replays elsewhere"
-                );
-                assert_allows_truth(&knowledge, &truth, observer, &at);
-                tally.analysed += usize::from(analysed::<G>(&sent));
             }
             truth.play_unchecked(moves[k]);
         }
@@ -99,17 +98,47 @@ fn acceptance<G: Observable>(variant: &str, options: Value, hands: u64) -> Tally
     tally
 }
 
-fn assert_allows_truth<G: Observable>(knowledge: &Knowledge, truth: &G, observer: usize, at: &str) {
+/// Whether `observer`'s view `sent` of the hand now at `truth` is accepted, and (a view of
+/// the seat `deciding`) analysed; else why not.
+fn view_outcome<G: Observable>(
+    sent: &Value,
+    truth: &G,
+    observer: usize,
+    deciding: bool,
+) -> Result<bool, String> {
+    let view = parse_position::<G>(sent, "position").map_err(|p| format!("{p:?}"))?;
+    let knowledge = Knowledge::of_position(&view).expect("a view")?;
+    if !deciding {
+        return Ok(false);
+    }
+    let (seen, real) = (
+        view.state.state_json(Some(observer)),
+        truth.state_json(Some(observer)),
+    );
+    if seen != real {
+        return Err(format!(
+            "the view replays elsewhere: {seen}\ninstead of {real}"
+        ));
+    }
+    allows_truth(&knowledge, truth, observer)?;
+    Ok(analysed::<G>(sent))
+}
+
+fn allows_truth<G: Observable>(
+    knowledge: &Knowledge,
+    truth: &G,
+    observer: usize,
+) -> Result<(), String> {
     let real = truth.unseen(observer);
     for place in 0..MAX_PLACES {
         for card in real.places[place] {
-            assert!(
-                knowledge.allowed(card) & 1 << place != 0,
-                "{at}: {} ruled out of place {place}",
-                truth.card_name(card)
-            );
+            if knowledge.allowed(card) & 1 << place == 0 {
+                let card = truth.card_name(card);
+                return Err(format!("{card} ruled out of place {place}"));
+            }
         }
     }
+    Ok(())
 }
 
 /// Whether the analyze route answers the view `sent` (ISMCTS, a few iterations).
@@ -127,7 +156,11 @@ fn all_accepted<G: Observable>(variant: &str, options: Value, hands: u64) {
         tally.accepted, tally.views, tally.analysed, tally.deciding
     );
     eprintln!("{summary}");
-    assert_eq!(tally.accepted, tally.views, "{summary}");
+    let refused = tally.first_refused.unwrap_or_default();
+    assert_eq!(
+        tally.accepted, tally.views,
+        "{summary}; the first refused: {refused}"
+    );
     assert_eq!(tally.analysed, tally.deciding, "{summary}");
 }
 
@@ -172,10 +205,15 @@ fn every_played_mustamaija_view_replays() {
 }
 
 #[test]
-#[ignore = "left: who a marriage poll asks depends on hidden hands; no_declaration names no seat"]
 fn every_played_mustamaija_marriage_view_replays() {
     use crate::games::mustamaija::Mustamaija;
-    for variant in ["kurki_suonio_marriage", "salmi_six", "translator_joker"] {
+    all_accepted::<Mustamaija>("kurki_suonio_marriage", json!({}), 4);
+}
+
+#[test]
+fn every_played_mustamaija_six_card_and_joker_view_replays() {
+    use crate::games::mustamaija::Mustamaija;
+    for variant in ["translator_joker", "salmi_six"] {
         all_accepted::<Mustamaija>(variant, json!({}), 4);
     }
 }

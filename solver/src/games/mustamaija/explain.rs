@@ -10,7 +10,7 @@ impl Mustamaija {
         let expected = match mv {
             Move::Attack(_) => Phase::Attack,
             Move::Beat(_) | Move::Take => Phase::Defend,
-            Move::Declare(_) | Move::NoDeclaration => Phase::Declare,
+            Move::Declare(..) | Move::NoDeclaration(_) => Phase::Declare,
         };
         if self.phase != expected {
             return vec![format!(
@@ -88,7 +88,7 @@ impl Mustamaija {
                     ));
                 }
             }
-            Move::Declare(suit) => {
+            Move::Declare(suit, _) => {
                 if !marriage(suit).is_subset(hand) {
                     reasons.push(format!("seat {seat} does not hold both K and Q of {suit}"));
                 }
@@ -103,7 +103,7 @@ impl Mustamaija {
                     reasons.push(format!("{suit} has been declared already"));
                 }
             }
-            Move::Take | Move::NoDeclaration => {}
+            Move::Take | Move::NoDeclaration(_) => {}
         }
         reasons
     }

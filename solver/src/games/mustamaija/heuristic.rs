@@ -8,7 +8,7 @@
 
 use super::cards::{marriage, suit_cards, JOKER};
 use super::config::{QsLead, TrumpMode};
-use super::{Move, Mustamaija, Phase};
+use super::{By, Move, Mustamaija, Phase};
 use crate::cards::{Card, CardSet};
 use crate::heuristic::{cheapest, cheapest_k, Heuristic};
 use crate::rng::Rng;
@@ -110,7 +110,9 @@ impl Mustamaija {
             .into_iter()
             .filter(|&s| mask & 1 << s as u8 != 0)
             .max_by_key(|&s| (hand & suit_cards(s)).len())
-            .map_or(Move::NoDeclaration, Move::Declare)
+            .map_or(Move::NoDeclaration(By::default()), |s| {
+                Move::Declare(s, By::default())
+            })
     }
 }
 

@@ -1,13 +1,14 @@
 //! Mustamaija positions as JSON (version 1), move notation, results and the catalogue entry.
 //!
 //! Moves: `attack C4 C9`, `beat CT` (beats the open attack card of highest rank), `take`,
-//! `declare H`, `no_declaration`. A deal is `{dealer, hands, talon, turn_seed}` with the talon
+//! `declare H`, `no_declaration`; a poll's move may name the seat asked (`no_declaration by 2`),
+//! as a view's history does (`view_poll.rs`). A deal is `{dealer, hands, talon, turn_seed}` with the talon
 //! listed top first; in a view the other hands are counts and the talon a count, or a list with
 //! `null` at the positions the observer does not know. A view keeps `turn_seed`: without it the
 //! turned spades would go elsewhere in a replay and shift the cards the observer drew.
 
 use super::cards::{card_name, marriage, set_text, DECK, JOKER};
-use super::config::{Config, TrumpMode, Utility, Variant};
+use super::config::{Config, Utility, Variant};
 use super::{Move, Mustamaija, Phase};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
@@ -183,6 +184,10 @@ impl Rules for Mustamaija {
             "phases": Phase::NAMES,
             "cards": "suit S H D C then rank 2 3 4 5 6 7 8 9 T J Q K A, e.g. SQ, HT, C2; the joker is JK",
             "moves": ["attack C4 C9", "beat CT", "take", "declare H", "no_declaration"],
+            "history_moves": {
+                "polls": "a marriage poll asks only the seats holding a marriage, so a view's moves name the seat each poll asked: 'declare H by 2', 'no_declaration by 2'; a poll move naming another seat than the one asked is refused; in a view, one without 'by' is the view's seat's own",
+                "examples": ["no_declaration by 2", "declare H by 2"],
+            },
             "analysis": {
                 "exact_value": "who loses: 1 if the seat analysed does not lose (a drawn stall included), 0 if it does",
                 "exact_search": "two players zero-sum, more seats paranoid; exact where the play cannot cycle (the talon empty with at most two players holding cards and at most 24 cards in hands, or a two-player deal with at most 12 cards in hands and talon), elsewhere a depth-limited estimate",
@@ -346,13 +351,20 @@ impl Rules for Mustamaija {
         super::snapshot::read(cfg, value, path, observer, problems)
     }
 
-    /// Every move is public. With marriages, the other seats' moves are not written in a
-    /// view's history: who a poll asks depends on the hidden hands, and `no_declaration` does
-    /// not name the seat, so the view's replay cannot yet follow them; a view of a position
-    /// with them is given as its snapshot alone.
-    fn view_move_text(&self, mv: Move, observer: Seat) -> Option<String> {
-        let replayable = self.cfg.trump_mode != TrumpMode::Marriage;
-        (replayable || self.to_move() == Some(observer)).then(|| self.move_text(mv))
+    /// Every move is public; a marriage poll's move names the seat the poll asks (`by 2`).
+    fn history_text(&self, mv: Move, observer: Option<Seat>) -> String {
+        match observer {
+            Some(_) => self.move_text(self.with_asked(mv)),
+            None => self.move_text(mv),
+        }
+    }
+
+    fn contradiction(&self, mv: Move) -> Option<String> {
+        self.poll_contradiction(mv)
+    }
+
+    fn fit_start(&mut self, moves: &[Move], observer: Seat) {
+        self.fit_first_poll(moves, observer);
     }
 
     fn fit_outcome(
@@ -362,7 +374,7 @@ impl Rules for Mustamaija {
         observer: Seat,
         placed: CardSet,
     ) -> Result<Vec<(Card, Card)>, String> {
-        self.fit_defence(mv, later, observer, placed)
+        self.fit_view_move(mv, later, observer, placed)
     }
 
     fn move_kind_fits(&self, mv: Move) -> bool {
@@ -371,7 +383,7 @@ impl Rules for Mustamaija {
             Move::Beat(_) | Move::Take => {
                 self.phase == Phase::Defend && self.current_attack_card().is_some()
             }
-            Move::Declare(_) | Move::NoDeclaration => self.phase == Phase::Declare,
+            Move::Declare(..) | Move::NoDeclaration(_) => self.phase == Phase::Declare,
         }
     }
 
@@ -380,8 +392,8 @@ impl Rules for Mustamaija {
             Move::Attack(cards) => format!("attack {}", set_text(cards)),
             Move::Beat(card) => format!("beat {}", card_name(card)),
             Move::Take => "take".into(),
-            Move::Declare(suit) => format!("declare {suit}"),
-            Move::NoDeclaration => "no_declaration".into(),
+            Move::Declare(suit, by) => by.note(format!("declare {suit}")),
+            Move::NoDeclaration(by) => by.note("no_declaration".into()),
         }
     }
 
@@ -396,9 +408,9 @@ impl Rules for Mustamaija {
             ("beat", [card]) => self.parse_cards(&[card]).map(|s| Move::Beat(s.lowest().expect("one card"))),
             ("beat", _) => Err(format!("'{text}': 'beat' names one card, the beater, e.g. 'beat CT'")),
             ("take", []) => Ok(Move::Take),
-            ("declare", [suit]) => parse_suit(suit).map(Move::Declare),
-            ("no_declaration", []) => Ok(Move::NoDeclaration),
-            _ => Err(format!("'{text}' is not a move of Mustamaija; the moves are: attack C4 C9, beat CT, take, declare H, no_declaration")),
+            ("declare", [suit, by @ ..]) => Ok(Move::Declare(parse_suit(suit)?, self.parse_by(text, by)?)),
+            ("no_declaration", by) => self.parse_by(text, by).map(Move::NoDeclaration),
+            _ => Err(format!("'{text}' is not a move of Mustamaija; the moves are: attack C4 C9, beat CT, take, declare H, no_declaration (a poll's seat may follow: declare H by 2, no_declaration by 2)")),
         }
     }
 
@@ -417,8 +429,8 @@ impl Rules for Mustamaija {
         match mv {
             Move::Attack(cards) => cards,
             Move::Beat(card) => CardSet::single(card),
-            Move::Declare(suit) => marriage(suit),
-            Move::Take | Move::NoDeclaration => CardSet::EMPTY,
+            Move::Declare(suit, _) => marriage(suit),
+            Move::Take | Move::NoDeclaration(_) => CardSet::EMPTY,
         }
     }
 

@@ -1,6 +1,7 @@
 //! What a Mustamaija seat knows: cards picked up in view and the trump card under the talon are
 //! public in the position itself; a hidden defender's cards taken without a choice show what
-//! it does not hold (`view_fit.rs`); the generic rules cover the rest. Names the talon in
+//! it does not hold (`view_fit.rs`); who the marriage polls asked says who held a marriage
+//! (`view_poll.rs`), which no card's places can say; the generic rules cover the rest. Names the talon in
 //! messages.
 
 use super::cards::card_name;
@@ -28,6 +29,11 @@ impl Observable for Mustamaija {
         let mut start = self.clone();
         start.talon_known |= self.talon_cards_seen_by(moves, observer as u8) & self.talon.set();
         start
+    }
+
+    /// Who a marriage poll asks depends on the hands while a marriage can still make trump.
+    fn turn_depends_on_hidden(&self) -> bool {
+        self.polls_open()
     }
 
     /// A hidden defender's cards taken without a choice: its beaters are not in its hand.

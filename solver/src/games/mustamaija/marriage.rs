@@ -7,7 +7,7 @@
 
 use super::cards::marriage;
 use super::config::{MarriageWindow, TrumpMode};
-use super::{Move, Mustamaija, Phase};
+use super::{By, Move, Mustamaija, Phase};
 use crate::suited::Suit;
 
 impl Mustamaija {
@@ -30,7 +30,7 @@ impl Mustamaija {
     }
 
     /// The seat whose turn the poll precedes: the attacker before an attack, else the defender.
-    fn poll_opener(&self) -> u8 {
+    pub(super) fn poll_opener(&self) -> u8 {
         if self.attack.is_empty() {
             self.attacker
         } else {
@@ -88,9 +88,9 @@ impl Mustamaija {
             Suit::ALL
                 .into_iter()
                 .filter(|&s| mask & 1 << s as u8 != 0)
-                .map(Move::Declare),
+                .map(|s| Move::Declare(s, By::default())),
         );
-        out.push(Move::NoDeclaration);
+        out.push(Move::NoDeclaration(By::default()));
     }
 
     pub(super) fn play_declare(&mut self, suit: Suit) {

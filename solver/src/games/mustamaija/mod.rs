@@ -39,6 +39,7 @@ mod talon;
 #[cfg(test)]
 mod tests;
 mod view_fit;
+mod view_poll;
 
 use crate::cards::{Card, CardSet};
 use crate::game::{mix, Game, Payoff, Seat, Unseen, MAX_SEATS};
@@ -67,9 +68,28 @@ pub enum Move {
     /// Leave the current attack card to be picked up.
     Take,
     /// Show K+Q of a suit; it becomes trump.
-    Declare(Suit),
+    Declare(Suit, By),
     /// Pass in a marriage poll.
-    NoDeclaration,
+    NoDeclaration(By),
+}
+
+/// The seat a history says a marriage poll asked (`no_declaration by 2`), where it says it: who
+/// a poll asks depends on the hands, so the note lets a view's replay fit its guessed hands to
+/// it. A note on the move, never part of its identity: every `By` compares equal, as a
+/// Marjapussi ask's answer does.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct By(pub Option<u8>);
+
+impl PartialEq for By {
+    fn eq(&self, _: &By) -> bool {
+        true
+    }
+}
+
+impl Eq for By {}
+
+impl std::hash::Hash for By {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
 /// Marks an attack card that no card has beaten.
@@ -230,8 +250,8 @@ impl Game for Mustamaija {
             Move::Attack(cards) => self.play_attack(cards),
             Move::Beat(card) => self.play_beat(card),
             Move::Take => self.play_take(),
-            Move::Declare(suit) => self.play_declare(suit),
-            Move::NoDeclaration => self.play_no_declaration(),
+            Move::Declare(suit, _) => self.play_declare(suit),
+            Move::NoDeclaration(_) => self.play_no_declaration(),
         }
     }
 
@@ -319,9 +339,14 @@ impl Game for Mustamaija {
             return false;
         }
         for &(a, b) in swaps {
-            let (at_a, at_b) = (self.holder(a), self.holder(b));
-            self.put_in_place_of(at_b, b, a);
-            self.put_in_place_of(at_a, a, b);
+            match (self.holder(a), self.holder(b)) {
+                // Replacing one by the other would leave one card in both slots.
+                (None, None) => self.talon.swap(a, b),
+                (at_a, at_b) => {
+                    self.put_in_place_of(at_b, b, a);
+                    self.put_in_place_of(at_a, a, b);
+                }
+            }
         }
         true
     }

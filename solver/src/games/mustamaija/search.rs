@@ -483,8 +483,8 @@ impl Mustamaija {
                 let keeps = if cards.intersects(keeping) { -200 } else { 0 };
                 keeps + 16 * cards.len() as i32 - top
             }
-            Move::Declare(_) => 50,
-            Move::NoDeclaration => 40,
+            Move::Declare(..) => 50,
+            Move::NoDeclaration(_) => 40,
             Move::Take => 0,
         }
     }

@@ -117,6 +117,15 @@ impl Talon {
         }
     }
 
+    /// Exchanges the slots of `a` and `b` (cards of the talon).
+    pub fn swap(&mut self, a: Card, b: Card) {
+        let cards = &mut self.cards[..self.len as usize];
+        let slot = |card: Card| cards.iter().position(|&c| c == card);
+        if let (Some(i), Some(j)) = (slot(a), slot(b)) {
+            cards.swap(i, j);
+        }
+    }
+
     /// Refills the positions not in `fixed` with `cards`, in an order shuffled by `rng`.
     pub fn refill(&mut self, fixed: CardSet, cards: CardSet, rng: &mut Rng) {
         let mut fresh = rng.shuffled(cards).into_iter();
@@ -202,6 +211,16 @@ mod tests {
             depths.insert(Card::new(at as u8));
         }
         assert_eq!(depths.len(), 4, "every middle position occurs");
+    }
+
+    #[test]
+    fn swapping_two_talon_cards_exchanges_their_slots() {
+        let mut t = talon("C2 D3 HK S4");
+        let card = |token| parse_card(token, STANDARD_DECK).unwrap();
+        t.swap(card("D3"), card("S4"));
+        assert_eq!(t, talon("C2 S4 HK D3"));
+        t.swap(card("C2"), card("C2"));
+        assert_eq!(t, talon("C2 S4 HK D3"), "a card swapped with itself stays");
     }
 
     #[test]

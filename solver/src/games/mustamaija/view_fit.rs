@@ -14,7 +14,7 @@ use super::cards::beaters;
 use super::{Move, Mustamaija, Phase};
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
-use crate::hidden::fit::{place, Target};
+use crate::hidden::fit::Target;
 use crate::hidden::Facts;
 use crate::suited::Suit;
 
@@ -46,14 +46,10 @@ struct Flow {
     outside: CardSet,
 }
 
-fn is_poll(mv: &Move) -> bool {
-    matches!(mv, Move::Declare(_) | Move::NoDeclaration)
-}
-
 impl Mustamaija {
     /// Turned cards put back into the talon and still there: the turn seed put them in the
     /// same slots as at the table, so no hand holds them.
-    fn settled(&self) -> CardSet {
+    pub(super) fn settled(&self) -> CardSet {
         self.reinserted & self.talon.set()
     }
 
@@ -62,14 +58,14 @@ impl Mustamaija {
     fn chain_after<'a>(&self, mv: Move, later: &'a [Move]) -> Option<Chain<'a>> {
         let (open, attack, trump, rest) = match (self.phase, mv) {
             (Phase::Attack, Move::Attack(cards)) => {
-                let polled = later.iter().take_while(|m| is_poll(m)).count();
+                let polled = self.defence_polls(later);
                 if polled > 0 && polled == later.len() {
                     return None;
                 }
                 let mut after = self.clone();
                 after.play_unchecked(mv);
                 let declared = later[..polled].iter().find_map(|m| match m {
-                    Move::Declare(suit) => Some(*suit),
+                    Move::Declare(suit, _) => Some(*suit),
                     _ => None,
                 });
                 (cards, cards, declared.or(after.trump), &later[polled..])
@@ -83,12 +79,16 @@ impl Mustamaija {
                     later,
                 )
             }
-            (Phase::Declare, Move::Declare(_) | Move::NoDeclaration) if !self.attack.is_empty() => {
-                if mv == Move::NoDeclaration && later.first().is_some_and(is_poll) {
+            (Phase::Declare, Move::Declare(..) | Move::NoDeclaration(_))
+                if !self.attack.is_empty() =>
+            {
+                if matches!(mv, Move::NoDeclaration(_))
+                    && later.first().is_some_and(|next| self.poll_continues(next))
+                {
                     return None;
                 }
                 let trump = match mv {
-                    Move::Declare(suit) => Some(suit),
+                    Move::Declare(suit, _) => Some(suit),
                     _ => self.trump,
                 };
                 (self.open, self.attack, trump, later)
@@ -148,16 +148,17 @@ impl Mustamaija {
     }
 
     /// Fits `observer`'s guess so that the defence after `mv` goes as the `later` moves show,
-    /// never giving back a card of `placed`; the swaps made.
+    /// never giving back a card of `placed`; the swaps made, and the cards whose places the
+    /// way it is fitted to fixed.
     pub(super) fn fit_defence(
         &mut self,
         mv: Move,
         later: &[Move],
         observer: Seat,
         placed: CardSet,
-    ) -> Result<Vec<(Card, Card)>, String> {
+    ) -> Result<(Vec<(Card, Card)>, CardSet), String> {
         let Some(chain) = self.hidden_chain(mv, later, observer) else {
-            return Ok(Vec::new());
+            return Ok((Vec::new(), CardSet::EMPTY));
         };
         let defender = chain.defender;
         let pool = self.unseen(observer).cards() - self.settled();
@@ -172,7 +173,7 @@ impl Mustamaija {
                 let mut fitted = self.clone();
                 let swaps = fitted.fit_flow(flow, shown, defender, observer, placed)?;
                 *self = fitted;
-                Some(swaps)
+                Some((swaps, shown | flow.inside | flow.outside))
             })
             .ok_or_else(|| {
                 format!("seat {defender}'s cards cannot be guessed to meet the attack as the moves after it show")
@@ -192,14 +193,14 @@ impl Mustamaija {
     ) -> Option<Vec<(Card, Card)>> {
         let mover = self.actor as usize;
         let kept = shown | self.settled() | placed;
-        let mut swaps = place(self, &targets(shown, Target::In(mover)), observer, kept)?;
+        let mut swaps = self.place_sparing(&targets(shown, Target::In(mover)), observer, kept)?;
         let inside = targets(flow.inside, Target::In(defender as usize));
-        swaps.extend(place(self, &inside, observer, kept | flow.inside)?);
+        swaps.extend(self.place_sparing(&inside, observer, kept | flow.inside)?);
         // After the swaps above, which may have given the defender a beater back.
         let away = Target::NotIn(1 << defender);
         let outside = targets(flow.outside & self.hands[defender as usize], away);
         let protected = kept | flow.inside | flow.outside;
-        swaps.extend(place(self, &outside, observer, protected)?);
+        swaps.extend(self.place_sparing(&outside, observer, protected)?);
         Some(swaps)
     }
 
@@ -237,7 +238,7 @@ impl Mustamaija {
 }
 
 /// Each card of `cards` wanted at `target`.
-fn targets(cards: CardSet, target: Target) -> Vec<(Card, Target)> {
+pub(super) fn targets(cards: CardSet, target: Target) -> Vec<(Card, Target)> {
     cards.iter().map(|c| (c, target)).collect()
 }
 

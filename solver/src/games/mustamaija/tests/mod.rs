@@ -1,6 +1,7 @@
 //! Mustamaija tests: the worked examples of spec section 6 (`vectors`), the conformance suite,
 //! perft pins and the JSON routes (`suite`). Helpers here build positions card by card.
 
+mod polls;
 mod suite;
 mod vectors;
 

@@ -10,7 +10,7 @@ use crate::perft::perft;
 use crate::playout::random_playout;
 use crate::rng::Rng;
 
-fn dealt(variant: &str, options: Value, seed: u64) -> Mustamaija {
+pub(super) fn dealt(variant: &str, options: Value, seed: u64) -> Mustamaija {
     let cfg = config(variant, options);
     let mut problems = Problems::default();
     let empty = json!({});
@@ -39,6 +39,16 @@ fn refused(route: Route, body: Value) -> Vec<(String, String)> {
         }
         other => panic!("expected 422 problems, got {other:?}"),
     }
+}
+
+#[test]
+fn swapping_two_unseen_talon_cards_exchanges_their_slots() {
+    let mut deal = dealt("standard", json!({}), 1);
+    let before: Vec<Card> = deal.talon.top_first().collect();
+    assert!(deal.swap_unseen(0, &[(before[3], before[7])]));
+    let mut swapped = before.clone();
+    swapped.swap(3, 7);
+    assert_eq!(deal.talon.top_first().collect::<Vec<_>>(), swapped);
 }
 
 #[test]

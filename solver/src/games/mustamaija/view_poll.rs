@@ -1,0 +1,439 @@
+//! Marriage polls in a view (spec 4.7). A poll asks only the seats holding an allowed
+//! marriage, so who it asks depends on the hands: a view's history names the seat of each poll
+//! move (`no_declaration by 2`, `declare H by 2`; in a view, one without a seat is the view's
+//! seat's own), and the replay fits the guessed hands to them. From each move (and from the
+//! deal, for the first attack's poll) the polls of the windows it opens are played with the
+//! guess against the history's poll moves after it: a seat shown passing or declaring is given
+//! that marriage (K+Q of the suit; in its hand, else in the talon cards it draws before the
+//! poll), and a seat the guess asks but the history does not loses a card of each marriage it
+//! holds. The fit alternates with the defence fit of `view_fit.rs` until both hold. A history
+//! that ends within a poll is read as the view's seat deciding next (a view is sent by the seat
+//! to decide) where, no hidden seat asked, it would: the hidden seats asked lose their marriages.
+//!
+//! What the polls show (a seat holds some marriage, or none) is more than the places of single
+//! cards say, so while a marriage can still make trump the count of a view's consistent deals
+//! is an upper bound ([`Mustamaija::polls_open`]).
+
+use super::cards::{marriage, suit_of};
+use super::config::{MarriageWindow, TrumpMode};
+use super::view_fit::targets;
+use super::{By, Move, Mustamaija, Phase};
+use crate::api::Rules;
+use crate::cards::{Card, CardSet};
+use crate::game::{Game, Seat};
+use crate::hidden::fit::{place, Target};
+use crate::suited::Suit;
+
+/// The most changes of the guess one fit of the polls makes before it gives up.
+const MAX_FIXES: usize = 24;
+/// The most rounds of the defence and poll fits before one move.
+const MAX_ROUNDS: usize = 4;
+
+/// Where the polls played with the guess first part from the history's, and what the guess
+/// needs there.
+#[derive(Clone, Copy, Debug)]
+enum Misfit {
+    /// The history asks `seat` here: it must hold an allowed marriage (of the suit it
+    /// declares); it holds the cards of the set here.
+    Ask(u8, Option<Suit>, CardSet),
+    /// The guess asks `seat` here and the history does not: it must hold none of the suits of
+    /// the mask.
+    Skip(u8, u8),
+    /// No guess asks as the history does.
+    Never,
+}
+
+/// The note of a poll move; `None` for other moves.
+fn note(mv: Move) -> Option<By> {
+    match mv {
+        Move::Declare(_, by) | Move::NoDeclaration(by) => Some(by),
+        _ => None,
+    }
+}
+
+/// With no poll open, the history's poll move `next` asks `seat`, which holds `held`: it must
+/// hold a marriage (of the suit it declares).
+fn unasked(seat: u8, next: Move, held: CardSet) -> Misfit {
+    match next {
+        Move::Declare(suit, _) => Misfit::Ask(seat, Some(suit), held),
+        _ => Misfit::Ask(seat, None, held),
+    }
+}
+
+/// Every king and queen: a card given back to fit a guess is never one where it can be
+/// helped, so that no fit makes a marriage where the history shows none.
+fn royals() -> CardSet {
+    Suit::ALL
+        .into_iter()
+        .fold(CardSet::EMPTY, |all, s| all | marriage(s))
+}
+
+impl By {
+    /// `text` with the seat this note names, where it names one.
+    pub(super) fn note(self, text: String) -> String {
+        match self.0 {
+            Some(seat) => format!("{text} by {seat}"),
+            None => text,
+        }
+    }
+}
+
+impl Mustamaija {
+    /// Reads the `by N` that may follow a poll move (`words`, after the move's own).
+    pub(super) fn parse_by(&self, text: &str, words: &[&str]) -> Result<By, String> {
+        match words {
+            [] => Ok(By(None)),
+            [by, seat] if by.eq_ignore_ascii_case("by") => seat
+                .parse::<u8>()
+                .ok()
+                .filter(|&s| s < self.n())
+                .map(|s| By(Some(s)))
+                .ok_or_else(|| {
+                    format!(
+                        "'{text}': '{seat}' is not a seat; seats are 0..{}",
+                        self.n() - 1
+                    )
+                }),
+            _ => Err(format!(
+                "'{text}': a poll's seat is written 'by N', e.g. 'no_declaration by 2'"
+            )),
+        }
+    }
+
+    /// `mv` with the seat its poll asks named: its note's, else the seat asked here.
+    pub(super) fn with_asked(&self, mv: Move) -> Move {
+        let named = |by: By| By(by.0.or(Some(self.actor)));
+        match mv {
+            Move::Declare(suit, by) => Move::Declare(suit, named(by)),
+            Move::NoDeclaration(by) => Move::NoDeclaration(named(by)),
+            other => other,
+        }
+    }
+
+    /// Why `mv`, a poll move naming its seat, is not the move of the seat the poll asks here.
+    pub(super) fn poll_contradiction(&self, mv: Move) -> Option<String> {
+        self.asks_other(note(mv)?.0?)
+    }
+
+    fn asks_other(&self, seat: u8) -> Option<String> {
+        (self.phase == Phase::Declare && self.actor != seat)
+            .then(|| format!("the poll asks seat {}, not seat {seat}", self.actor))
+    }
+
+    /// Whether a marriage can still make trump: a poll can open, asking the seats that hold one.
+    pub(super) fn polls_open(&self) -> bool {
+        self.cfg.trump_mode == TrumpMode::Marriage
+            && (self.trump.is_none() || self.cfg.marriage_trump_changes)
+    }
+
+    /// How many of the history's `later` moves, after an attack, can be the poll at the start
+    /// of its defence: the leading poll moves, but with `active_before_play` only the
+    /// defender's (another seat's is the next attack's poll, the defence over without a move).
+    pub(super) fn defence_polls(&self, later: &[Move]) -> usize {
+        let defender = self.defender;
+        let opens_defence = |mv: &Move| match (self.cfg.marriage_window, note(*mv)) {
+            (_, None) => false,
+            (MarriageWindow::ActiveBeforePlay, Some(By(Some(seat)))) => seat == defender,
+            _ => true,
+        };
+        later.iter().take_while(|m| opens_defence(m)).count()
+    }
+
+    /// Whether the history's move `next`, after the pass of the seat asked now, can be a move
+    /// of this poll: a later seat's (in the order the poll asks them), or one without a seat;
+    /// another poll's move means this poll has closed, and the defence after it run without a
+    /// move.
+    pub(super) fn poll_continues(&self, next: &Move) -> bool {
+        let order = |s: u8| (s + self.n() - self.poll_opener()) % self.n();
+        match (self.cfg.marriage_window, note(*next)) {
+            (_, None) => false,
+            (MarriageWindow::ActiveBeforePlay, _) => false,
+            (_, Some(By(Some(seat)))) => order(seat) > order(self.actor),
+            (_, Some(By(None))) => true,
+        }
+    }
+
+    /// The view's fit before `mv` ([`Rules::fit_outcome`]): a poll move checked against the
+    /// seat asked (one without a seat is `observer`'s), then the defence and the polls after
+    /// `mv` fitted in turn until both hold, never giving back a card of `placed`.
+    pub(super) fn fit_view_move(
+        &mut self,
+        mv: Move,
+        later: &[Move],
+        observer: Seat,
+        placed: CardSet,
+    ) -> Result<Vec<(Card, Card)>, String> {
+        if let Some(by) = note(mv) {
+            self.check_asked(by.0.unwrap_or(observer as u8))?;
+        }
+        let (mut swaps, mut fixed) = (Vec::new(), placed);
+        for _ in 0..MAX_ROUNDS {
+            let (more, held) = self.fit_defence(mv, later, observer, fixed)?;
+            swaps.extend(more);
+            fixed |= held;
+            match self.fit_polls(Some(mv), later, observer, fixed) {
+                Some((more, kept)) if !more.is_empty() => {
+                    swaps.extend(more);
+                    fixed |= kept;
+                }
+                _ => break,
+            }
+        }
+        Ok(swaps)
+    }
+
+    fn check_asked(&self, seat: u8) -> Result<(), String> {
+        if self.phase != Phase::Declare {
+            return Err(format!(
+                "no marriage poll asks seat {seat} here: the phase is '{}'",
+                self.phase.name()
+            ));
+        }
+        self.asks_other(seat).map_or(Ok(()), Err)
+    }
+
+    /// Fits the deal's first poll, before the first attack, to the history's `moves` and asks
+    /// it again with the hands fitted.
+    pub(super) fn fit_first_poll(&mut self, moves: &[Move], observer: Seat) {
+        let fitted = self.fit_polls(None, moves, observer, CardSet::EMPTY);
+        if fitted.is_some_and(|(swaps, _)| !swaps.is_empty()) {
+            self.start_attack();
+        }
+    }
+
+    /// Fits the guess so that the polls of the windows `mv` opens (`None`: the deal's first)
+    /// ask as the history's `later` moves show, never giving back a card of `placed`; the swaps
+    /// made and the cards whose places they fixed, or `None` (the guess left as it was) where
+    /// no fit found does. A hidden seat left asked at the history's end may stay where no
+    /// guess helps it.
+    fn fit_polls(
+        &mut self,
+        mv: Option<Move>,
+        later: &[Move],
+        observer: Seat,
+        placed: CardSet,
+    ) -> Option<(Vec<(Card, Card)>, CardSet)> {
+        if !self.polls_open() {
+            return Some((Vec::new(), CardSet::EMPTY));
+        }
+        let mut fitted = self.clone();
+        let shown = mv.map_or(CardSet::EMPTY, |m| self.revealed_cards(m, observer));
+        let mut kept = placed | self.settled() | shown;
+        let mover = Target::In(self.actor as usize);
+        let mut swaps = place(&mut fitted, &targets(shown, mover), observer, kept)?;
+        for fixes in 0.. {
+            let Some((misfit, at_end)) = fitted.poll_misfit(mv, later, observer) else {
+                break;
+            };
+            let fix = (fixes < MAX_FIXES)
+                .then(|| fitted.fix(misfit, observer, &mut kept, shown))
+                .flatten();
+            match fix {
+                Some(more) => swaps.extend(more),
+                None if at_end => break,
+                None => return None,
+            }
+        }
+        *self = fitted;
+        Some((swaps, kept))
+    }
+
+    /// Where the polls after `mv` (`None`: the deal's first) played with the guess first part
+    /// from the history's `later` moves: what the guess needs there, and whether that is past
+    /// the history's end. `None` where they agree. A poll move without a seat is `observer`'s.
+    fn poll_misfit(
+        &self,
+        mv: Option<Move>,
+        later: &[Move],
+        observer: Seat,
+    ) -> Option<(Misfit, bool)> {
+        let mut sim = self.clone();
+        match mv {
+            Some(mv) => sim.play_unchecked(mv),
+            None => sim.start_attack(),
+        }
+        for &next in later {
+            let asked = note(next).map(|by| by.0.unwrap_or(observer as u8));
+            if sim.phase != Phase::Declare {
+                return asked.map(|seat| (unasked(seat, next, sim.hands[seat as usize]), false));
+            }
+            let misfit = match (asked, next) {
+                (None, _) => sim.skip(observer),
+                (Some(seat), _) if seat != sim.actor => sim.out_of_turn(seat, next, observer),
+                (Some(seat), Move::Declare(suit, _))
+                    if sim.declarable(seat) & 1 << suit as u8 == 0 =>
+                {
+                    Misfit::Ask(seat, Some(suit), sim.hands[seat as usize])
+                }
+                _ => {
+                    sim.play_unchecked(next);
+                    continue;
+                }
+            };
+            return Some((misfit, false));
+        }
+        sim.observer_decides_unless_asked(observer)
+            .then(|| (sim.skip(observer), true))
+    }
+
+    /// Whether a poll asks hidden seats here and, were none of them asked, `observer` would
+    /// decide next: a history that ends here is then read as the observer's to decide (a view
+    /// is sent by the seat to decide). A hidden seat that will be asked anyway (it still holds
+    /// the marriage it passed on) is left asked.
+    fn observer_decides_unless_asked(&self, observer: Seat) -> bool {
+        let mut unasked = self.clone();
+        while unasked.phase == Phase::Declare && unasked.actor as Seat != observer {
+            unasked.play_no_declaration();
+        }
+        self.phase == Phase::Declare
+            && self.actor as Seat != observer
+            && unasked.to_move() == Some(observer)
+    }
+
+    /// The poll asks a seat that the history's move `next` does not name: the seat asked goes
+    /// unasked if the one named comes later, else the one named was passed over.
+    fn out_of_turn(&self, seat: u8, next: Move, observer: Seat) -> Misfit {
+        let order = |s: u8| (s + self.n() - self.poll_opener()) % self.n();
+        if order(seat) > order(self.actor) {
+            self.skip(observer)
+        } else {
+            unasked(seat, next, self.hands[seat as usize])
+        }
+    }
+
+    /// The seat asked now must not be: it holds no marriage (never the observer, whose hand
+    /// is known).
+    fn skip(&self, observer: Seat) -> Misfit {
+        match self.actor as Seat == observer {
+            true => Misfit::Never,
+            false => Misfit::Skip(self.actor, self.declarable(self.actor)),
+        }
+    }
+
+    /// Changes the guess as `misfit` needs, never giving back a card of `kept` (growing by the
+    /// cards placed), nor moving a card of `shown` (the move before the poll plays it).
+    fn fix(
+        &mut self,
+        misfit: Misfit,
+        observer: Seat,
+        kept: &mut CardSet,
+        shown: CardSet,
+    ) -> Option<Vec<(Card, Card)>> {
+        match misfit {
+            Misfit::Ask(seat, ..) | Misfit::Skip(seat, _) if seat as Seat == observer => None,
+            Misfit::Ask(seat, suit, held) => {
+                self.give_marriage(seat, suit, held, observer, kept, shown)
+            }
+            Misfit::Skip(seat, suits) => self.break_marriages(seat, suits, observer, kept),
+            Misfit::Never => None,
+        }
+    }
+
+    /// Gives `seat`, which holds `held` when asked, the marriage of `suit`, or (for a pass) of
+    /// the allowed suit it lacks the fewest cards of.
+    fn give_marriage(
+        &mut self,
+        seat: u8,
+        suit: Option<Suit>,
+        held: CardSet,
+        observer: Seat,
+        kept: &mut CardSet,
+        shown: CardSet,
+    ) -> Option<Vec<(Card, Card)>> {
+        let mut suits: Vec<Suit> = match suit {
+            Some(suit) => vec![suit],
+            None => Suit::ALL
+                .into_iter()
+                .filter(|&s| self.cfg.marriage_allowed(s) && self.declared & 1 << s as u8 == 0)
+                .collect(),
+        };
+        suits.retain(|&s| !(marriage(s) - held).intersects(shown));
+        suits.sort_by_key(|&s| (marriage(s) - held).len());
+        let drawn = held & self.talon.set();
+        suits.into_iter().find_map(|s| {
+            let missing = marriage(s) - held;
+            let wanted = targets(missing, Target::In(seat as usize));
+            let swaps = self
+                .place_sparing(&wanted, observer, *kept)
+                .or_else(|| self.place_in_draws(missing, drawn, observer, *kept))?;
+            *kept |= marriage(s);
+            Some(swaps)
+        })
+    }
+
+    /// Puts each card of `cards` in the place of one of `drawn` (talon cards a seat draws
+    /// before the poll), never of `kept`: the seat draws it instead.
+    fn place_in_draws(
+        &mut self,
+        cards: CardSet,
+        drawn: CardSet,
+        observer: Seat,
+        kept: CardSet,
+    ) -> Option<Vec<(Card, Card)>> {
+        let mut free = (drawn - kept - royals()).iter();
+        let swaps = cards
+            .iter()
+            .map(|card| Some((card, free.next()?)))
+            .collect::<Option<Vec<_>>>()?;
+        self.swap_unseen(observer, &swaps).then_some(swaps)
+    }
+
+    /// Takes from `seat` (its hand, or the talon cards it draws) a card of the marriage of each
+    /// suit of the mask `suits`.
+    fn break_marriages(
+        &mut self,
+        seat: u8,
+        suits: u8,
+        observer: Seat,
+        kept: &mut CardSet,
+    ) -> Option<Vec<(Card, Card)>> {
+        let mut swaps = Vec::new();
+        for suit in Suit::ALL.into_iter().filter(|&s| suits & 1 << s as u8 != 0) {
+            let movable = marriage(suit) & self.unseen(observer).cards();
+            // A card placed before moves only where no other can.
+            let order = (movable - *kept).iter().chain((movable & *kept).iter());
+            let (card, more) = order.into_iter().find_map(|card| {
+                let moved = self.move_away(card, seat, observer, *kept)?;
+                Some((card, moved))
+            })?;
+            swaps.extend(more);
+            kept.insert(card);
+        }
+        Some(swaps)
+    }
+
+    /// Moves `card` from `seat`'s hand into the talon, else (or from the talon) to a hidden hand
+    /// other than `seat`'s that does not hold its partner in a marriage, the defender's last.
+    fn move_away(
+        &mut self,
+        card: Card,
+        seat: u8,
+        observer: Seat,
+        kept: CardSet,
+    ) -> Option<Vec<(Card, Card)>> {
+        let n = self.seats();
+        let partner = suit_of(card).map_or(CardSet::EMPTY, marriage) - CardSet::single(card);
+        let in_talon = self.unseen(observer).places[n].contains(card);
+        let mut hands: Vec<usize> = (0..n)
+            .filter(|&p| p != seat as usize && p != observer && !self.hands[p].intersects(partner))
+            .collect();
+        // The defender last: the defence fit keeps the cards it may not hold out of its hand.
+        hands.sort_by_key(|&p| p == self.defender as usize);
+        let places: Vec<usize> = (!in_talon).then_some(n).into_iter().chain(hands).collect();
+        places
+            .into_iter()
+            .find_map(|p| self.place_sparing(&[(card, Target::In(p))], observer, kept))
+    }
+
+    /// [`place`], giving back no king or queen where it can: a fit makes no marriage where it
+    /// can help it.
+    pub(super) fn place_sparing(
+        &mut self,
+        wanted: &[(Card, Target)],
+        observer: Seat,
+        kept: CardSet,
+    ) -> Option<Vec<(Card, Card)>> {
+        place(self, wanted, observer, kept | royals())
+            .or_else(|| place(self, wanted, observer, kept))
+    }
+}
