@@ -701,7 +701,8 @@ fn relative(set: CardSet, in_play: CardSet) -> u64 {
 }
 
 impl Searchable for Bridge {
-    const KILLER_MOVES: bool = true;
+    // The cut-off table orders trick starts better than a killer per ply, which then only
+    // displaces its move (measured: 3.8% to 10% more nodes with both).
     const CUTOFF_TABLE: bool = true;
 
     fn cutoff_key(&self) -> Option<u64> {
