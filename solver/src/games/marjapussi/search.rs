@@ -6,7 +6,7 @@
 //! queens of a suit whose marriage is still open are never merged, since they can marry.
 
 use super::cards::{self, marriage, points, set_points, KING, QUEEN};
-use super::config::{CardValues, Variant};
+use super::config::{CardValues, TrumpOnMarriage, Variant};
 use super::{Marjapussi, Move, Phase};
 use crate::cards::{Card, CardSet};
 use crate::game::mix;
@@ -107,20 +107,52 @@ impl Marjapussi {
             .sum()
     }
 
-    /// The leader's quick points, as `side`'s or its opponents'.
+    /// The card points sure to go to `side` and to the other sides from here: the leader's
+    /// quick points for the leader's side, and each side's sure trumps
+    /// ([`Marjapussi::sure_trump_points`]; one side's at most), the larger for the leader's.
     fn quick(&self, side: usize) -> Quick {
-        let points = self.quick_points();
-        if self.side_of(self.leader) as usize == side {
-            Quick {
-                ours: points,
-                theirs: 0,
+        let leading = self.side_of(self.leader) as usize;
+        let quick = self.quick_points();
+        let sure = |s: usize| {
+            let trumps = self.sure_trump_points(s);
+            if s == leading {
+                trumps.max(quick)
+            } else {
+                trumps
             }
-        } else {
-            Quick {
-                ours: 0,
-                theirs: points,
+        };
+        Quick {
+            ours: sure(side),
+            theirs: (0..self.sides()).filter(|&s| s != side).map(sure).sum(),
+        }
+    }
+
+    /// At a trick's start in the play, once trump can no longer change (set, and named by
+    /// the first marriage only or with no marriage left to declare): the card points of
+    /// `side`'s trumps above every trump the other sides hold. Each wins the trick it is
+    /// played to, so they are `side`'s whatever the play (at most one side has any).
+    fn sure_trump_points(&self, side: usize) -> i32 {
+        let Some(trump) = self.trump else {
+            return 0;
+        };
+        let fixed = self.cfg.trump_on_marriage == TrumpOnMarriage::FirstOnly
+            || (0..self.sides()).all(|s| self.open_marriages_of(s).next().is_none());
+        if self.phase != Phase::Play || self.trick_len != 0 || !fixed {
+            return 0;
+        }
+        let (mut ours, mut theirs) = (CardSet::EMPTY, CardSet::EMPTY);
+        for seat in 0..self.n() {
+            let trumps = self.hands[seat as usize] & trump.mask();
+            if self.side_of(seat) as usize == side {
+                ours |= trumps;
+            } else {
+                theirs |= trumps;
             }
         }
+        let above = theirs
+            .highest()
+            .map_or(ours, |top| ours & self.beaters(top));
+        set_points(above, self.cfg.card_values)
     }
 
     /// Huutopussi family: the points `side` has banked (card points, the last trick, its
