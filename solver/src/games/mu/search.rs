@@ -77,6 +77,36 @@ impl Mu {
         h
     }
 
+    /// The card points of `side`'s trumps stronger than every trump the other side holds or
+    /// has played to this trick: each wins the trick it is played to, whatever the play.
+    fn sure_trump_points(&self, side: usize) -> i32 {
+        let trumps = self.trumps();
+        let (mut ours, mut theirs) = (CardSet::EMPTY, CardSet::EMPTY);
+        for seat in 0..self.n() {
+            let held = self.avail(seat) & trumps;
+            if self.side(seat as usize) == side {
+                ours |= held;
+            } else {
+                theirs |= held;
+            }
+        }
+        for (i, &card) in self.trick[..self.trick_len as usize].iter().enumerate() {
+            let seat = (self.leader as usize + i) % self.n() as usize;
+            if self.side(seat) != side && trumps.contains(card) {
+                theirs.insert(card);
+            }
+        }
+        let top = theirs
+            .iter()
+            .map(|c| self.strength(c, c))
+            .max()
+            .unwrap_or(0);
+        ours.iter()
+            .filter(|&c| self.strength(c, c) > top)
+            .map(points)
+            .sum()
+    }
+
     /// Which cards compete with `card` by rank alone: its trump tier, or its colour outside the
     /// trumps; both trumps and plain cards are ordered by rank within a class.
     fn class(&self, card: Card) -> u8 {
@@ -99,7 +129,11 @@ impl Searchable for Mu {
         if self.phase != Phase::Play {
             return (won, won);
         }
-        (won, won + set_points(self.cards_in_play()))
+        let open = set_points(self.cards_in_play());
+        (
+            won + self.sure_trump_points(side),
+            won + open - self.sure_trump_points(1 - side),
+        )
     }
 
     /// Hands and tables merged (a card plays the same from either), twins merged, the teams;
