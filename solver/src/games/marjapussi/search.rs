@@ -381,15 +381,46 @@ impl Marjapussi {
         cards & self.hands[self.actor as usize]
     }
 
-    /// A lead: winners no opponent can beat first, then the most points and highest;
-    /// `threats` are [`Marjapussi::threats`] of its suit.
+    /// A lead: winners no opponent can beat first, then the lowest of a suit in which the
+    /// partner (of four) holds such a winner, then the most points and highest; `threats`
+    /// are [`Marjapussi::threats`] of its suit.
     fn lead_weight(&self, card: Card, threats: CardSet) -> i32 {
         let worth = points(card, self.cfg.card_values) * 16 + i32::from(power_of(card));
-        if threats.intersects(self.beaters(card)) {
-            worth
-        } else {
-            2000 + worth
+        if !threats.intersects(self.beaters(card)) {
+            return 2000 + worth;
         }
+        let partners = if self.n() == 4 {
+            self.hands[self.partner(self.actor) as usize] & suit_of(card).mask()
+        } else {
+            CardSet::EMPTY
+        };
+        if partners
+            .iter()
+            .any(|p| !threats.intersects(self.beaters(p)))
+        {
+            1500 - worth
+        } else {
+            worth
+        }
+    }
+
+    /// For the second hand of four: whether its partner, last to play, may play a card that
+    /// beats `best` and every one of `threats`.
+    fn fourth_hand_takes(&self, best: Card, threats: CardSet) -> bool {
+        if self.n() != 4 || self.trick_len != 1 {
+            return false;
+        }
+        let hand = self.hands[self.partner(self.actor) as usize];
+        let led = suit_of(self.trick[0]).mask();
+        let trumps = self.trump.map_or(CardSet::EMPTY, |t| t.mask());
+        let pool = if hand.intersects(led) {
+            hand & led
+        } else {
+            hand & trumps
+        };
+        (pool & self.beaters(best))
+            .iter()
+            .any(|p| !threats.intersects(self.beaters(p)))
     }
 
     /// The cards that beat `card` were it winning the trick: the higher cards of its suit,
@@ -431,8 +462,9 @@ struct Follow<'a> {
     game: &'a Marjapussi,
     /// The card winning the trick so far.
     best: Card,
-    /// Whether it is the mover's side's.
-    ours: bool,
+    /// Whether the trick is sure to be the mover's side's: its card wins so far and no
+    /// opponent still to play can beat it, or [`Marjapussi::fourth_hand_takes`].
+    sure: bool,
     /// [`Marjapussi::threats`] of the led suit.
     threats: CardSet,
 }
@@ -442,23 +474,26 @@ impl Follow<'_> {
     fn of(game: &Marjapussi) -> Option<Follow<'_>> {
         let (position, best) = game.best_in_trick()?;
         let winner = (game.leader + position as u8) % game.n();
+        let threats = game.threats(suit_of(game.trick[0]));
+        let holds = game.side_of(winner) == game.side_of(game.actor)
+            && !threats.intersects(game.beaters(best));
         Some(Follow {
             game,
             best,
-            ours: game.side_of(winner) == game.side_of(game.actor),
-            threats: game.threats(suit_of(game.trick[0])),
+            sure: holds || game.fourth_hand_takes(best, threats),
+            threats,
         })
     }
 
-    /// Points on the partner's sure winner (the most first); else winners no opponent still
-    /// to play can beat (the most points first, as they are then banked), then those it can
-    /// (the cheapest), then the least points (after DDS's weights for the second and third
-    /// hands, measured on `bench_exact`).
+    /// Points onto a trick sure to be the side's (the most first); else winners no opponent
+    /// still to play can beat (the most points first, as they are then banked), then those
+    /// it can (the cheapest), then the least points (after DDS's weights for the second and
+    /// third hands, measured on `bench_exact`).
     fn weight(&self, card: Card, values: CardValues) -> i32 {
         let g = self.game;
         let worth = points(card, values) * 16 + i32::from(power_of(card));
         let smeared = points(card, values) * 16 - i32::from(power_of(card));
-        if self.ours && !self.threats.intersects(g.beaters(self.best)) {
+        if self.sure {
             return 3000 + smeared;
         }
         let beaten = self.threats.intersects(g.beaters(card));
