@@ -223,10 +223,10 @@ impl Searchable for Mu {
     }
 
     /// Leads by [`Mu::lead_hint`], following cards by [`TrickSoFar::hint`], the trick's
-    /// winner and what the opponents still to play can reach found once.
+    /// winner and what the seats still to play can reach found once.
     fn order_hints(&self, moves: &[Move], hints: &mut Vec<i32>) {
         let trick = self.trick_so_far();
-        let mut reach: [Option<u8>; 6] = [None; 6];
+        let mut reach: [Option<Reach>; 6] = [None; 6];
         hints.clear();
         hints.extend(moves.iter().map(|&mv| match (mv, &trick) {
             (Move::Play(card), Some(trick)) => trick.hint(self, card),
@@ -236,21 +236,31 @@ impl Searchable for Mu {
                 } else {
                     colour_of(card) as usize
                 };
-                let threat = *reach[suit].get_or_insert_with(|| self.threat(card));
-                self.lead_hint(card, threat)
+                let reach = *reach[suit].get_or_insert_with(|| self.reach(card));
+                self.lead_hint(card, reach)
             }
             _ => 0,
         }));
     }
 }
 
+/// The strongest cards the seats still to play to a trick could add (each one's cards of the
+/// led suit, or any of its cards when it has none): the mover's opponents' and its partners'.
+#[derive(Clone, Copy)]
+struct Reach {
+    threat: u8,
+    help: u8,
+}
+
 /// What move ordering needs of a trick under way: the led card, the winning card's strength,
-/// whether the mover's side is winning it, and the most any opponent still to play can reach.
+/// whether the trick is sure to be the mover's side's (its card wins so far and no opponent
+/// still to play can beat it, or a partner still to play can beat every card), and the most
+/// any opponent still to play can reach.
 #[derive(Clone, Copy)]
 struct TrickSoFar {
     led: Card,
     best: u8,
-    ours: bool,
+    sure: bool,
     threat: u8,
 }
 
@@ -260,7 +270,7 @@ impl TrickSoFar {
     /// strongest), then the fewest points (measured on `bench_exact_games`).
     fn hint(&self, game: &Mu, card: Card) -> i32 {
         let smeared = points(card) * 64 - i32::from(rank_of(card));
-        if self.ours && self.threat <= self.best {
+        if self.sure {
             return 3000 + smeared;
         }
         let strength = game.strength(card, self.led);
@@ -278,35 +288,43 @@ impl Mu {
         let &led = played.first()?;
         let position = self.winning_position(played);
         let winner = (self.leader + position as u8) % self.n();
+        let best = self.strength(played[position], led);
+        let Reach { threat, help } = self.reach(led);
+        let ours = self.side(winner as usize) == self.side(self.actor as usize);
         Some(TrickSoFar {
             led,
-            best: self.strength(played[position], led),
-            ours: self.side(winner as usize) == self.side(self.actor as usize),
-            threat: self.threat(led),
+            best,
+            sure: (ours && threat <= best) || help > best.max(threat),
+            threat,
         })
     }
 
-    /// The strongest card the mover's opponents still to play to a trick led by `led` could
-    /// add: each one's cards of the led suit, or any of its cards when it has none.
-    fn threat(&self, led: Card) -> u8 {
+    /// [`Reach`] of the seats after the mover in a trick led by `led`.
+    fn reach(&self, led: Card) -> Reach {
         let side = self.side(self.actor as usize);
         let suit = self.same_suit(led);
-        let mut threat = 0;
+        let mut reach = Reach { threat: 0, help: 0 };
         let mut seat = self.next_seat(self.actor);
         while seat != self.leader {
             let avail = self.avail(seat);
-            if self.side(seat as usize) != side {
-                let pool = if avail.intersects(suit) {
-                    avail & suit
-                } else {
-                    avail
-                };
-                let reach = pool.iter().map(|c| self.strength(c, led)).max();
-                threat = threat.max(reach.unwrap_or(0));
+            let pool = if avail.intersects(suit) {
+                avail & suit
+            } else {
+                avail
+            };
+            let most = pool
+                .iter()
+                .map(|c| self.strength(c, led))
+                .max()
+                .unwrap_or(0);
+            if self.side(seat as usize) == side {
+                reach.help = reach.help.max(most);
+            } else {
+                reach.threat = reach.threat.max(most);
             }
             seat = self.next_seat(seat);
         }
-        threat
+        reach
     }
 
     /// Points first, then trump tier and rank.
@@ -315,10 +333,13 @@ impl Mu {
     }
 
     /// A lead: cards no opponent can beat (`threat` at most their strength: the earliest of
-    /// equals wins) first, then the strongest.
-    fn lead_hint(&self, card: Card, threat: u8) -> i32 {
-        if threat <= self.strength(card, card) {
+    /// equals wins) first, then the lowest where a partner can beat every opponent, then the
+    /// strongest.
+    fn lead_hint(&self, card: Card, reach: Reach) -> i32 {
+        if reach.threat <= self.strength(card, card) {
             2000 + self.worth(card)
+        } else if reach.help > reach.threat {
+            1500 - self.worth(card)
         } else {
             self.worth(card)
         }
