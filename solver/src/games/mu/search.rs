@@ -77,6 +77,36 @@ impl Mu {
         h
     }
 
+    /// The card points of `side`'s trumps stronger than every trump the other side holds or
+    /// has played to this trick: each wins the trick it is played to, whatever the play.
+    fn sure_trump_points(&self, side: usize) -> i32 {
+        let trumps = self.trumps();
+        let (mut ours, mut theirs) = (CardSet::EMPTY, CardSet::EMPTY);
+        for seat in 0..self.n() {
+            let held = self.avail(seat) & trumps;
+            if self.side(seat as usize) == side {
+                ours |= held;
+            } else {
+                theirs |= held;
+            }
+        }
+        for (i, &card) in self.trick[..self.trick_len as usize].iter().enumerate() {
+            let seat = (self.leader as usize + i) % self.n() as usize;
+            if self.side(seat) != side && trumps.contains(card) {
+                theirs.insert(card);
+            }
+        }
+        let top = theirs
+            .iter()
+            .map(|c| self.strength(c, c))
+            .max()
+            .unwrap_or(0);
+        ours.iter()
+            .filter(|&c| self.strength(c, c) > top)
+            .map(points)
+            .sum()
+    }
+
     /// Which cards compete with `card` by rank alone: its trump tier, or its colour outside the
     /// trumps; both trumps and plain cards are ordered by rank within a class.
     fn class(&self, card: Card) -> u8 {
@@ -99,7 +129,11 @@ impl Searchable for Mu {
         if self.phase != Phase::Play {
             return (won, won);
         }
-        (won, won + set_points(self.cards_in_play()))
+        let open = set_points(self.cards_in_play());
+        (
+            won + self.sure_trump_points(side),
+            won + open - self.sure_trump_points(1 - side),
+        )
     }
 
     /// Hands and tables merged (a card plays the same from either), twins merged, the teams;
@@ -182,27 +216,70 @@ impl Searchable for Mu {
             .any(|z| self.class(z) == class && (lo..=hi).contains(&rank_of(z)))
     }
 
-    /// Lead strong cards; following, give points to a winning partner, win with the cheapest
-    /// winning card, and otherwise throw the fewest points.
     fn order_hint(&self, mv: Move) -> i32 {
-        self.hint_in(mv, self.trick_so_far())
+        let mut hints = Vec::with_capacity(1);
+        self.order_hints(&[mv], &mut hints);
+        hints[0]
     }
 
-    /// [`Searchable::order_hint`] of each move, the trick's winner found once.
+    /// Leads by [`Mu::lead_hint`], following cards by [`TrickSoFar::hint`], the trick's
+    /// winner and what the seats still to play can reach found once.
     fn order_hints(&self, moves: &[Move], hints: &mut Vec<i32>) {
         let trick = self.trick_so_far();
+        let mut reach: [Option<Reach>; 6] = [None; 6];
         hints.clear();
-        hints.extend(moves.iter().map(|&mv| self.hint_in(mv, trick)));
+        hints.extend(moves.iter().map(|&mv| match (mv, &trick) {
+            (Move::Play(card), Some(trick)) => trick.hint(self, card),
+            (Move::Play(card), None) => {
+                let suit = if self.tier(card) > 0 {
+                    5
+                } else {
+                    colour_of(card) as usize
+                };
+                let reach = *reach[suit].get_or_insert_with(|| self.reach(card));
+                self.lead_hint(card, reach)
+            }
+            _ => 0,
+        }));
     }
 }
 
-/// What move ordering needs of a trick under way: the led card, the winning card's strength
-/// and whether the mover's side is winning it.
+/// The strongest cards the seats still to play to a trick could add (each one's cards of the
+/// led suit, or any of its cards when it has none): the mover's opponents' and its partners'.
+#[derive(Clone, Copy)]
+struct Reach {
+    threat: u8,
+    help: u8,
+}
+
+/// What move ordering needs of a trick under way: the led card, the winning card's strength,
+/// whether the trick is sure to be the mover's side's (its card wins so far and no opponent
+/// still to play can beat it, or a partner still to play can beat every card), and the most
+/// any opponent still to play can reach.
 #[derive(Clone, Copy)]
 struct TrickSoFar {
     led: Card,
     best: u8,
-    ours: bool,
+    sure: bool,
+    threat: u8,
+}
+
+impl TrickSoFar {
+    /// Points onto the partner's card when no opponent still to play can beat it (the most
+    /// first); else winners none can beat (the most points first), then winners one can (the
+    /// strongest), then the fewest points (measured on `bench_exact_games`).
+    fn hint(&self, game: &Mu, card: Card) -> i32 {
+        let smeared = points(card) * 64 - i32::from(rank_of(card));
+        if self.sure {
+            return 3000 + smeared;
+        }
+        let strength = game.strength(card, self.led);
+        match (strength > self.best, self.threat <= strength) {
+            (true, true) => 2000 + smeared,
+            (true, false) => 1000 + game.worth(card),
+            _ => -game.worth(card),
+        }
+    }
 }
 
 impl Mu {
@@ -211,23 +288,60 @@ impl Mu {
         let &led = played.first()?;
         let position = self.winning_position(played);
         let winner = (self.leader + position as u8) % self.n();
+        let best = self.strength(played[position], led);
+        let Reach { threat, help } = self.reach(led);
+        let ours = self.side(winner as usize) == self.side(self.actor as usize);
         Some(TrickSoFar {
             led,
-            best: self.strength(played[position], led),
-            ours: self.side(winner as usize) == self.side(self.actor as usize),
+            best,
+            sure: (ours && threat <= best) || help > best.max(threat),
+            threat,
         })
     }
 
-    fn hint_in(&self, mv: Move, trick: Option<TrickSoFar>) -> i32 {
-        let Move::Play(card) = mv else {
-            return 0;
-        };
-        let worth = points(card) * 64 + i32::from(self.tier(card)) * 16 + i32::from(rank_of(card));
-        match trick {
-            None => worth,
-            Some(t) if t.ours => 500 + points(card) * 64 - i32::from(rank_of(card)),
-            Some(t) if self.strength(card, t.led) > t.best => 1000 - worth,
-            Some(_) => -worth,
+    /// [`Reach`] of the seats after the mover in a trick led by `led`.
+    fn reach(&self, led: Card) -> Reach {
+        let side = self.side(self.actor as usize);
+        let suit = self.same_suit(led);
+        let mut reach = Reach { threat: 0, help: 0 };
+        let mut seat = self.next_seat(self.actor);
+        while seat != self.leader {
+            let avail = self.avail(seat);
+            let pool = if avail.intersects(suit) {
+                avail & suit
+            } else {
+                avail
+            };
+            let most = pool
+                .iter()
+                .map(|c| self.strength(c, led))
+                .max()
+                .unwrap_or(0);
+            if self.side(seat as usize) == side {
+                reach.help = reach.help.max(most);
+            } else {
+                reach.threat = reach.threat.max(most);
+            }
+            seat = self.next_seat(seat);
+        }
+        reach
+    }
+
+    /// Points first, then trump tier and rank.
+    fn worth(&self, card: Card) -> i32 {
+        points(card) * 64 + i32::from(self.tier(card)) * 16 + i32::from(rank_of(card))
+    }
+
+    /// A lead: cards no opponent can beat (`threat` at most their strength: the earliest of
+    /// equals wins) first, then the lowest where a partner can beat every opponent, then the
+    /// strongest.
+    fn lead_hint(&self, card: Card, reach: Reach) -> i32 {
+        if reach.threat <= self.strength(card, card) {
+            2000 + self.worth(card)
+        } else if reach.help > reach.threat {
+            1500 - self.worth(card)
+        } else {
+            self.worth(card)
         }
     }
 }

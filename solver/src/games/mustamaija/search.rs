@@ -501,6 +501,7 @@ mod tests {
     use crate::tiers;
     use serde_json::json;
     use std::collections::HashMap;
+    use std::hash::BuildHasherDefault;
 
     /// A seeded two-player deal of `variant` played at random until at most `cards` are left
     /// in hands and talon together.
@@ -546,30 +547,49 @@ mod tests {
         );
     }
 
+    /// Hashes a position's full key as it is: [`Game::key`] is already well mixed.
+    #[derive(Default)]
+    struct KeyAsHash(u64);
+
+    impl std::hash::Hasher for KeyAsHash {
+        fn finish(&self) -> u64 {
+            self.0
+        }
+        fn write(&mut self, _: &[u8]) {
+            unreachable!("only u64 keys are hashed");
+        }
+        fn write_u64(&mut self, key: u64) {
+            self.0 = key;
+        }
+    }
+
+    /// The values [`remembered_minimax`] has found, by full key.
+    type Seen = HashMap<u64, i32, BuildHasherDefault<KeyAsHash>>;
+
     /// The plain minimax value, remembering positions by their full key (every card and the
     /// count of attacks): the reference for endings too long for [`crate::search::minimax`].
-    fn remembered_minimax(g: &Mustamaija, side: usize, seen: &mut HashMap<u64, i32>) -> i32 {
+    fn remembered_minimax(g: &Mustamaija, side: usize, seen: &mut Seen) -> i32 {
         let Some(mover) = g.to_move() else {
             return g.value(side);
         };
-        if let Some(&v) = seen.get(&g.key()) {
+        let key = g.key();
+        if let Some(&v) = seen.get(&key) {
             return v;
         }
         let mut moves = Vec::new();
         g.legal_moves(&mut moves);
-        let values = moves.iter().map(|&mv| {
+        let values = moves.into_iter().map(|mv| {
             let mut child = g.clone();
             child.play_unchecked(mv);
             remembered_minimax(&child, side, seen)
         });
-        let values: Vec<i32> = values.collect();
         let v = if g.side(mover) == side {
-            values.iter().max()
+            values.max()
         } else {
-            values.iter().min()
+            values.min()
         };
-        let v = *v.expect("a legal move");
-        seen.insert(g.key(), v);
+        let v = v.expect("a legal move");
+        seen.insert(key, v);
         v
     }
 
@@ -584,7 +604,7 @@ mod tests {
             |g, what| {
                 let analysis = analyze(g, None, Budget::default());
                 assert!(analysis.complete, "{what}");
-                let mut seen = HashMap::new();
+                let mut seen = Seen::default();
                 for scored in &analysis.moves {
                     let mut child = g.clone();
                     child.play_unchecked(scored.mv);
