@@ -236,6 +236,29 @@ impl Marjapussi {
 
 impl Searchable for Marjapussi {
     const KILLER_MOVES: bool = true;
+    const CUTOFF_TABLE: bool = true;
+
+    /// The mover's hand and the trick so far (the points in it decide a smear); when
+    /// following suit, the suit's cards in play in place of the hand.
+    fn cutoff_key(&self) -> Option<u64> {
+        let seat = self.to_move()?;
+        let trick: CardSet = self.trick[..usize::from(self.trick_len)]
+            .iter()
+            .copied()
+            .collect();
+        let trump = self.trump.map_or(7, |s| s as u64);
+        let place = u64::from(self.trick_len) | (seat as u64) << 3 | trump << 6;
+        let hand = self.hands[seat];
+        let led = (self.trick_len > 0).then(|| suit_of(self.trick[0]));
+        let key = match led {
+            Some(suit) if !(hand & suit.mask()).is_empty() => {
+                let in_play = (self.hands.iter().fold(trick, |a, &h| a | h)) & suit.mask();
+                mix(mix(in_play.bits(), trick.bits()), place | 1 << 10)
+            }
+            _ => mix(mix(hand.bits(), trick.bits()), place),
+        };
+        Some(key)
+    }
 
     fn value(&self, side: usize) -> i32 {
         self.result.map_or(0, |r| r.points[side])

@@ -119,6 +119,19 @@ impl Mu {
 
 impl Searchable for Mu {
     const KILLER_MOVES: bool = true;
+    const CUTOFF_TABLE: bool = true;
+
+    /// The cards the mover can play (hand and table) and the trick so far.
+    fn cutoff_key(&self) -> Option<u64> {
+        let seat = self.to_move()?;
+        let trick: CardSet = self.trick[..usize::from(self.trick_len)]
+            .iter()
+            .copied()
+            .collect();
+        let playable = self.hands[seat] | self.tables[seat];
+        let place = u64::from(self.trick_len) | (seat as u64) << 3;
+        Some(mix(mix(playable.bits(), trick.bits()), place))
+    }
 
     fn value(&self, side: usize) -> i32 {
         self.side_points(side)
