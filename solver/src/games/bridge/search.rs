@@ -273,7 +273,7 @@ impl Bridge {
                 } else {
                     mine
                 };
-                if winner != 0 && top_bit(winner) > top_bit(others) {
+                if winner != 0 && (others == 0 || top_bit(winner) > top_bit(others)) {
                     tricks += 1;
                     relevant |= u64::from(1u32 << top_bit(winner)) << shift;
                 }
