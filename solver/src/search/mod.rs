@@ -33,7 +33,8 @@ pub use carried::{
 pub use horizon::{estimate, Estimate, MILLI};
 
 use crate::cancel::{Cancel, Deadline};
-use crate::game::{Game, Seat};
+use crate::cards::{Card, CardSet};
+use crate::game::{mix, Game, Seat};
 use carried::{hand_on, seed_tables};
 use partition::{Found, PartitionTable, Proved};
 use std::time::{Duration, Instant};
@@ -121,9 +122,6 @@ pub trait Searchable: Game {
     fn cutoff_key(&self) -> Option<u64> {
         None
     }
-
-    /// Whether the game gives [`Searchable::cutoff_key`]s (the search then keeps the table).
-    const CUTOFF_TABLE: bool = false;
 
     /// Whether two different legal moves can lead to one position (a failed ask with no
     /// declaration): the search then keys each child to search such moves once.
@@ -531,21 +529,24 @@ impl<G: Searchable> Searcher<G> {
         }
     }
 
-    /// Stores `mv` as the move that cut off at cut-off key `key`. The table starts small, so
-    /// that small solves (PIMC's late worlds) do not pay for a large one, and grows to its
-    /// full size once the search is large.
+    /// Stores `mv` as the move that cut off at cut-off key `key`. The table is made at the
+    /// first cut-off, small, so that small solves (PIMC's late worlds) do not pay for a large
+    /// one, and grows to its full size once the search is large.
     fn remember_cutoff(&mut self, key: u64, mv: G::Move) {
-        if self.cutoff_moves.len() < CUTOFF_SLOTS && self.nodes >= GROW_CUTOFFS_AT {
-            let mut grown = vec![(0, None); CUTOFF_SLOTS];
+        let wanted = if self.nodes >= GROW_CUTOFFS_AT {
+            CUTOFF_SLOTS
+        } else {
+            FIRST_CUTOFF_SLOTS
+        };
+        if self.cutoff_moves.len() < wanted {
+            let mut grown = vec![(0, None); wanted];
             for &(k, m) in self.cutoff_moves.iter().filter(|(_, m)| m.is_some()) {
-                grown[k as usize % CUTOFF_SLOTS] = (k, m);
+                grown[k as usize % wanted] = (k, m);
             }
             self.cutoff_moves = grown;
         }
         let slots = self.cutoff_moves.len();
-        if slots > 0 {
-            self.cutoff_moves[key as usize % slots] = (key, Some(mv));
-        }
+        self.cutoff_moves[key as usize % slots] = (key, Some(mv));
     }
 
     /// Makes room for the move lists of `ply`.
@@ -805,11 +806,7 @@ impl<G: Searchable> Searcher<G> {
             buffers: Vec::new(),
             merged: Vec::new(),
             killers: Vec::new(),
-            cutoff_moves: if G::CUTOFF_TABLE {
-                vec![(0, None); FIRST_CUTOFF_SLOTS]
-            } else {
-                Vec::new()
-            },
+            cutoff_moves: Vec::new(),
             ranked: Vec::new(),
             hints: Vec::new(),
             nodes: 0,
@@ -904,6 +901,14 @@ impl<G: Searchable> Searcher<G> {
             !self.stopped && v == value
         })
     }
+}
+
+/// A cut-off key for trick games ([`Searchable::cutoff_key`]): the cards that decide the
+/// mover's choice, the trick so far, and `place` (the seat, the trick's length and whatever
+/// else the game's choice depends on).
+pub fn trick_cutoff_key(cards: CardSet, trick: &[Card], place: u64) -> u64 {
+    let trick: CardSet = trick.iter().copied().collect();
+    mix(mix(cards.bits(), trick.bits()), place)
 }
 
 /// The plain minimax value (no pruning, no table) for `side`: the reference for tests.

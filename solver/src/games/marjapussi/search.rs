@@ -11,7 +11,7 @@ use super::{Marjapussi, Move, Phase};
 use crate::cards::{Card, CardSet};
 use crate::game::mix;
 use crate::game::Game;
-use crate::search::Searchable;
+use crate::search::{trick_cutoff_key, Searchable};
 use crate::suited::{power_of, suit_of, Suit};
 
 /// Card points sure to go to a side (`ours`) or to its opponents (`theirs`) from here.
@@ -236,26 +236,21 @@ impl Marjapussi {
 
 impl Searchable for Marjapussi {
     const KILLER_MOVES: bool = true;
-    const CUTOFF_TABLE: bool = true;
-
     /// The mover's hand and the trick so far (the points in it decide a smear); when
     /// following suit, the suit's cards in play in place of the hand.
     fn cutoff_key(&self) -> Option<u64> {
         let seat = self.to_move()?;
-        let trick: CardSet = self.trick[..usize::from(self.trick_len)]
-            .iter()
-            .copied()
-            .collect();
+        let trick = &self.trick[..usize::from(self.trick_len)];
         let trump = self.trump.map_or(7, |s| s as u64);
         let place = u64::from(self.trick_len) | (seat as u64) << 3 | trump << 6;
         let hand = self.hands[seat];
-        let led = (self.trick_len > 0).then(|| suit_of(self.trick[0]));
-        let key = match led {
+        let key = match trick.first().map(|&c| suit_of(c)) {
             Some(suit) if !(hand & suit.mask()).is_empty() => {
-                let in_play = (self.hands.iter().fold(trick, |a, &h| a | h)) & suit.mask();
-                mix(mix(in_play.bits(), trick.bits()), place | 1 << 10)
+                let in_play = self.hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+                let suit_in_play = (in_play | trick.iter().copied().collect()) & suit.mask();
+                trick_cutoff_key(suit_in_play, trick, place | 1 << 10)
             }
-            _ => mix(mix(hand.bits(), trick.bits()), place),
+            _ => trick_cutoff_key(hand, trick, place),
         };
         Some(key)
     }

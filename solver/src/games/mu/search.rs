@@ -15,7 +15,7 @@ use super::cards::{
 use super::{Move, Mu, Phase};
 use crate::cards::{Card, CardSet};
 use crate::game::{mix, Game};
-use crate::search::Searchable;
+use crate::search::{trick_cutoff_key, Searchable};
 
 impl Mu {
     /// Card points won so far by `side`'s seats.
@@ -119,18 +119,13 @@ impl Mu {
 
 impl Searchable for Mu {
     const KILLER_MOVES: bool = true;
-    const CUTOFF_TABLE: bool = true;
-
     /// The cards the mover can play (hand and table) and the trick so far.
     fn cutoff_key(&self) -> Option<u64> {
         let seat = self.to_move()?;
-        let trick: CardSet = self.trick[..usize::from(self.trick_len)]
-            .iter()
-            .copied()
-            .collect();
+        let trick = &self.trick[..usize::from(self.trick_len)];
         let playable = self.hands[seat] | self.tables[seat];
         let place = u64::from(self.trick_len) | (seat as u64) << 3;
-        Some(mix(mix(playable.bits(), trick.bits()), place))
+        Some(trick_cutoff_key(playable, trick, place))
     }
 
     fn value(&self, side: usize) -> i32 {
