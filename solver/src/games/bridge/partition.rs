@@ -70,23 +70,70 @@ pub fn spec(in_play: CardSet, relevant: u64) -> u32 {
 /// Per suit (32 bits each), the seats of the cards in play (2 bits each) from the top card
 /// down, the top card's in the lane's bits 24 and 25.
 pub fn profile(hands: &[CardSet; 4]) -> u128 {
+    let cards = hands[0] | hands[1] | hands[2] | hands[3];
+    // The two bits of each card's seat, as card sets, moved up to the ranks among `cards`.
+    let moves = Squeeze::of(cards.bits());
+    let low = moves.apply((hands[1] | hands[3]).bits()) >> 3;
+    let high = moves.apply((hands[2] | hands[3]).bits()) >> 3;
     let mut profile = 0u128;
-    for suit in Suit::ALL {
-        let lanes = hands.map(|h| lane(h, suit));
-        let mut cards = lanes[0] | lanes[1] | lanes[2] | lanes[3];
-        let mut seats = 0u32;
-        let count = cards.count_ones();
-        while cards != 0 {
-            let top = 31 - cards.leading_zeros();
-            cards &= !(1 << top);
-            let seat =
-                (lanes[1] >> top & 1) | ((lanes[2] >> top & 1) * 2) | ((lanes[3] >> top & 1) * 3);
-            seats = seats << 2 | seat;
-        }
-        let aligned = seats.checked_shl(26 - 2 * count).unwrap_or(0);
-        profile |= u128::from(aligned) << (32 * suit as u32);
+    for suit in 0..4 {
+        let lane = |bits: u64| spread((bits >> (16 * suit)) as u32 & 0xffff);
+        let seats = lane(low) | lane(high) << 1;
+        profile |= u128::from(seats) << (32 * suit);
     }
     profile
+}
+
+/// Per 16-bit lane, the bits whose places a mask leaves out removed, the bits in it moved up
+/// to the lane's top in their order (Hacker's Delight's compress, leftwards, four lanes at
+/// once): the moves of each of the four rounds, found once for a mask.
+struct Squeeze {
+    mask: u64,
+    rounds: [u64; 4],
+}
+
+impl Squeeze {
+    fn of(mask: u64) -> Squeeze {
+        // Per lane, the bits that stay after shifting right by 1, 2, 4 and 8.
+        const STAY: [u64; 4] = [
+            0x7fff_7fff_7fff_7fff,
+            0x3fff_3fff_3fff_3fff,
+            0x0fff_0fff_0fff_0fff,
+            0x00ff_00ff_00ff_00ff,
+        ];
+        let mut m = mask;
+        let mut free = !m >> 1 & STAY[0];
+        let mut rounds = [0; 4];
+        for (i, round) in rounds.iter_mut().enumerate() {
+            // Per bit, whether the count of free places above it in its lane is odd.
+            let mut odd = free ^ (free >> 1 & STAY[0]);
+            odd ^= odd >> 2 & STAY[1];
+            odd ^= odd >> 4 & STAY[2];
+            odd ^= odd >> 8 & STAY[3];
+            let moving = odd & m;
+            m = m ^ moving | moving << (1 << i);
+            free &= !odd;
+            *round = moving;
+        }
+        Squeeze { mask, rounds }
+    }
+
+    fn apply(&self, bits: u64) -> u64 {
+        let mut x = bits & self.mask;
+        for (i, &moving) in self.rounds.iter().enumerate() {
+            let t = x & moving;
+            x = x ^ t | t << (1 << i);
+        }
+        x
+    }
+}
+
+/// The 16 bits of `x` spread to the even bits of a word (bit `i` to bit `2i`).
+fn spread(x: u32) -> u32 {
+    let x = (x | x << 8) & 0x00ff_00ff;
+    let x = (x | x << 4) & 0x0f0f_0f0f;
+    let x = (x | x << 2) & 0x3333_3333;
+    (x | x << 1) & 0x5555_5555
 }
 
 /// The profile bits `spec` reads: per suit, the seats of its relevant top cards.
@@ -112,4 +159,43 @@ pub fn spec_cards(in_play: CardSet, spec: u32) -> u64 {
         }
     }
     cards
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// The profile written plainly: each suit's cards in play from the top, their seats.
+    fn plain_profile(hands: &[CardSet; 4]) -> u128 {
+        let mut profile = 0u128;
+        for suit in Suit::ALL {
+            let mut field = 24;
+            for rank in (0..16).rev() {
+                if let Some(seat) = (0..4).find(|&s| lane(hands[s], suit) >> rank & 1 != 0) {
+                    profile |= (seat as u128) << (32 * suit as u32 + field);
+                    field -= 2;
+                }
+            }
+        }
+        profile
+    }
+
+    #[test]
+    fn profiles_read_each_cards_seat_from_the_top_of_the_cards_in_play() {
+        let mut rng = Rng::seeded(7);
+        for round in 0..2000 {
+            let mut hands = [CardSet::EMPTY; 4];
+            for suit in Suit::ALL {
+                for rank in 0..13 {
+                    let card = Card::new(16 * suit as u8 + rank);
+                    // Some cards are out of play (played), more of them in later rounds.
+                    if rng.below(13) >= round % 13 {
+                        hands[rng.below(4)].insert(card);
+                    }
+                }
+            }
+            assert_eq!(profile(&hands), plain_profile(&hands), "{hands:?}");
+        }
+    }
 }
