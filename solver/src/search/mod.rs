@@ -54,6 +54,29 @@ pub trait Searchable: Game {
         a == b
     }
 
+    /// Keeps in `moves` (legal moves) one of each class of [`Searchable::equivalent`]
+    /// moves, and puts each move left out, with the one kept, in `merged` (cleared first).
+    /// By default the first of each class, found pair by pair; a game may know its classes.
+    fn merge_equivalent(
+        &self,
+        moves: &mut Vec<Self::Move>,
+        merged: &mut Vec<(Self::Move, Self::Move)>,
+    ) {
+        merged.clear();
+        let mut kept = 0;
+        for i in 0..moves.len() {
+            let mv = moves[i];
+            match moves[..kept].iter().find(|&&k| self.equivalent(k, mv)) {
+                Some(&k) => merged.push((k, mv)),
+                None => {
+                    moves[kept] = mv;
+                    kept += 1;
+                }
+            }
+        }
+        moves.truncate(kept);
+    }
+
     /// The transposition key and the part of `side`'s value already banked: positions with one
     /// key have the same value minus the banked part, so the table stores values relative to
     /// it. The default banks nothing and keys the whole position.
@@ -568,19 +591,7 @@ impl<G: Searchable> Searcher<G> {
         moves: &mut Vec<G::Move>,
         merged: &mut Vec<(G::Move, G::Move)>,
     ) {
-        merged.clear();
-        let mut kept = 0;
-        for i in 0..moves.len() {
-            let mv = moves[i];
-            match moves[..kept].iter().find(|&&k| state.equivalent(k, mv)) {
-                Some(&k) => merged.push((k, mv)),
-                None => {
-                    moves[kept] = mv;
-                    kept += 1;
-                }
-            }
-        }
-        moves.truncate(kept);
+        state.merge_equivalent(moves, merged);
         let mut ranked = std::mem::take(&mut self.ranked);
         state.order_hints(moves, &mut self.hints);
         ranked.clear();

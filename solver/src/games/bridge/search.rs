@@ -812,6 +812,7 @@ impl Searchable for Bridge {
         partition::spec_cards(self.in_hands(), spec)
     }
 
+    /// Two cards of the mover's with only its own cards and finished tricks' between them.
     fn equivalent(&self, a: Card, b: Card) -> bool {
         if a == b {
             return true;
@@ -821,7 +822,33 @@ impl Searchable for Bridge {
         }
         let (lo, hi) = if a < b { (a, b) } else { (b, a) };
         let between = CardSet::from_bits((hi.bit() - 1) & !((lo.bit() << 1) - 1));
-        between.is_subset(self.played)
+        between.is_subset(self.played | self.hands[self.seat_to_move() as usize])
+    }
+
+    /// Per suit, the highest card of each run of equivalent cards, highest first (a lead's
+    /// or a follow's hint then reads the run's top card: the ace of ace-king-queen wins).
+    fn merge_equivalent(&self, cards: &mut Vec<Card>, merged: &mut Vec<(Card, Card)>) {
+        merged.clear();
+        cards.reverse();
+        let legal: CardSet = cards.iter().copied().collect();
+        let open = !self.played.bits();
+        let mut tops: [Option<Card>; 4] = [None; 4];
+        let mut kept = 0;
+        for i in 0..cards.len() {
+            let card = cards[i];
+            let above = open & suit_of(card).mask().bits() & !(card.bit() * 2 - 1);
+            let next_above = above & above.wrapping_neg();
+            let top = &mut tops[suit_of(card) as usize];
+            match *top {
+                Some(k) if legal.bits() & next_above != 0 => merged.push((k, card)),
+                _ => {
+                    *top = Some(card);
+                    cards[kept] = card;
+                    kept += 1;
+                }
+            }
+        }
+        cards.truncate(kept);
     }
 
     fn merged_relevant(&self, kept: Card, merged: Card, relevant: u64) -> u64 {

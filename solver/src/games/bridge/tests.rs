@@ -365,3 +365,26 @@ fn partition_bounds_hold_only_where_merged_cards_stay_equivalent() {
         check_against_minimax(&g, &format!("four cards, seed {seed}"));
     }
 }
+
+#[test]
+fn each_run_of_equivalent_cards_is_searched_once_by_its_highest_card() {
+    let mut legal = Vec::new();
+    let mut merged = Vec::new();
+    for seed in 0..3000u64 {
+        let g = ending(seed, 1 + (seed % 13) as u32, (seed / 13 % 4) as usize);
+        g.legal_moves(&mut legal);
+        let all = legal.clone();
+        g.merge_equivalent(&mut legal, &mut merged);
+        for &card in &all {
+            let kept = legal.contains(&card);
+            let left_out: Vec<_> = merged.iter().filter(|&&(_, m)| m == card).collect();
+            assert!(kept != (left_out.len() == 1), "{g:?} {card:?}");
+            for &&(k, m) in &left_out {
+                assert!(legal.contains(&k) && k > m && g.equivalent(k, m), "{g:?}");
+            }
+        }
+        for (i, &a) in legal.iter().enumerate() {
+            assert!(legal[i + 1..].iter().all(|&b| !g.equivalent(a, b)), "{g:?}");
+        }
+    }
+}
