@@ -436,12 +436,13 @@ impl<G: Searchable> Searcher<G> {
         let killer = self.killers[ply].filter(|_| G::KILLER_MOVES && tabled);
         let cutoff_key = state.cutoff_key();
         let cutoff_move = cutoff_key.and_then(|key| self.cutoff_move(key));
-        self.ordered_moves(
-            state,
-            [cutoff_move, killer, entry.and_then(|e| e.best).or(hint)],
-            &mut moves,
-            &mut merged,
-        );
+        let preferred = [cutoff_move, killer, entry.and_then(|e| e.best).or(hint)];
+        // Moves after a preferred one are ordered only when it does not cut off (it mostly
+        // does).
+        let first = self.first_moves(state, preferred, &mut moves, &mut merged);
+        if first == 0 {
+            self.order(state, preferred, &mut moves);
+        }
         let maximizing = state.side(mover) == self.side;
         let mut best = if maximizing { -INF } else { INF };
         let mut best_move = None;
@@ -449,7 +450,8 @@ impl<G: Searchable> Searcher<G> {
         let transposing = state.moves_may_transpose();
         let mut children_relevant = 0;
         let mut answered = 0u64;
-        for (i, &mv) in moves.iter().enumerate() {
+        for i in 0..moves.len() {
+            let mv = moves[i];
             if i < 64 && answered >> i & 1 != 0 {
                 continue;
             }
@@ -486,6 +488,9 @@ impl<G: Searchable> Searcher<G> {
             children_relevant |= child_relevant;
             if self.stopped {
                 break;
+            }
+            if i + 1 == first {
+                self.order(state, preferred, &mut moves[first..]);
             }
             answered |= answered_alike(state, &moves, i, child_relevant, &mut merged);
         }
@@ -583,17 +588,32 @@ impl<G: Searchable> Searcher<G> {
         }
     }
 
-    /// Of the legal moves in `moves`, one per class of equivalent moves, best guesses first:
-    /// the `preferred` moves in their order, then by the game's hints. Also puts each move
-    /// left out, with the equivalent one kept, in `merged`.
-    fn ordered_moves(
+    /// Of the legal moves in `moves`, one per class of equivalent moves, with the first of
+    /// the `preferred` moves among them put first; the number of moves put first (0 or 1):
+    /// the rest are left for [`Searcher::order`]. Also puts each move left out, with the
+    /// equivalent one kept, in `merged`.
+    fn first_moves(
         &mut self,
         state: &G,
         preferred: [Option<G::Move>; 3],
         moves: &mut Vec<G::Move>,
         merged: &mut Vec<(G::Move, G::Move)>,
-    ) {
+    ) -> usize {
         state.merge_equivalent(moves, merged);
+        let first = preferred
+            .iter()
+            .flatten()
+            .find_map(|p| moves.iter().position(|m| m == p));
+        // The others keep their order, which breaks ties between equal hints.
+        first.map_or(0, |i| {
+            moves[..=i].rotate_right(1);
+            1
+        })
+    }
+
+    /// `moves` best guesses first: the `preferred` moves in their order, then by the game's
+    /// hints.
+    fn order(&mut self, state: &G, preferred: [Option<G::Move>; 3], moves: &mut [G::Move]) {
         let mut ranked = std::mem::take(&mut self.ranked);
         state.order_hints(moves, &mut self.hints);
         ranked.clear();
@@ -605,8 +625,9 @@ impl<G: Searchable> Searcher<G> {
             (rank, m)
         }));
         ranked.sort_by_key(|&(rank, _)| rank);
-        moves.clear();
-        moves.extend(ranked.iter().map(|&(_, m)| m));
+        for (slot, &(_, m)) in moves.iter_mut().zip(&ranked) {
+            *slot = m;
+        }
         self.ranked = ranked;
     }
 
@@ -918,7 +939,8 @@ impl<G: Searchable> Searcher<G> {
     fn reply_keeping(&mut self, state: &G, value: i32, ply: usize) -> Option<G::Move> {
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
-        self.ordered_moves(state, [None; 3], &mut moves, &mut Vec::new());
+        state.merge_equivalent(&mut moves, &mut Vec::new());
+        self.order(state, [None; 3], &mut moves);
         moves.into_iter().find(|&mv| {
             let mut child = state.clone();
             child.play_unchecked(mv);
