@@ -374,7 +374,9 @@ impl Bridge {
     /// the last card).
     fn holders(&self, suit: Suit) -> [Option<usize>; 3] {
         let lanes = self.hands.map(|h| lane(h, suit));
-        let mut left = lanes[0] | lanes[1] | lanes[2] | lanes[3];
+        // A card's seat, bit by bit: seats 1 and 3 have the low bit, 2 and 3 the high one.
+        let (low, high) = (lanes[1] | lanes[3], lanes[2] | lanes[3]);
+        let mut left = lanes[0] | low | high;
         let mut out = [None; 3];
         for slot in &mut out {
             if left == 0 {
@@ -382,7 +384,7 @@ impl Bridge {
             }
             let top = 1 << top_bit(left);
             left &= !top;
-            *slot = (0..4).find(|&s| lanes[s] & top != 0);
+            *slot = Some(usize::from(low & top != 0) | usize::from(high & top != 0) << 1);
         }
         out
     }
@@ -744,6 +746,10 @@ impl Searchable for Bridge {
         if left == 0 {
             return ((won, 0), (won, 0));
         }
+        if self.trick_len > 1 && won + 1 < beta && alpha < won + left - 1 {
+            // A decided trick moves a bound by one trick: not enough to decide this window.
+            return ((won, 0), (won + left, 0));
+        }
         if self.trick_len > 0 {
             if !self.trick_decided() {
                 return self.second_hand_bounds(side, (won, left), (alpha, beta));
@@ -829,23 +835,22 @@ impl Searchable for Bridge {
     /// or a follow's hint then reads the run's top card: the ace of ace-king-queen wins).
     fn merge_equivalent(&self, cards: &mut Vec<Card>, merged: &mut Vec<(Card, Card)>) {
         merged.clear();
-        cards.reverse();
-        let legal: CardSet = cards.iter().copied().collect();
+        // Legal cards of one suit are the mover's cards of that suit.
+        let hand = self.hands[self.seat_to_move() as usize].bits();
         let open = !self.played.bits();
-        let mut tops: [Option<Card>; 4] = [None; 4];
+        let mut top = Card::new(0);
         let mut kept = 0;
+        cards.reverse();
         for i in 0..cards.len() {
             let card = cards[i];
             let above = open & suit_of(card).mask().bits() & !(card.bit() * 2 - 1);
-            let next_above = above & above.wrapping_neg();
-            let top = &mut tops[suit_of(card) as usize];
-            match *top {
-                Some(k) if legal.bits() & next_above != 0 => merged.push((k, card)),
-                _ => {
-                    *top = Some(card);
-                    cards[kept] = card;
-                    kept += 1;
-                }
+            // The next card above still out, in the mover's hand: the run goes on.
+            if hand & above & above.wrapping_neg() != 0 {
+                merged.push((top, card));
+            } else {
+                top = card;
+                cards[kept] = card;
+                kept += 1;
             }
         }
         cards.truncate(kept);
