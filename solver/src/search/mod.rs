@@ -606,7 +606,11 @@ impl<G: Searchable> Searcher<G> {
             .find_map(|p| moves.iter().position(|m| m == p));
         // The others keep their order, which breaks ties between equal hints.
         first.map_or(0, |i| {
-            moves[..=i].rotate_right(1);
+            let mv = moves[i];
+            for j in (0..i).rev() {
+                moves[j + 1] = moves[j];
+            }
+            moves[0] = mv;
             1
         })
     }
