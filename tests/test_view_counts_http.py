@@ -6,6 +6,7 @@ one by one and replayed by the rules, that give the seat what it saw."""
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -121,3 +122,27 @@ def test_every_view_of_a_hand_played_with_legal_moves_is_analysed(
         move = rng.choice(legal["moves"])
         position = client.post(f"/v1/{game}/play", json={"position": position, "move": move})
         position = position.json()["position"]
+
+
+def test_mu_bids_and_passes_keep_a_views_count_exact(client: Client) -> None:
+    """A Mü bid lays cards face up from a hand of public size and a pass is always legal, so
+    neither tells where the hidden cards are: every deal of them is consistent."""
+    position = client.post("/v1/mu/deal", json={"variant": "mu4", "seed": 3}).json()["position"]
+    legal = client.post("/v1/mu/legal-moves", json={"position": position}).json()
+    bid = "bid " + legal["compact"]["bids"]["cards"][0]
+    for move in (bid, "pass"):
+        played = client.post("/v1/mu/play", json={"position": position, "move": move}).json()
+        position = played["position"]
+    seat = played["to_move"]
+    view = client.post("/v1/mu/view", json={"position": position, "seat": seat}).json()
+    history = {k: v for k, v in view["position"].items() if k != "state"}
+    body = {"position": history, "method": "ismcts", "budget": {"iterations": 8}}
+    answer = client.post("/v1/mu/analyze", json=body)
+    assert answer.status_code == 200, answer.text
+    stats = answer.json()["stats"]
+    sizes = [len(h) for s, h in enumerate(position["state"]["hands"]) if s != seat]
+    deals = math.factorial(sum(sizes))
+    for size in sizes:
+        deals //= math.factorial(size)
+    assert stats["consistent_deals_exact"] is True
+    assert stats["consistent_deals"] == pytest.approx(deals, rel=1e-9)
