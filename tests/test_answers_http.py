@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
@@ -80,6 +81,15 @@ def test_sampled_values_are_rounded_to_three_decimals(client: Client) -> None:
         )
         values = [answer.value] + [v for m in answer.moves for v in (m.value, m.low, m.high)]
         assert all(decimals_at_most_3(v) for v in values), values
+    late = late_position(31, cards=3)
+    mover = client.post("/v1/marjapussi/legal-moves", json={"position": late}).json()["to_move"]
+    late_view = client.post("/v1/marjapussi/view", json={"position": late, "seat": mover}).json()
+    body = {"position": late_view["position"], "method": "pimc", "budget": {"worlds": 7}}
+    pimc = analyse(client, "marjapussi", body)
+    values = [pimc.value, pimc.score]
+    values += [v for m in pimc.moves for v in (m.value, m.low, m.high, m.score_low, m.score_high)]
+    assert all(decimals_at_most_3(v) for v in values), values
+    assert any(v is not None and v != round(v) for v in values), values
 
 
 def test_a_cut_exact_search_answers_bounds_not_values(client: Client) -> None:
@@ -160,20 +170,20 @@ def test_a_view_checks_the_dummy_cards_its_declarer_plays(client: Client) -> Non
     assert answer.status_code == (422 if follows else 200), answer.text
 
 
-def test_legal_moves_of_a_finished_hand_answer_its_result(client: Client) -> None:
-    deal = client.post("/v1/marjapussi/deal", json={"variant": "marjapussi", "seed": 2}).json()
+@pytest.mark.parametrize("game", ["bridge", "marjapussi", "mu", "muschik", "mustamaija"])
+def test_legal_moves_of_a_finished_hand_answer_its_result(client: Client, game: str) -> None:
+    deal = client.post(f"/v1/{game}/deal", json={"seed": 2}).json()
     played = {"position": deal["position"], "over": False}
     while not played["over"]:
-        legal = client.post("/v1/marjapussi/legal-moves", json={"position": played["position"]})
-        move = legal.json()["moves"][0]
-        body = {"position": played["position"], "move": move}
-        played = client.post("/v1/marjapussi/play", json=body).json()
-    legal = client.post("/v1/marjapussi/legal-moves", json={"position": played["position"]})
+        legal = client.post(f"/v1/{game}/legal-moves", json={"position": played["position"]})
+        body = {"position": played["position"], "move": first_move(legal.json())}
+        played = client.post(f"/v1/{game}/play", json=body).json()
+    legal = client.post(f"/v1/{game}/legal-moves", json={"position": played["position"]})
     assert legal.status_code == 200, legal.text
     answer = legal.json()
     assert (answer["over"], answer["count"], answer["to_move"]) == (True, 0, None)
     assert answer["result"] == played["result"]
-    assert answer["result"]["match"]
+    assert answer["result"], game
 
 
 def test_mu_shows_the_team_target_once_the_chief_is_known(client: Client) -> None:
@@ -411,3 +421,37 @@ def test_mu_scores_a_lone_chief_from_the_teams_points(client: Client) -> None:
             else:  # the penalty: 10 per card short of the contract the points made
                 achieved = max(b for b in range(cards) if b == 0 or 10 + 2 * b <= move.value)
                 assert move.score == move.value - 10 * (cards - achieved), move
+
+
+def test_hidden_moves_have_one_notation_listed_in_the_catalogue_and_named_by_errors(
+    client: Client,
+) -> None:
+    games = {g["name"]: g for g in client.get("/v1/games").json()["games"]}
+    assert "give ?? ?? ??" in games["marjapussi"]["history_moves"]["hidden"]
+    assert "exchange ?? ??" in games["muschik"]["history_moves"]["hidden"]
+    position = play_through(
+        client,
+        "marjapussi",
+        client.post("/v1/marjapussi/deal", json={"variant": "huutopussi", "seed": 5}).json()[
+            "position"
+        ],
+        first_move,
+        lambda a: a["phase"] == "exchange_give",
+    )
+    giver = client.post("/v1/marjapussi/legal-moves", json={"position": position}).json()
+    seat = (giver["to_move"] + 1) % 4
+    view = client.post("/v1/marjapussi/view", json={"position": position, "seat": seat})
+    history = {k: v for k, v in view.json()["position"].items() if k != "state"}
+    hidden_hand = position["state"]["hands"][giver["to_move"]]
+    for move in ("give ?? ?? ??", "give " + " ".join(hidden_hand[:3])):
+        body = {"position": history, "move": move}
+        answer = client.post("/v1/marjapussi/play", json=body)
+        if "??" in move:
+            assert answer.status_code == 200, answer.text
+            assert answer.json()["position"]["moves"][-1] == move
+            continue
+        assert answer.status_code == 422, answer.text
+        message = answer.json()["errors"][0]["message"]
+        assert "give ?? ?? ??" in message, message
+        named = [card for card in hidden_hand if card in message.replace(move, "")]
+        assert named == [], message

@@ -37,8 +37,10 @@ mod python;
 /// bid of a Marjapussi-family auction without Kontra/Re by the play each bid leads to,
 /// `play::bids`; `polls`: a Mustamaija view's history names the seat of each marriage poll
 /// (`no_declaration by 2`) and replays, and its count is an upper bound while a marriage can
-/// still make trump).
+/// still make trump; `polls2`: a defence's poll ends at its first declaration or a seat asked
+/// twice, so a view may learn another trump for a defence; a Mü view's bids and passes leave
+/// its count exact, and its worlds are no longer checked by replay).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table4.maxn.scores.counts.worlds.bids.polls"
+    "+rules1.table4.maxn.scores.counts.worlds.bids.polls2"
 );

@@ -313,9 +313,12 @@ fn marjapussi_views_count_every_consistent_deal() {
     }
 }
 
+/// Mü's bids and passes tell nothing of the hidden cards: every view checked counts exactly.
 #[test]
 fn mu_views_count_every_consistent_deal() {
-    enumerate_game::<crate::games::mu::Mu>("mu4", json!({}), 2);
+    let checked = enumerate_game::<crate::games::mu::Mu>("mu4", json!({}), 2);
+    assert_eq!(checked.exact, checked.views, "{checked:?}");
+    assert!(checked.with("bid") >= 3, "{checked:?}");
 }
 
 /// A Muschik hand dealt from `seed` and played with random legal moves, where every seat but

@@ -325,7 +325,7 @@ fn learn_from_move<G: Observable>(
         return Err("a move follows the end of the hand".to_string());
     };
     let shown = state.revealed_cards(mv, observer);
-    if mover != observer {
+    if mover != observer && !state.legal_with_any_hand(mv) {
         if state.legality_reveals(mv) {
             learn_duties(state, mv, mover, observer, shown, facts);
         } else {

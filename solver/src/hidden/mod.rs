@@ -54,6 +54,14 @@ pub trait Observable: Rules {
         true
     }
 
+    /// Whether `mv` is legal whatever hidden cards its mover holds (Mü's bids, laid face up
+    /// from a hand whose size is public, and passes): nothing is learnt from it, and it leaves
+    /// the count of consistent deals exact. By default no.
+    fn legal_with_any_hand(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+
     /// Where the mover's cards the observer can place do not make `mv` legal (it needs one of
     /// two hidden cards), the cards whose places alone decide whether it is legal; `None`
     /// where the game cannot name them, and the count of consistent deals is then an upper

@@ -6,15 +6,19 @@
 //! guess against the history's poll moves after it: a seat shown passing or declaring is given
 //! that marriage (K+Q of the suit; in its hand, else in the talon cards it draws before the
 //! poll), and a seat the guess asks but the history does not loses a card of each marriage it
-//! holds. The fit alternates with the defence fit of `view_fit.rs` until both hold. A history
-//! that ends within a poll is read as the view's seat deciding next (a view is sent by the seat
-//! to decide) where, no hidden seat asked, it would: the hidden seats asked lose their marriages.
+//! holds. The fit alternates with the defence fit of `view_fit.rs` until both hold. A poll
+//! move right after an attack is the defence's poll, or (the defence's poll having asked
+//! nobody, its defender taking without a move) the next attack's: where no guess makes the
+//! defence's poll ask the seat, the defender is left no card that beats. A history that ends
+//! within a poll is read as the view's seat deciding next (a view is sent by the seat to
+//! decide) where, no hidden seat asked, it would: the hidden seats asked lose their marriages,
+//! unless that breaks a poll the history shows before.
 //!
 //! What the polls show (a seat holds some marriage, or none) is more than the places of single
 //! cards say, so while a marriage can still make trump the count of a view's consistent deals
 //! is an upper bound ([`Mustamaija::polls_open`]).
 
-use super::cards::{marriage, suit_of};
+use super::cards::{beaters, marriage, suit_of};
 use super::config::{MarriageWindow, TrumpMode};
 use super::view_fit::targets;
 use super::{By, Move, Mustamaija, Phase};
@@ -39,6 +43,12 @@ enum Misfit {
     /// The guess asks `seat` here and the history does not: it must hold none of the suits of
     /// the mask.
     Skip(u8, u8),
+    /// The history asks `seat` (holding the cards of the first set) where the guess has the
+    /// hidden defender `.3` deciding: either the defence's poll asks `seat`, which must hold an
+    /// allowed marriage (as `Ask`), or the defender holds none of the second set (the cards
+    /// that beat an open card), takes them without a move, and the next attack's poll asks
+    /// `seat`.
+    Defended(u8, Option<Suit>, CardSet, u8, CardSet),
     /// No guess asks as the history does.
     Never,
 }
@@ -58,6 +68,17 @@ fn unasked(seat: u8, next: Move, held: CardSet) -> Misfit {
         Move::Declare(suit, _) => Misfit::Ask(seat, Some(suit), held),
         _ => Misfit::Ask(seat, None, held),
     }
+}
+
+/// The cards the history's `later` moves beat with before the next attack.
+fn beats_before_attack(later: &[Move]) -> CardSet {
+    later
+        .iter()
+        .take_while(|m| !matches!(m, Move::Attack(_)))
+        .fold(CardSet::EMPTY, |all, m| match m {
+            Move::Beat(card) => all | CardSet::single(*card),
+            _ => all,
+        })
 }
 
 /// Every king and queen: a card given back to fit a guess is never one where it can be
@@ -127,14 +148,27 @@ impl Mustamaija {
     }
 
     /// How many of the history's `later` moves, after an attack, can be the poll at the start
-    /// of its defence: the leading poll moves, but with `active_before_play` only the
-    /// defender's (another seat's is the next attack's poll, the defence over without a move).
+    /// of its defence: the leading poll moves of one poll (each seat asked after the one before,
+    /// clockwise from the defender, up to the first declaration), but with
+    /// `active_before_play` only the defender's (another seat's is the next attack's poll, the
+    /// defence over without a move).
     pub(super) fn defence_polls(&self, later: &[Move]) -> usize {
         let defender = self.defender;
-        let opens_defence = |mv: &Move| match (self.cfg.marriage_window, note(*mv)) {
-            (_, None) => false,
-            (MarriageWindow::ActiveBeforePlay, Some(By(Some(seat)))) => seat == defender,
-            _ => true,
+        let order = |s: u8| (s + self.n() - defender) % self.n();
+        let (mut last, mut closed) = (None, false);
+        let mut opens_defence = |mv: &Move| {
+            let by = note(*mv).filter(|_| !closed);
+            closed = matches!(mv, Move::Declare(..));
+            match (self.cfg.marriage_window, by) {
+                (_, None) => false,
+                (MarriageWindow::ActiveBeforePlay, Some(By(seat))) => seat == Some(defender),
+                (_, Some(By(Some(seat)))) => {
+                    let later_seat = last.is_none_or(|l| order(seat) > l);
+                    last = Some(order(seat));
+                    later_seat
+                }
+                (_, Some(By(None))) => true,
+            }
         };
         later.iter().take_while(|m| opens_defence(m)).count()
     }
@@ -205,7 +239,8 @@ impl Mustamaija {
     /// ask as the history's `later` moves show, never giving back a card of `placed`; the swaps
     /// made and the cards whose places they fixed, or `None` (the guess left as it was) where
     /// no fit found does. A hidden seat left asked at the history's end may stay where no
-    /// guess helps it.
+    /// guess helps it, or where every guess that does breaks a poll the history shows (a seat
+    /// that passed still holds its marriage): the fit before the end's is kept.
     fn fit_polls(
         &mut self,
         mv: Option<Move>,
@@ -221,17 +256,31 @@ impl Mustamaija {
         let mut kept = placed | self.settled() | shown;
         let mover = Target::In(self.actor as usize);
         let mut swaps = place(&mut fitted, &targets(shown, mover), observer, kept)?;
+        // The cards the defence after `mv` beats with stay in its defender's hand.
+        let fixed = shown | beats_before_attack(later);
+        let mut before_end = None;
         for fixes in 0.. {
             let Some((misfit, at_end)) = fitted.poll_misfit(mv, later, observer) else {
                 break;
             };
+            if at_end && before_end.is_none() {
+                before_end = Some((fitted.clone(), swaps.len(), kept));
+            }
             let fix = (fixes < MAX_FIXES)
-                .then(|| fitted.fix(misfit, observer, &mut kept, shown))
+                .then(|| fitted.fix(misfit, observer, &mut kept, fixed))
                 .flatten();
-            match fix {
-                Some(more) => swaps.extend(more),
-                None if at_end => break,
-                None => return None,
+            match (fix, before_end.take()) {
+                (Some(more), saved) => {
+                    swaps.extend(more);
+                    before_end = saved;
+                }
+                (None, _) if at_end => break,
+                (None, Some((saved, made, was_kept))) => {
+                    (fitted, kept) = (saved, was_kept);
+                    swaps.truncate(made);
+                    break;
+                }
+                (None, None) => return None,
             }
         }
         *self = fitted;
@@ -255,7 +304,7 @@ impl Mustamaija {
         for &next in later {
             let asked = note(next).map(|by| by.0.unwrap_or(observer as u8));
             if sim.phase != Phase::Declare {
-                return asked.map(|seat| (unasked(seat, next, sim.hands[seat as usize]), false));
+                return asked.map(|seat| (sim.unasked_here(seat, next, observer), false));
             }
             let misfit = match (asked, next) {
                 (None, _) => sim.skip(observer),
@@ -290,6 +339,29 @@ impl Mustamaija {
             && unasked.to_move() == Some(observer)
     }
 
+    /// No poll is open and the history's poll move `next` asks `seat`: where a hidden defender
+    /// decides, the poll may also be the next attack's, the defence run without a move.
+    fn unasked_here(&self, seat: u8, next: Move, observer: Seat) -> Misfit {
+        let misfit = unasked(seat, next, self.hands[seat as usize]);
+        let defender = self.defender;
+        match misfit {
+            Misfit::Ask(seat, suit, held)
+                if self.phase == Phase::Defend && defender as Seat != observer =>
+            {
+                Misfit::Defended(seat, suit, held, defender, self.open_beaters())
+            }
+            misfit => misfit,
+        }
+    }
+
+    /// Every card of the deck that beats an open attack card.
+    fn open_beaters(&self) -> CardSet {
+        let (deck, maria) = (self.cfg.deck(), self.cfg.maria());
+        self.open.iter().fold(CardSet::EMPTY, |all, card| {
+            all | beaters(card, deck, self.trump, maria)
+        })
+    }
+
     /// The poll asks a seat that the history's move `next` does not name: the seat asked goes
     /// unasked if the one named comes later, else the one named was passed over.
     fn out_of_turn(&self, seat: u8, next: Move, observer: Seat) -> Misfit {
@@ -311,7 +383,8 @@ impl Mustamaija {
     }
 
     /// Changes the guess as `misfit` needs, never giving back a card of `kept` (growing by the
-    /// cards placed), nor moving a card of `shown` (the move before the poll plays it).
+    /// cards placed), nor moving a card of `shown` (the move before the poll plays it, or the
+    /// defence after it beats with).
     fn fix(
         &mut self,
         misfit: Misfit,
@@ -324,13 +397,19 @@ impl Mustamaija {
             Misfit::Ask(seat, suit, held) => {
                 self.give_marriage(seat, suit, held, observer, kept, shown)
             }
+            Misfit::Defended(seat, suit, held, defender, beaters) => {
+                let asked = (seat as Seat != observer)
+                    .then(|| self.give_marriage(seat, suit, held, observer, kept, shown))
+                    .flatten();
+                asked.or_else(|| self.disarm(defender, beaters, observer, kept))
+            }
             Misfit::Skip(seat, suits) => self.break_marriages(seat, suits, observer, kept),
             Misfit::Never => None,
         }
     }
 
     /// Gives `seat`, which holds `held` when asked, the marriage of `suit`, or (for a pass) of
-    /// the allowed suit it lacks the fewest cards of.
+    /// the allowed suit it lacks the fewest cards of, never moving a card of `shown`.
     fn give_marriage(
         &mut self,
         seat: u8,
@@ -376,6 +455,22 @@ impl Mustamaija {
             .map(|card| Some((card, free.next()?)))
             .collect::<Option<Vec<_>>>()?;
         self.swap_unseen(observer, &swaps).then_some(swaps)
+    }
+
+    /// Moves the cards of `beaters` out of the hand of `defender`, giving back none of them:
+    /// it takes the open cards they beat without a move.
+    fn disarm(
+        &mut self,
+        defender: u8,
+        beaters: CardSet,
+        observer: Seat,
+        kept: &mut CardSet,
+    ) -> Option<Vec<(Card, Card)>> {
+        let held = beaters & self.hands[defender as usize];
+        let away = targets(held, Target::NotIn(1 << defender));
+        let swaps = self.place_sparing(&away, observer, *kept | beaters)?;
+        *kept |= held;
+        Some(swaps)
     }
 
     /// Takes from `seat` (its hand, or the talon cards it draws) a card of the marriage of each
