@@ -61,11 +61,14 @@ impl Mu {
             .collect::<CardSet>();
         let trump_rounds = run.len();
         let mut quick = self.cash(run, trumps, trump_rounds);
+        let all_theirs = others().fold(CardSet::EMPTY, |a, s| a | self.avail(s));
         for colour in Colour::ALL {
             let suit = colour.mask() - trumps;
-            let theirs = others().fold(CardSet::EMPTY, |a, s| a | self.avail(s)) & suit;
             let mine = self.avail(leader) & suit;
-            let run = match theirs.highest() {
+            if mine.is_empty() {
+                continue;
+            }
+            let run = match (all_theirs & suit).highest() {
                 Some(top) => mine
                     .iter()
                     .filter(|&c| rank_of(c) >= rank_of(top))

@@ -77,12 +77,15 @@ impl Mu {
         h
     }
 
-    /// Which cards compete with `card` by rank alone: its trump tier, or its colour outside the
-    /// trumps; both trumps and plain cards are ordered by rank within a class.
-    fn class(&self, card: Card) -> u8 {
+    /// The cards that compete with `card` by rank alone: its trump tier, or its colour outside
+    /// the trumps; both trumps and plain cards are ordered by rank within a class.
+    fn class(&self, card: Card) -> CardSet {
+        let (chief, vice) = (self.chief_trumps, self.vice_trumps);
         match self.tier(card) {
-            0 => colour_of(card) as u8,
-            tier => 8 + tier,
+            0 => colour_of(card).mask() - self.trumps(),
+            1 => vice - chief,
+            2 => chief - vice,
+            _ => chief & vice,
         }
     }
 }
@@ -221,15 +224,14 @@ impl Searchable for Mu {
         if canonical_card(x) == canonical_card(y) {
             return true;
         }
-        if points(x) != points(y) || self.class(x) != self.class(y) {
+        let class = self.class(x);
+        if points(x) != points(y) || !class.contains(y) {
             return false;
         }
-        let class = self.class(x);
         let (lo, hi) = (rank_of(x).min(rank_of(y)), rank_of(x).max(rank_of(y)));
+        let between = (lo..=hi).fold(CardSet::EMPTY, |a, r| a | rank_mask(r));
         let others = self.cards_in_play() - CardSet::single(x) - CardSet::single(y);
-        !others
-            .iter()
-            .any(|z| self.class(z) == class && (lo..=hi).contains(&rank_of(z)))
+        !(others & class).intersects(between)
     }
 
     fn order_hint(&self, mv: Move) -> i32 {
