@@ -45,9 +45,22 @@ impl Mu {
             .sum()
     }
 
+    /// The card points the leader's side is sure to take, at a trick's start: its quick
+    /// points, and its sure trumps on top where the quick line leads no trump (then nobody
+    /// plays one in it: every seat holding a trump follows each colour led).
+    pub(super) fn leading_side_points(&self) -> i32 {
+        let (quick, trump_rounds) = self.quick_line();
+        let sure = self.sure_trump_points(self.side(self.leader as usize));
+        if trump_rounds == 0 {
+            quick + sure
+        } else {
+            quick.max(sure)
+        }
+    }
+
     /// The card points the leader's side is sure to take by cashing the leader's top cards,
-    /// trumps first, at a trick's start.
-    pub(super) fn quick_points(&self) -> i32 {
+    /// trumps first, at a trick's start, and how many rounds of trumps that leads.
+    pub(super) fn quick_line(&self) -> (i32, u32) {
         let leader = self.leader;
         let trumps = self.trumps();
         let others = || (0..self.n()).filter(move |&s| s != leader);
@@ -81,7 +94,7 @@ impl Mu {
                 .fold(run.len(), u32::min);
             quick += self.cash(run, suit, rounds);
         }
-        quick
+        (quick, trump_rounds)
     }
 
     /// The points of `rounds` tricks of `suit` the leader wins leading cards of `run`: its

@@ -105,8 +105,11 @@ impl Mu {
         }
         let leading = self.side(self.leader as usize);
         let sure = |s: usize| {
-            let quick = if s == leading { self.quick_points() } else { 0 };
-            self.sure_trump_points(s).max(quick)
+            if s == leading {
+                self.leading_side_points()
+            } else {
+                self.sure_trump_points(s)
+            }
         };
         let low = won + sure(side);
         if low >= beta {
@@ -434,7 +437,7 @@ mod tests {
                         g.trick_len == 0 && g.sure_trump_points(side) > 0 && low < high,
                     );
                     exact += usize::from(low == high);
-                    quick += usize::from(g.trick_len == 0 && g.quick_points() > 0 && low < high);
+                    quick += usize::from(g.trick_len == 0 && g.quick_line().0 > 0 && low < high);
                     checked += 1;
                 }
             }
