@@ -30,8 +30,10 @@
 
 pub mod bid_abstraction;
 mod bidding;
+mod bounds;
 pub mod cards;
 pub mod config;
+mod endgame;
 mod heuristic;
 mod json;
 mod knowledge;

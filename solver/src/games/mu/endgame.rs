@@ -1,0 +1,108 @@
+//! The last tricks solved outright: once every seat holds at most [`ENDING_CARDS`] cards, a
+//! small alpha-beta over the few ways left to play gives the points, far cheaper than the
+//! search's nodes (no table, no ordering, no copies of the whole position).
+
+use super::cards::points;
+use super::{Mu, MAX_PLAYERS};
+use crate::cards::{Card, CardSet};
+use crate::game::Game;
+
+/// The most cards a seat may hold for the ending to be solved outright.
+const ENDING_CARDS: u32 = 2;
+
+/// The cards left and the trick under way, all a small solve needs.
+#[derive(Clone, Copy)]
+struct Ending {
+    held: [CardSet; MAX_PLAYERS],
+    trick: [Card; MAX_PLAYERS],
+    len: u8,
+    leader: u8,
+    /// Bit `s`: seat `s` plays for the side whose points are counted.
+    ours: u8,
+}
+
+impl Mu {
+    /// The card points `side` takes in the rest of the hand, both sides playing their best,
+    /// where every seat holds at most [`ENDING_CARDS`] cards; `None` otherwise. Fail-soft
+    /// within `(alpha, beta)`: a value at most `alpha` is an upper bound, one at least `beta` a
+    /// lower bound.
+    pub(super) fn ending_points(&self, side: usize, alpha: i32, beta: i32) -> Option<i32> {
+        static E: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+        let lim = *E.get_or_init(|| {
+            std::env::var("ENDING")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(ENDING_CARDS)
+        });
+        if self.avail(self.actor).len() > lim {
+            return None;
+        }
+        let mut ending = Ending {
+            held: [CardSet::EMPTY; MAX_PLAYERS],
+            trick: self.trick,
+            len: self.trick_len,
+            leader: self.leader,
+            ours: 0,
+        };
+        for seat in 0..self.n() {
+            ending.held[seat as usize] = self.avail(seat);
+            ending.ours |= u8::from(self.side(seat as usize) == side) << seat;
+        }
+        Some(self.ending_search(&ending, alpha, beta))
+    }
+
+    /// Fail-soft alpha-beta over every way to play the ending out, in the counted side's
+    /// card points from here.
+    fn ending_search(&self, ending: &Ending, mut alpha: i32, mut beta: i32) -> i32 {
+        let n = self.n();
+        let actor = (ending.leader + ending.len) % n;
+        let held = ending.held[actor as usize];
+        if held.is_empty() {
+            return 0;
+        }
+        let follow = match ending.len {
+            0 => held,
+            _ => held & self.same_suit(ending.trick[0]),
+        };
+        let playable = if follow.is_empty() { held } else { follow };
+        let ours = ending.ours >> actor & 1 != 0;
+        let mut best = if ours { i32::MIN } else { i32::MAX };
+        for card in playable.iter() {
+            let mut next = *ending;
+            next.held[actor as usize].remove(card);
+            next.trick[next.len as usize] = card;
+            next.len += 1;
+            let gained = self.close_trick(&mut next);
+            let v = gained + self.ending_search(&next, alpha - gained, beta - gained);
+            if ours {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Closes `ending`'s trick if it is full: the counted side's points from it, and the
+    /// winner to lead.
+    fn close_trick(&self, ending: &mut Ending) -> i32 {
+        let n = self.n();
+        if ending.len < n {
+            return 0;
+        }
+        let cards = &ending.trick[..n as usize];
+        let winner = (ending.leader + self.winning_position(cards) as u8) % n;
+        ending.len = 0;
+        ending.leader = winner;
+        if ending.ours >> winner & 1 != 0 {
+            cards.iter().map(|&c| points(c)).sum()
+        } else {
+            0
+        }
+    }
+}
