@@ -389,6 +389,10 @@ impl<G: Searchable> Searcher<G> {
         if high <= alpha {
             return (high, high_relevant);
         }
+        if low == high {
+            // The bounds meet: the value is known whatever the window.
+            return (low, low_relevant | high_relevant);
+        }
         if self.out_of_budget() {
             let v = if state.side(mover) == self.side {
                 low
