@@ -12,8 +12,9 @@
 //!   same card as its king once the ace of every other hand is gone), the trick so far and the
 //!   leader; values are stored relative to the tricks already won. Beside it, partition
 //!   search ([`super::partition`]): every bound comes with the cards it depended on.
-//! - Equivalent cards: two cards of one hand and suit with only cards of finished tricks
-//!   between them; and once one card is searched, every other card of its suit lower than
+//! - Equivalent cards: two cards of one hand and suit with only that hand's cards and cards
+//!   of finished tricks between them (a run, searched once by its highest card); and once
+//!   one card is searched, every other card of its suit lower than
 //!   each card of that suit its answer depended on (DDS's "small cards", after Kuijf).
 //! - Move order: cheap winners first when the opponents hold the trick (first those the next
 //!   hand cannot beat), low cards when the partner holds it, discards from long suits; leads
