@@ -118,13 +118,20 @@ def test_the_readme_bot_plays_a_hand(server: str) -> None:
 
 def test_a_single_analysis_is_served_while_batches_fill_every_thread(server: str) -> None:
     """Three batches on one solve thread: one solving, two waiting, more than the queue's one
-    place. A single analysis then waits only for the solve running, and is not refused."""
-    budget = {"time_ms": 400}
+    place. A single analysis then waits only for the solve running, and is not refused. Each
+    batch item is an ISMCTS run whose iterations outlast its time budget, so it holds the
+    thread for 400 ms however fast the exact search becomes."""
+    budget = {"time_ms": 400, "iterations": 100_000_000}
     batch_ends: list[float] = []
 
     def batch(first_seed: int) -> None:
         items = [
-            {"game": "marjapussi", "position": late_position(s, cards=8), "budget": budget}
+            {
+                "game": "marjapussi",
+                "position": late_position(s, cards=8),
+                "method": "ismcts",
+                "budget": budget,
+            }
             for s in range(first_seed, first_seed + 3)
         ]
         with Client(server) as service:
