@@ -244,16 +244,28 @@ def test_the_view_route_writes_deal_and_moves_that_analyze_accepts(client: Clien
                 assert_view_analysed(client, position, {m: budgets[m] for m in methods}, at)
 
 
+def movers_view(
+    client: Client, position: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """The position's legal-moves answer and the view route's view of the seat to move;
+    None once the hand is over."""
+    legal: dict[str, Any] = post(client, "legal-moves", {"position": position}).json()
+    if legal["over"]:
+        return None
+    answer = post(client, "view", {"position": position, "seat": legal["to_move"]})
+    assert answer.status_code == 200, answer.text
+    view: dict[str, Any] = answer.json()["position"]
+    return legal, view
+
+
 def assert_view_analysed(
     client: Client, position: dict[str, Any], budgets: dict[str, Any], at: str
 ) -> None:
-    legal = post(client, "legal-moves", {"position": position}).json()
-    if legal["over"]:
+    seen = movers_view(client, position)
+    if seen is None:
         return
+    legal, view = seen
     seat = legal["to_move"]
-    answer = post(client, "view", {"position": position, "seat": seat})
-    assert answer.status_code == 200, answer.text
-    view = answer.json()["position"]
     assert len(view["moves"]) == len(position["moves"]), at
     other = (seat + 1) % len(position["deal"]["hands"])
     assert view["deal"]["hands"][other] == len(position["deal"]["hands"][other]), at
@@ -283,13 +295,11 @@ def test_the_view_route_names_each_marriage_polls_seat_and_analyze_accepts_the_v
         seen = 0
         for seed in range(1, 40):
             position = played_until(client, variant, 4, seed, lambda p: poll_moves(p) >= 2)
-            legal = post(client, "legal-moves", {"position": position}).json()
-            if legal["over"]:
+            movers = movers_view(client, position)
+            if movers is None:
                 continue
+            legal, view = movers
             seat = legal["to_move"]
-            answer = post(client, "view", {"position": position, "seat": seat})
-            assert answer.status_code == 200, answer.text
-            view = answer.json()["position"]
             asked = [(i, POLL.match(m)) for i, m in enumerate(view["moves"])]
             polls = [(i, int(match.group(2))) for i, match in asked if match]
             if not any(by != seat for _, by in polls):

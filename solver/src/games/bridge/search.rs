@@ -834,6 +834,8 @@ impl Searchable for Bridge {
 
     /// Per suit, the highest card of each run of equivalent cards, highest first (a lead's
     /// or a follow's hint then reads the run's top card: the ace of ace-king-queen wins).
+    /// `cards` come in `legal_moves`' order, lowest first, so reversed each card follows
+    /// the one above it in its run.
     fn merge_equivalent(&self, cards: &mut Vec<Card>, merged: &mut Vec<(Card, Card)>) {
         merged.clear();
         // Legal cards of one suit are the mover's cards of that suit.
