@@ -1,7 +1,9 @@
-//! `cargo run --release --bin bench_exact -- [positions] [cards_left] [budget_ms]`: the exact
+//! `cargo run --release --bin bench_exact -- [positions] [cards_left] [budget_ms] [nodes]`: the exact
 //! search on seeded Marjapussi-family positions (every legal move scored), reporting p50, p90,
 //! p99 and max of the time per position, the nodes, how many ran out of budget, and the share
-//! of cut-offs the first move searched made (move ordering's quality).
+//! of cut-offs the first move searched made (move ordering's quality), with the node total
+//! and a checksum of the values (the sum of every root move's value over the positions
+//! solved): speed work leaves both columns' checksum equal.
 
 use solver::api::Rules;
 use solver::bench::percentile;
@@ -43,11 +45,12 @@ fn main() {
     let left = args.get(1).copied().unwrap_or(5) as u32;
     let budget = Budget {
         time: Duration::from_millis(args.get(2).copied().unwrap_or(2000)),
+        nodes: args.get(3).copied().unwrap_or(Budget::default().nodes),
         ..Budget::default()
     };
     println!("exact search, {count} seeded positions per variant, leader holds {left} cards, budget {:?}", budget.time);
     println!(
-        "{:<14} {:>9} {:>9} {:>9} {:>9} {:>12} {:>10} {:>9} {:>9}",
+        "{:<14} {:>9} {:>9} {:>9} {:>9} {:>12} {:>10} {:>9} {:>9} {:>12} {:>10}",
         "variant",
         "p50 ms",
         "p90 ms",
@@ -56,7 +59,9 @@ fn main() {
         "nodes p50",
         "searches",
         "cut off",
-        "1st cut"
+        "1st cut",
+        "nodes",
+        "checksum"
     );
     for variant in Variant::NAMES {
         let mut times = Vec::new();
@@ -64,6 +69,7 @@ fn main() {
         let mut researches = Vec::new();
         let mut cut = 0;
         let mut cutoffs = Cutoffs::default();
+        let (mut total_nodes, mut checksum) = (0u64, 0i64);
         for seed in 0..count {
             let Some(g) = position(variant, seed, left) else {
                 continue;
@@ -73,6 +79,10 @@ fn main() {
             nodes.push(a.nodes as f64);
             researches.push(f64::from(a.researches));
             cut += usize::from(!a.complete);
+            total_nodes += a.nodes;
+            if a.complete {
+                checksum += a.moves.iter().map(|m| i64::from(m.low)).sum::<i64>();
+            }
             cutoffs.all += a.cutoffs.all;
             cutoffs.by_first_move += a.cutoffs.by_first_move;
         }
@@ -80,7 +90,7 @@ fn main() {
         nodes.sort_by(f64::total_cmp);
         researches.sort_by(f64::total_cmp);
         println!(
-            "{:<14} {:>9.2} {:>9.2} {:>9.2} {:>9.2} {:>12.0} {:>10.0} {:>9} {:>8.1}%",
+            "{:<14} {:>9.2} {:>9.2} {:>9.2} {:>9.2} {:>12.0} {:>10.0} {:>9} {:>8.1}% {:>12} {:>10}",
             variant,
             percentile(&times, 0.5),
             percentile(&times, 0.9),
@@ -89,7 +99,9 @@ fn main() {
             percentile(&nodes, 0.5),
             percentile(&researches, 0.5),
             cut,
-            100.0 * cutoffs.first_move_rate()
+            100.0 * cutoffs.first_move_rate(),
+            total_nodes,
+            checksum
         );
     }
 }
