@@ -65,6 +65,51 @@ pub const fn power_of(card: Card) -> u8 {
     card.index() % 16
 }
 
+/// Per 16-bit lane, the bits whose places a mask leaves out removed, the bits in it moved up
+/// to the lane's top in their order (Hacker's Delight's compress, leftwards, four lanes at
+/// once): the moves of each of the four rounds, found once for a mask.
+pub struct Squeeze {
+    mask: u64,
+    rounds: [u64; 4],
+}
+
+impl Squeeze {
+    pub fn of(mask: u64) -> Squeeze {
+        // Per lane, the bits that stay after shifting right by 1, 2, 4 and 8.
+        const STAY: [u64; 4] = [
+            0x7fff_7fff_7fff_7fff,
+            0x3fff_3fff_3fff_3fff,
+            0x0fff_0fff_0fff_0fff,
+            0x00ff_00ff_00ff_00ff,
+        ];
+        let mut m = mask;
+        let mut free = !m >> 1 & STAY[0];
+        let mut rounds = [0; 4];
+        for (i, round) in rounds.iter_mut().enumerate() {
+            // Per bit, whether the count of free places above it in its lane is odd.
+            let mut odd = free ^ (free >> 1 & STAY[0]);
+            odd ^= odd >> 2 & STAY[1];
+            odd ^= odd >> 4 & STAY[2];
+            odd ^= odd >> 8 & STAY[3];
+            let moving = odd & m;
+            m = m ^ moving | moving << (1 << i);
+            free &= !odd;
+            *round = moving;
+        }
+        Squeeze { mask, rounds }
+    }
+
+    /// `bits`' bits within the mask, moved as the mask's are.
+    pub fn apply(&self, bits: u64) -> u64 {
+        let mut x = bits & self.mask;
+        for (i, &moving) in self.rounds.iter().enumerate() {
+            let t = x & moving;
+            x = x ^ t | t << (1 << i);
+        }
+        x
+    }
+}
+
 /// The rank letters of a suited game, lowest first: the position of a letter is its power.
 #[derive(Clone, Copy, Debug)]
 pub struct SuitedDeck {

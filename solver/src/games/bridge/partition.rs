@@ -7,7 +7,7 @@ use super::search::lane;
 use super::Bridge;
 use crate::cards::{Card, CardSet};
 use crate::game::mix;
-use crate::suited::{suit_of, Suit};
+use crate::suited::{suit_of, Squeeze, Suit};
 
 /// The bucket: the leader, the strain and every hand's length in every suit.
 pub fn bucket(game: &Bridge) -> u64 {
@@ -82,50 +82,6 @@ pub fn profile(hands: &[CardSet; 4]) -> u128 {
         profile |= u128::from(seats) << (32 * suit);
     }
     profile
-}
-
-/// Per 16-bit lane, the bits whose places a mask leaves out removed, the bits in it moved up
-/// to the lane's top in their order (Hacker's Delight's compress, leftwards, four lanes at
-/// once): the moves of each of the four rounds, found once for a mask.
-struct Squeeze {
-    mask: u64,
-    rounds: [u64; 4],
-}
-
-impl Squeeze {
-    fn of(mask: u64) -> Squeeze {
-        // Per lane, the bits that stay after shifting right by 1, 2, 4 and 8.
-        const STAY: [u64; 4] = [
-            0x7fff_7fff_7fff_7fff,
-            0x3fff_3fff_3fff_3fff,
-            0x0fff_0fff_0fff_0fff,
-            0x00ff_00ff_00ff_00ff,
-        ];
-        let mut m = mask;
-        let mut free = !m >> 1 & STAY[0];
-        let mut rounds = [0; 4];
-        for (i, round) in rounds.iter_mut().enumerate() {
-            // Per bit, whether the count of free places above it in its lane is odd.
-            let mut odd = free ^ (free >> 1 & STAY[0]);
-            odd ^= odd >> 2 & STAY[1];
-            odd ^= odd >> 4 & STAY[2];
-            odd ^= odd >> 8 & STAY[3];
-            let moving = odd & m;
-            m = m ^ moving | moving << (1 << i);
-            free &= !odd;
-            *round = moving;
-        }
-        Squeeze { mask, rounds }
-    }
-
-    fn apply(&self, bits: u64) -> u64 {
-        let mut x = bits & self.mask;
-        for (i, &moving) in self.rounds.iter().enumerate() {
-            let t = x & moving;
-            x = x ^ t | t << (1 << i);
-        }
-        x
-    }
 }
 
 /// The 16 bits of `x` spread to the even bits of a word (bit `i` to bit `2i`).

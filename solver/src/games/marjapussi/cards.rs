@@ -55,6 +55,15 @@ const fn power_bits(power: u8) -> u64 {
     0x0001_0001_0001_0001u64 << power
 }
 
+/// The cards of each card-point value above 0, one set of bits per value (unused ones 0).
+pub fn point_classes(values: CardValues) -> [u64; 5] {
+    let p = power_bits;
+    match values {
+        CardValues::Original => [p(JACK), p(QUEEN), p(KING), p(TEN), p(ACE)],
+        CardValues::Simplified => [p(JACK) | p(QUEEN) | p(KING), p(TEN) | p(ACE), 0, 0, 0],
+    }
+}
+
 pub fn set_points(set: CardSet, values: CardValues) -> i32 {
     let count = |power: u8| (set.bits() & power_bits(power)).count_ones() as i32;
     match values {

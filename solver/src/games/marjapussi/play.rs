@@ -171,10 +171,13 @@ impl Marjapussi {
         self.asks_half() && !self.is_declared(suit) && allowed
     }
 
+    /// Whether [`Marjapussi::declare_moves`] offers `seat` more than passing.
     pub(super) fn has_declaration_choice(&self, seat: u8) -> bool {
-        let mut moves = Vec::new();
-        self.declare_moves(seat, &mut moves);
-        moves.len() > 1
+        self.answerable(seat).next().is_some()
+            || (self.asks_whole() && self.undeclared().next().is_some())
+            || Suit::ALL
+                .into_iter()
+                .any(|suit| self.may_ask_half(seat, suit))
     }
 
     pub(super) fn declare_moves(&self, seat: u8, out: &mut Vec<Move>) {

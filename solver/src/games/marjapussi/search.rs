@@ -5,14 +5,14 @@
 //! one hand, in one suit, with equal card points and only won cards between them; kings and
 //! queens of a suit whose marriage is still open are never merged, since they can marry.
 
-use super::cards::{self, marriage, points, set_points, KING, QUEEN};
+use super::cards::{self, marriage, point_classes, points, set_points, KING, QUEEN};
 use super::config::{CardValues, TrumpOnMarriage, Variant};
 use super::{Marjapussi, Move, Phase};
 use crate::cards::{Card, CardSet};
 use crate::game::mix;
 use crate::game::Game;
 use crate::search::{trick_cutoff_key, Searchable};
-use crate::suited::{power_of, suit_of, Suit};
+use crate::suited::{power_of, suit_of, Squeeze, Suit};
 
 /// Card points sure to go to a side (`ours`) or to its opponents (`theirs`) from here.
 #[derive(Clone, Copy)]
@@ -109,8 +109,12 @@ impl Marjapussi {
 
     /// The card points sure to go to `side` and to the other sides from here: the leader's
     /// quick points for the leader's side, and each side's sure trumps
-    /// ([`Marjapussi::sure_trump_points`]; one side's at most), the larger for the leader's.
+    /// ([`Marjapussi::sure_trump_points`]; one side's at most), the larger for the leader's;
+    /// none but at a trick's start in the play.
     fn quick(&self, side: usize) -> Quick {
+        if self.phase != Phase::Play || self.trick_len != 0 {
+            return Quick { ours: 0, theirs: 0 };
+        }
         let leading = self.side_of(self.leader) as usize;
         let quick = self.quick_points();
         let sure = |s: usize| {
@@ -135,9 +139,12 @@ impl Marjapussi {
         let Some(trump) = self.trump else {
             return 0;
         };
+        if self.phase != Phase::Play || self.trick_len != 0 {
+            return 0;
+        }
         let fixed = self.cfg.trump_on_marriage == TrumpOnMarriage::FirstOnly
             || (0..self.sides()).all(|s| self.open_marriages_of(s).next().is_none());
-        if self.phase != Phase::Play || self.trick_len != 0 || !fixed {
+        if !fixed {
             return 0;
         }
         let (mut ours, mut theirs) = (CardSet::EMPTY, CardSet::EMPTY);
@@ -211,26 +218,25 @@ impl Marjapussi {
             | u64::from(self.tricks_played == 0) << 28
             | (self.trick_len as u64) << 29
             | (set_points(self.talon, values) as u64) << 32;
+        let open = Suit::ALL
+            .into_iter()
+            .filter(|&suit| !self.is_declared(suit))
+            .fold(CardSet::EMPTY, |a, suit| a | marriage(suit));
+        // Each card in play by its rank among its suit's cards in play: who holds it (or
+        // where it lies in the trick), what it is worth, whether it can still marry.
+        let ranks = Squeeze::of((held | in_trick).bits());
         let mut h = mix(0x5348_4150_455f_4b45, context);
-        for suit in Suit::ALL {
-            let open = !self.is_declared(suit);
-            h = mix(h, 0xff00 | suit as u64 | u64::from(open) << 4);
-            for card in (held | in_trick) & suit.mask() {
-                let owner = match self.trick[..self.trick_len as usize]
-                    .iter()
-                    .position(|&c| c == card)
-                {
-                    Some(place) => 4 + place as u64,
-                    None => (0..4).find(|&s| self.hands[s].contains(card)).unwrap_or(0) as u64,
-                };
-                let royal = open && matches!(power_of(card), KING | QUEEN);
-                h = mix(
-                    h,
-                    owner | u64::from(royal) << 3 | (points(card, values) as u64) << 4,
-                );
-            }
+        h = mix(h, open.bits());
+        for hand in self.hands {
+            h = mix(h, ranks.apply(hand.bits()));
         }
-        h
+        for &card in &self.trick[..self.trick_len as usize] {
+            h = mix(h, ranks.apply(card.bit()));
+        }
+        for class in point_classes(values) {
+            h = mix(h, ranks.apply(class));
+        }
+        mix(h, ranks.apply(open.bits()))
     }
 }
 
@@ -260,6 +266,9 @@ impl Searchable for Marjapussi {
     }
 
     fn value_bounds(&self, side: usize) -> (i32, i32) {
+        if let Some(value) = self.last_trick_value(side) {
+            return (value, value);
+        }
         let marriages: i32 = self
             .open_marriages_of(side)
             .map(|s| super::scoring::marriage_value(self.cfg.marriage_values, s))
@@ -337,6 +346,31 @@ impl Searchable for Marjapussi {
         }
     }
 
+    /// The first of each class in `moves` (legal moves, each suit's cards lowest first) as
+    /// the default finds it pair by pair: a card can only be equivalent to the last card of
+    /// its suit kept before it, since a kept card between two cards is not a won one.
+    fn merge_equivalent(&self, moves: &mut Vec<Move>, merged: &mut Vec<(Move, Move)>) {
+        merged.clear();
+        let mut last: [Option<Move>; 4] = [None; 4];
+        let mut kept = 0;
+        for i in 0..moves.len() {
+            let mv = moves[i];
+            if let Move::Play(card) = mv {
+                let suit = suit_of(card) as usize;
+                match last[suit] {
+                    Some(k) if self.equivalent(k, mv) => {
+                        merged.push((k, mv));
+                        continue;
+                    }
+                    _ => last[suit] = Some(mv),
+                }
+            }
+            moves[kept] = mv;
+            kept += 1;
+        }
+        moves.truncate(kept);
+    }
+
     fn equivalent(&self, a: Move, b: Move) -> bool {
         let (Move::Play(x), Move::Play(y)) = (a, b) else {
             return a == b;
@@ -390,6 +424,31 @@ impl Searchable for Marjapussi {
 }
 
 impl Marjapussi {
+    /// At the start of the last trick in the play, `side`'s value: each seat holds one card,
+    /// so the trick plays itself, and a declaration window after it finds no marriage left in
+    /// a hand to declare or ask for.
+    fn last_trick_value(&self, side: usize) -> Option<i32> {
+        if self.phase != Phase::Play
+            || self.trick_len != 0
+            || self.hands[self.leader as usize].len() != 1
+        {
+            return None;
+        }
+        let mut end = self.clone();
+        while end.result.is_none() {
+            let seat = end.actor;
+            match end.phase {
+                Phase::Play => {
+                    let card = end.hands[seat as usize].highest()?;
+                    end.play_card(seat, card);
+                }
+                Phase::Declare => end.play_declaration(seat, Move::NoDeclaration),
+                _ => return None,
+            }
+        }
+        Some(end.value(side))
+    }
+
     /// The mover's kings and queens of the marriages its side can still declare.
     fn marriage_cards(&self) -> CardSet {
         let side = self.side_of(self.actor) as usize;
@@ -616,6 +675,42 @@ mod tests {
         }
         assert!(split >= tiers::least(20, seeds, 300), "{split}");
         assert!(quick >= tiers::least(100, seeds, 300), "{quick}");
+    }
+
+    /// The classes of equivalent moves are those the pairwise default finds (the first of
+    /// each kept, in order), at every position of random hands of every variant.
+    #[test]
+    fn merging_equivalent_moves_keeps_what_the_pairwise_default_keeps() {
+        let mut moves = Vec::new();
+        let (mut merged, mut pairwise) = (Vec::new(), Vec::new());
+        let mut checked = 0;
+        for variant in Variant::NAMES {
+            for seed in 0..tiers::cases("marjapussi's move merging", 40, 8, "seeds") as u64 {
+                let mut g = endgame(variant, seed, 9);
+                let mut rng = Rng::seeded(seed);
+                while !g.is_over() {
+                    g.legal_moves(&mut moves);
+                    let legal = moves.clone();
+                    g.merge_equivalent(&mut moves, &mut merged);
+                    pairwise.clear();
+                    let mut kept: Vec<Move> = Vec::new();
+                    for &mv in &legal {
+                        match kept.iter().find(|&&k| g.equivalent(k, mv)) {
+                            Some(&k) => pairwise.push((k, mv)),
+                            None => kept.push(mv),
+                        }
+                    }
+                    assert_eq!(
+                        (&moves, &merged),
+                        (&kept, &pairwise),
+                        "{variant} seed {seed}"
+                    );
+                    checked += usize::from(!merged.is_empty());
+                    g.play_unchecked(legal[rng.below(legal.len())]);
+                }
+            }
+        }
+        assert!(checked > 100, "{checked}");
     }
 
     /// `marjapussi` keys the table by shape and card points (tricks of other cards transpose):
