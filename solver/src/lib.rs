@@ -31,7 +31,8 @@ mod python;
 /// Changes whenever an answer of the engine may change, so caches never serve stale results,
 /// and whenever the deal tables' binary form or keys do (`table3`: partition games key exact
 /// entries by the partition; `table4`: Mü keys trick starts by shape; `table5`: the Marjapussi
-/// family's shape key is built from ranks squeezed word-wise, so its keys changed; `maxn`: PIMC searches
+/// family's shape key is built from ranks squeezed word-wise, so its keys changed; `table6`:
+/// `mix` scrambles with murmur3's finaliser, so every game's keys changed; `maxn`: PIMC searches
 /// Muschik's worlds by max^n; `counts`: Marjapussi views count deals exactly and draw worlds
 /// by placements, so a seed's worlds changed; `worlds`: PIMC's world `i` no longer depends
 /// on `seed ^ i` alone, so another seed draws other worlds; `bids`: `auto` answers a view's
@@ -43,5 +44,5 @@ mod python;
 /// its count exact, and its worlds are no longer checked by replay).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table5.maxn.scores.counts.worlds.bids.polls2"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls2"
 );

@@ -5,6 +5,14 @@
 
 use crate::cards::{Card, CardSet};
 
+/// The seed of stream `word` of a run seeded `seed`: one multiply, fixed so that seeded draws
+/// (PIMC's worlds, a match's next deal) stay what they were; transposition keys use
+/// [`crate::game::mix`].
+pub const fn stream_seed(seed: u64, word: u64) -> u64 {
+    let x = (seed ^ word).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    x ^ (x >> 29)
+}
+
 #[derive(Clone, Debug)]
 pub struct Rng {
     s: [u64; 4],

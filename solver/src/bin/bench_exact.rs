@@ -3,7 +3,8 @@
 //! p99 and max of the time per position, the nodes, how many ran out of budget, and the share
 //! of cut-offs the first move searched made (move ordering's quality), with the node total
 //! and a checksum of the values (the sum of every root move's value over the positions
-//! solved): speed work leaves both columns' checksum equal.
+//! solved): speed work leaves the checksum equal. `BENCH_DETAIL=1` prints each position's
+//! node count, to compare two runs position by position.
 
 use solver::api::Rules;
 use solver::bench::percentile;
@@ -63,6 +64,7 @@ fn main() {
         "nodes",
         "checksum"
     );
+    let detail = std::env::var_os("BENCH_DETAIL").is_some();
     for variant in Variant::NAMES {
         let mut times = Vec::new();
         let mut nodes = Vec::new();
@@ -75,6 +77,9 @@ fn main() {
                 continue;
             };
             let a = analyze(&g, None, budget.clone());
+            if detail {
+                println!("{variant} seed {seed} nodes {}", a.nodes);
+            }
             times.push(a.elapsed.as_secs_f64() * 1e3);
             nodes.push(a.nodes as f64);
             researches.push(f64::from(a.researches));

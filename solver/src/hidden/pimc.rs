@@ -10,8 +10,7 @@
 
 use super::{sample, Knowledge};
 use crate::cancel::{Cancel, Deadline};
-use crate::game::mix;
-use crate::rng::Rng;
+use crate::rng::{stream_seed, Rng};
 use crate::search::maxn::analyze_maxn;
 use crate::search::{analyze, Analysis, Budget, Searchable};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -221,11 +220,11 @@ pub fn pimc_with<G: Searchable>(
 }
 
 /// The generator of world `i` of a run seeded `seed`. The seed is scrambled before the index
-/// is mixed in: `mix(seed, i)` alone is a function of `seed ^ i`, so that runs of nearby seeds
+/// is mixed in: `stream_seed(seed, i)` alone is a function of `seed ^ i`, so that runs of nearby seeds
 /// drew nearly the same worlds (seed 1's first 50 were seed 0's in another order), and asking
 /// again with another seed gave no new evidence.
 pub fn world_rng(seed: u64, i: u64) -> Rng {
-    Rng::seeded(mix(mix(seed, WORLD_STREAMS), i))
+    Rng::seeded(stream_seed(stream_seed(seed, WORLD_STREAMS), i))
 }
 
 /// A constant that sets PIMC's world streams apart from other uses of the seed.

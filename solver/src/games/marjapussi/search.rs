@@ -218,26 +218,55 @@ impl Marjapussi {
             | u64::from(self.tricks_played == 0) << 28
             | (self.trick_len as u64) << 29
             | (set_points(self.talon, values) as u64) << 32;
-        let open = Suit::ALL
-            .into_iter()
-            .filter(|&suit| !self.is_declared(suit))
-            .fold(CardSet::EMPTY, |a, suit| a | marriage(suit));
-        // Each card in play by its rank among its suit's cards in play: who holds it (or
-        // where it lies in the trick), what it is worth, whether it can still marry.
-        let ranks = Squeeze::of((held | in_trick).bits());
+        let open = self
+            .declarations
+            .iter()
+            .flatten()
+            .fold(ALL_MARRIAGES, |a, d| a - marriage(d.suit));
+        // Each card in play by its rank among its suit's cards in play: who holds it or where
+        // it lies in the trick (a code of three bits, one word each), whether it can still
+        // marry, and what it is worth (points grow with rank, so each suit's count of cards
+        // of each point value says it).
+        let in_play = (held | in_trick).bits();
+        let ranks = Squeeze::of(in_play);
+        let [h0, h1, h2, h3] = self.hands.map(CardSet::bits);
+        let mut places = [h0 | h2, h1 | h2, h3];
+        for (place, card) in self.trick[..self.trick_len as usize].iter().enumerate() {
+            let code = place + 5;
+            for (bit, word) in places.iter_mut().enumerate() {
+                if code >> bit & 1 != 0 {
+                    *word |= card.bit();
+                }
+            }
+        }
+        let worth = point_classes(values)
+            .iter()
+            .enumerate()
+            .fold(0, |a, (i, &class)| {
+                a | lane_counts(in_play & class) << (2 * i)
+            });
         let mut h = mix(0x5348_4150_455f_4b45, context);
         h = mix(h, open.bits());
-        for hand in self.hands {
-            h = mix(h, ranks.apply(hand.bits()));
+        for word in places {
+            h = mix(h, ranks.apply(word));
         }
-        for &card in &self.trick[..self.trick_len as usize] {
-            h = mix(h, ranks.apply(card.bit()));
-        }
-        for class in point_classes(values) {
-            h = mix(h, ranks.apply(class));
-        }
+        h = mix(h, worth);
         mix(h, ranks.apply(open.bits()))
     }
+}
+
+/// The king and queen of every suit.
+const ALL_MARRIAGES: CardSet = CardSet::from_bits(
+    0x0001_0001_0001_0001 << super::cards::KING | 0x0001_0001_0001_0001 << super::cards::QUEEN,
+);
+
+/// The number of bits in each 16-bit lane of `x`, in that lane (at most 3 in use here: one
+/// point value's cards of a suit, so two bits of each lane hold a value's count).
+fn lane_counts(x: u64) -> u64 {
+    let x = x - (x >> 1 & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + (x >> 2 & 0x3333_3333_3333_3333);
+    let x = (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    (x + (x >> 8)) & 0x00ff_00ff_00ff_00ff
 }
 
 impl Searchable for Marjapussi {
@@ -711,6 +740,89 @@ mod tests {
             }
         }
         assert!(checked > 100, "{checked}");
+    }
+
+    /// What the shape key must tell apart, written out: per suit whether its marriage is
+    /// open and, for each card in play from the lowest, who holds it (or its place in the
+    /// trick), whether it can marry and its points; and the rest of the position the key reads.
+    fn shape(g: &Marjapussi) -> Vec<u64> {
+        let values = g.cfg.card_values;
+        let mut shape = vec![
+            g.phase as u64,
+            u64::from(g.actor),
+            u64::from(g.leader),
+            g.trump.map_or(7, |s| s as u64),
+            g.declarer.map_or(7, u64::from),
+            u64::from(g.doubling),
+            u64::from(g.polled),
+            u64::from(g.tricks_played == 0),
+            set_points(g.talon, values) as u64,
+        ];
+        for suit in Suit::ALL {
+            let open = !g.is_declared(suit);
+            shape.push(100 + u64::from(open));
+            for card in Suit::ALL[suit as usize].mask().iter() {
+                let place = g.trick[..usize::from(g.trick_len)]
+                    .iter()
+                    .position(|&c| c == card);
+                let owner = match place {
+                    Some(place) => 4 + place as u64,
+                    None => match (0..4).find(|&s| g.hands[s].contains(card)) {
+                        Some(seat) => seat as u64,
+                        None => continue,
+                    },
+                };
+                let royal = open && matches!(power_of(card), KING | QUEEN);
+                shape.push(owner | u64::from(royal) << 3 | (points(card, values) as u64) << 4);
+            }
+        }
+        shape
+    }
+
+    /// Positions reached by many orders of play: two positions share a shape key exactly
+    /// when they share [`shape`] (what the key must tell apart), and some shapes are met with
+    /// different cards left (the key is not the cards themselves).
+    #[test]
+    fn the_shape_key_tells_apart_exactly_the_shapes() {
+        use std::collections::HashMap;
+        let (mut by_key, mut by_shape) = (HashMap::new(), HashMap::new());
+        let mut cards_of_shape: HashMap<Vec<u64>, CardSet> = HashMap::new();
+        let mut shared = 0;
+        let mut moves = Vec::new();
+        let seeds = tiers::cases("marjapussi's shape keys", 12, 3, "seeds") as u64;
+        for variant in Variant::NAMES {
+            for seed in 0..seeds {
+                let start = endgame(variant, seed, 9);
+                for line in 0..300 {
+                    let mut g = start.clone();
+                    let mut rng = Rng::seeded(seed << 16 | line);
+                    let at_start = |g: &Marjapussi| {
+                        g.is_over() || g.trick_len == 0 && g.hand(usize::from(g.leader)).len() <= 6
+                    };
+                    while !at_start(&g) {
+                        g.legal_moves(&mut moves);
+                        g.play_unchecked(moves[rng.below(moves.len())]);
+                    }
+                    if g.is_over() {
+                        continue;
+                    }
+                    let (key, shape) = (g.shape_key(), shape(&g));
+                    let held = g.hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+                    assert_eq!(
+                        *by_key.entry(key).or_insert(shape.clone()),
+                        shape,
+                        "{variant} {seed}"
+                    );
+                    assert_eq!(
+                        *by_shape.entry(shape.clone()).or_insert(key),
+                        key,
+                        "{variant} {seed}"
+                    );
+                    shared += usize::from(*cards_of_shape.entry(shape).or_insert(held) != held);
+                }
+            }
+        }
+        assert!(shared > 0, "no shape met with different cards left");
     }
 
     /// `marjapussi` keys the table by shape and card points (tricks of other cards transpose):

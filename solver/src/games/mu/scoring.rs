@@ -5,8 +5,7 @@ use super::cards::{rank_of, set_points};
 use super::config::{CardDrawFormula, EndRule, TiePolicy};
 use super::{Mu, Phase, Trump, MAX_PLAYERS};
 use crate::cards::Card;
-use crate::game::mix;
-use crate::rng::Rng;
+use crate::rng::{stream_seed, Rng};
 
 named_enum!(
     pub enum Outcome {
@@ -261,7 +260,7 @@ impl Mu {
         }
         let totals = &after.scores[..n];
         let top = totals.iter().copied().max().unwrap_or(0);
-        let mut rng = Rng::seeded(mix(before.seed, u64::from(before.hands_played)));
+        let mut rng = Rng::seeded(stream_seed(before.seed, u64::from(before.hands_played)));
         let (mut roll, mut drawn) = (None, None);
         let ends = match cfg.end_rule {
             EndRule::Target => top >= cfg.target_score,
