@@ -38,9 +38,10 @@ impl Marjapussi {
     /// The cards whose points `side` has banked: its seats' tricks, and the declarer's
     /// counted discards.
     fn banked_cards(&self, side: usize) -> CardSet {
-        let mut cards = CardSet::EMPTY;
-        for seat in (side as u8..self.n()).step_by(self.sides()) {
-            cards |= self.won[seat as usize];
+        // A side of four is seats `side` and `side + 2`; of three, the one seat `side`.
+        let mut cards = self.won[side];
+        if self.n() == 4 {
+            cards |= self.won[side + 2];
         }
         if self
             .declarer
