@@ -7,11 +7,13 @@
 //! positions solved, with their count): speed work leaves it equal where the same positions
 //! are solved. Words that are not numbers pick the rows whose label starts with one of them
 //! (`mustamaija` runs only its rows). `BENCH_DETAIL=1` prints a line per position (seed, nodes,
-//! whether solved, the sum of its root moves' values) to compare two runs position by position.
+//! whether solved, the sum of its root moves' values, the root moves and the null-window
+//! searches that pinned them) to compare two runs position by position.
 //!
 //! Positions: Muschik (5 players) at the first card of the play and after two tricks; Mustamaija
 //! (2 players, `standard`) once the talon is empty with at most 20 and at most 12 cards in hands;
-//! Mü (`mu3`, `mu4`, `mu5`) at the chief's first lead and once the seat to move holds 8 cards.
+//! Mü (`mu3`, `mu4`, `mu5`) at the chief's first lead and once the seat to move holds 8 cards;
+//! picked by name only (`mu4 curve`), `mu4` once the mover holds 10 and 12 cards.
 
 use serde_json::{json, Value};
 use solver::api::Rules;
@@ -72,10 +74,12 @@ fn run<G: Rules + Searchable>(plan: &Plan, label: &str, make: impl Fn(u64) -> Op
         let values: i64 = a.moves.iter().map(|m| i64::from(m.low)).sum();
         if plan.detail {
             println!(
-                "  {label} seed {seed} nodes {} solved {} values {values} ms {:.1}",
+                "  {label} seed {seed} nodes {} solved {} values {values} ms {:.1} moves {} searches {}",
                 a.nodes,
                 a.complete,
-                a.elapsed.as_secs_f64() * 1e3
+                a.elapsed.as_secs_f64() * 1e3,
+                a.moves.len(),
+                a.researches
             );
         }
         totals.nodes += a.nodes;
@@ -182,5 +186,15 @@ fn main() {
             &format!("{variant}, the mover holds 8 cards"),
             mu_at(variant, 8),
         );
+    }
+    // The curve between, for the chief's first lead with 4 players: picked by name only.
+    if !plan.rows.is_empty() {
+        for cards in [10, 12] {
+            run(
+                &plan,
+                &format!("mu4 curve, the mover holds {cards} cards"),
+                mu_at("mu4", cards),
+            );
+        }
     }
 }

@@ -95,8 +95,19 @@ pub const fn colour_of(card: Card) -> Colour {
     Colour::ALL[(card.index() / 12) as usize]
 }
 
+/// The rank of each card index (0 past the deck), read without a division.
+const RANKS: [u8; 64] = {
+    let mut ranks = [0; 64];
+    let mut i = 0;
+    while i < 60 {
+        ranks[i] = SLOT_RANKS[i % 12];
+        i += 1;
+    }
+    ranks
+};
+
 pub const fn rank_of(card: Card) -> u8 {
-    SLOT_RANKS[(card.index() % 12) as usize]
+    RANKS[card.index() as usize & 63]
 }
 
 /// Every card of each rank.
@@ -114,6 +125,28 @@ const RANK_MASKS: [CardSet; 10] = {
 /// Every card of one rank (two per colour for 1s and 7s).
 pub const fn rank_mask(rank: u8) -> CardSet {
     RANK_MASKS[rank as usize]
+}
+
+/// By `[low][high]`, every card of the ranks `low..=high` (none where `low > high`).
+const RANKS_FROM_TO: [[CardSet; 10]; 10] = {
+    let mut masks = [[CardSet::EMPTY; 10]; 10];
+    let mut low = 0;
+    while low < 10 {
+        let mut high = low;
+        let mut bits = 0;
+        while high < 10 {
+            bits |= RANK_MASKS[high].bits();
+            masks[low][high] = CardSet::from_bits(bits);
+            high += 1;
+        }
+        low += 1;
+    }
+    masks
+};
+
+/// Every card of a rank from `low` to `high`, both included.
+pub const fn ranks_from_to(low: u8, high: u8) -> CardSet {
+    RANKS_FROM_TO[low as usize][high as usize]
 }
 
 pub const fn points(card: Card) -> i32 {

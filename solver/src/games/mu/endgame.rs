@@ -27,14 +27,7 @@ impl Mu {
     /// within `(alpha, beta)`: a value at most `alpha` is an upper bound, one at least `beta` a
     /// lower bound.
     pub(super) fn ending_points(&self, side: usize, alpha: i32, beta: i32) -> Option<i32> {
-        static E: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
-        let lim = *E.get_or_init(|| {
-            std::env::var("ENDING")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(ENDING_CARDS)
-        });
-        if self.avail(self.actor).len() > lim {
+        if self.avail(self.actor).len() > ENDING_CARDS {
             return None;
         }
         let mut ending = Ending {
@@ -52,22 +45,32 @@ impl Mu {
     }
 
     /// Fail-soft alpha-beta over every way to play the ending out, in the counted side's
-    /// card points from here.
+    /// card points from here: the last trick played out at once, and of the mover's
+    /// equivalent cards ([`Mu::alike`]) one searched.
     fn ending_search(&self, ending: &Ending, mut alpha: i32, mut beta: i32) -> i32 {
         let n = self.n();
         let actor = (ending.leader + ending.len) % n;
         let held = ending.held[actor as usize];
-        if held.is_empty() {
-            return 0;
+        if held.len() <= 1 {
+            return self.last_trick(ending);
         }
+        let trick = &ending.trick[..ending.len as usize];
         let follow = match ending.len {
             0 => held,
             _ => held & self.same_suit(ending.trick[0]),
         };
         let playable = if follow.is_empty() { held } else { follow };
+        let in_play = ending.held[..n as usize]
+            .iter()
+            .fold(trick.iter().copied().collect::<CardSet>(), |a, &h| a | h);
         let ours = ending.ours >> actor & 1 != 0;
         let mut best = if ours { i32::MIN } else { i32::MAX };
+        let mut searched = CardSet::EMPTY;
         for card in playable.iter() {
+            if searched.iter().any(|k| self.alike(k, card, in_play)) {
+                continue;
+            }
+            searched.insert(card);
             let mut next = *ending;
             next.held[actor as usize].remove(card);
             next.trick[next.len as usize] = card;
@@ -86,6 +89,21 @@ impl Mu {
             }
         }
         best
+    }
+
+    /// The counted side's points from the last trick, every card left forced.
+    fn last_trick(&self, ending: &Ending) -> i32 {
+        let n = self.n();
+        let mut next = *ending;
+        while next.len < n {
+            let seat = (next.leader + next.len) % n;
+            let Some(card) = next.held[seat as usize].lowest() else {
+                return 0;
+            };
+            next.trick[next.len as usize] = card;
+            next.len += 1;
+        }
+        self.close_trick(&mut next)
     }
 
     /// Closes `ending`'s trick if it is full: the counted side's points from it, and the

@@ -54,13 +54,28 @@ impl Mu {
         }
     }
 
-    /// The position in the trick of the winning card; the earliest of equals wins.
+    /// The position in the trick of the winning card; the earliest of equals wins. The led
+    /// suit and the trumps are read once, each card's strength as [`Mu::strength`]'s.
     pub fn winning_position(&self, cards: &[Card]) -> usize {
-        let led = cards[0];
-        let mut best = 0;
+        let (chief, vice) = (self.chief_trumps.bits(), self.vice_trumps.bits());
+        let suit = self.same_suit(cards[0]).bits();
+        let strength = |card: Card| {
+            let bit = card.bit();
+            let tier = 2 * u8::from(chief & bit != 0) + u8::from(vice & bit != 0);
+            let rank = rank_of(card);
+            if tier > 0 {
+                32 + tier * 10 + rank
+            } else if suit & bit != 0 {
+                1 + rank
+            } else {
+                0
+            }
+        };
+        let (mut best, mut top) = (0, strength(cards[0]));
         for (i, &card) in cards.iter().enumerate().skip(1) {
-            if self.strength(card, led) > self.strength(cards[best], led) {
-                best = i;
+            let s = strength(card);
+            if s > top {
+                (best, top) = (i, s);
             }
         }
         best

@@ -10,7 +10,8 @@
 //! other card of that class still in play ranking between them or equal to either.
 
 use super::cards::{
-    canonical_card, canonical_twins, colour_of, points, rank_mask, rank_of, set_points, Colour,
+    canonical_card, canonical_twins, colour_of, points, rank_mask, rank_of, ranks_from_to,
+    set_points, Colour,
 };
 use super::{Move, Mu, Phase};
 use crate::cards::{Card, CardSet};
@@ -75,6 +76,25 @@ impl Mu {
             }
         }
         h
+    }
+
+    /// Whether the mover's cards `x` and `y` play alike with the cards `in_play` still out
+    /// (held or in the trick): twins, or of one class with equal points and no other card of
+    /// the class in play ranking between them or equal to either.
+    pub(super) fn alike(&self, x: Card, y: Card, in_play: CardSet) -> bool {
+        if canonical_card(x) == canonical_card(y) {
+            return true;
+        }
+        if points(x) != points(y) {
+            return false;
+        }
+        let class = self.class(x);
+        if !class.contains(y) {
+            return false;
+        }
+        let (lo, hi) = (rank_of(x).min(rank_of(y)), rank_of(x).max(rank_of(y)));
+        let others = in_play - CardSet::single(x) - CardSet::single(y);
+        !(others & class).intersects(ranks_from_to(lo, hi))
     }
 
     /// The cards that compete with `card` by rank alone: its trump tier, or its colour outside
@@ -224,17 +244,30 @@ impl Searchable for Mu {
         let (Move::Play(x), Move::Play(y)) = (a, b) else {
             return a == b;
         };
-        if canonical_card(x) == canonical_card(y) {
-            return true;
+        self.alike(x, y, self.cards_in_play())
+    }
+
+    /// [`Searchable::equivalent`] pair by pair as the default does, the cards in play
+    /// gathered once.
+    fn merge_equivalent(&self, moves: &mut Vec<Move>, merged: &mut Vec<(Move, Move)>) {
+        merged.clear();
+        let in_play = self.cards_in_play();
+        let mut kept = 0;
+        for i in 0..moves.len() {
+            let mv = moves[i];
+            let same = |&k: &Move| match (k, mv) {
+                (Move::Play(x), Move::Play(y)) => self.alike(x, y, in_play),
+                _ => k == mv,
+            };
+            match moves[..kept].iter().find(|k| same(k)) {
+                Some(&k) => merged.push((k, mv)),
+                None => {
+                    moves[kept] = mv;
+                    kept += 1;
+                }
+            }
         }
-        let class = self.class(x);
-        if points(x) != points(y) || !class.contains(y) {
-            return false;
-        }
-        let (lo, hi) = (rank_of(x).min(rank_of(y)), rank_of(x).max(rank_of(y)));
-        let between = (lo..=hi).fold(CardSet::EMPTY, |a, r| a | rank_mask(r));
-        let others = self.cards_in_play() - CardSet::single(x) - CardSet::single(y);
-        !(others & class).intersects(between)
+        moves.truncate(kept);
     }
 
     fn order_hint(&self, mv: Move) -> i32 {
