@@ -41,8 +41,10 @@ mod python;
 /// twice, so a view may learn another trump for a defence; a Mü view's bids and passes leave
 /// its count exact, and its worlds are no longer checked by replay; `polls3`: a Mustamaija
 /// view's marriage fit moves kept cards of the asked seat's hidden hand into the talon where
-/// it has too few cards to give back, so views that were refused replay).
+/// it has too few cards to give back, so views that were refused replay; `frames`: where
+/// unnamed hidden cards moved (`??` passes, Mustamaija's hidden draws), drawn worlds are checked
+/// by replaying the moves since the last such move, so other worlds are drawn).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table4.maxn.scores.counts.worlds.bids.polls3"
+    "+rules1.table4.maxn.scores.counts.worlds.bids.polls3.frames"
 );
