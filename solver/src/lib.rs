@@ -41,8 +41,12 @@ mod python;
 /// (`no_declaration by 2`) and replays, and its count is an upper bound while a marriage can
 /// still make trump; `polls2`: a defence's poll ends at its first declaration or a seat asked
 /// twice, so a view may learn another trump for a defence; a Mü view's bids and passes leave
-/// its count exact, and its worlds are no longer checked by replay).
+/// its count exact, and its worlds are no longer checked by replay; `polls3`: a Mustamaija
+/// view's marriage fit moves kept cards of the asked seat's hidden hand into the talon where
+/// it has too few cards to give back, so views that were refused replay; `frames`: where
+/// unnamed hidden cards moved (`??` passes, Mustamaija's hidden draws), drawn worlds are checked
+/// by replaying the moves since the last such move, so other worlds are drawn).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls2"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames"
 );

@@ -7,8 +7,10 @@
 //! draw only kept worlds, each about equally often. In the Marjapussi family (asks and their
 //! answers, skipped windows, exchanges, Kontra) every view checked must count exactly.
 //!
-//! Views whose history hides passed cards from the seat (`??`) are left out: their deals are
-//! not fixed by the world now. Muschik's are taken from hands where every seat but one stands
+//! Views whose history hides passed cards from the seat (`??`) are left out of those: their
+//! deals are not fixed by the world now. Huutopussi's and Erlangen's are checked on their own
+//! ([`views_behind_a_hidden_exchange_draw_consistent_worlds_uniformly`]): every world drawn is
+//! consistent, and worlds are drawn about equally often (their count stays an upper bound). Muschik's are taken from hands where every seat but one stands
 //! pat, late enough that few cards are unseen (the stock spent or small), from the seat that
 //! exchanged. Mustamaija's are left out: from the first attack on, seats refill their hands
 //! from the hidden talon, unnamed cards moving between hidden places, so no view's count is
@@ -127,10 +129,7 @@ pub(super) fn consistent_worlds<G: Dealt>(
         now.play_unchecked(mv);
     }
     let seen = seen_along(start, moves, observer).expect("the true hand replays");
-    let truth = now.unseen(observer);
-    let sizes = truth.places.map(|p| p.len() as usize);
-    let cards: Vec<Card> = truth.cards().iter().collect();
-    worlds(&cards, &sizes)
+    worlds_of_sizes(&now, observer)
         .into_iter()
         .filter(|world| {
             start_of(start, &now, world, observer).is_some_and(|candidate| {
@@ -365,4 +364,129 @@ fn fitting_an_answer_keeps_the_cards_the_seat_placed() {
     let at = "erlangen seed 11 move 53 seat 0";
     check_view(&start, &moves[..53], 0, at, &mut checked);
     assert_eq!((checked.views, checked.exact), (1, 1), "{checked:?}");
+}
+
+/// The worlds now of every deal consistent with what `observer`, an opponent of the declaring
+/// pair, saw of `moves` from `start`, whose exchange (`give ?? ?? ??`, `return ?? ?? ??`) it did
+/// not see. Past the exchange no card reaches a hand, so a world now fixes each hand right after
+/// it (the world's cards and those played since); the hands before it follow from a choice of
+/// the cards passed (any cards of the hands after it: every subset is a legal pass, so each
+/// world now comes from equally many deals and exchanges, and uniform deals are uniform worlds);
+/// the world is kept iff the hand so dealt, with that exchange, replays the moves showing the
+/// seat what it saw.
+fn worlds_behind_a_hidden_exchange(
+    start: &crate::games::marjapussi::Marjapussi,
+    moves: &[crate::games::marjapussi::Move],
+    observer: Seat,
+) -> Vec<Unseen> {
+    use crate::games::marjapussi::Move as M;
+    let seen = seen_along(start, moves, observer).expect("the true hand replays");
+    let mut now = start.clone();
+    moves.iter().for_each(|&mv| now.play_unchecked(mv));
+    let give = moves
+        .iter()
+        .position(|m| matches!(m, M::Give(_)))
+        .expect("an exchange");
+    let back = moves
+        .iter()
+        .position(|m| matches!(m, M::Return(_)))
+        .expect("a return");
+    let mut before = start.clone();
+    moves[..give]
+        .iter()
+        .for_each(|&mv| before.play_unchecked(mv));
+    let (giver, taker) = (before.actor as usize, {
+        let mut s = before.clone();
+        s.play_unchecked(moves[give]);
+        moves[give + 1..back]
+            .iter()
+            .for_each(|&mv| s.play_unchecked(mv));
+        s.actor as usize
+    });
+    let mut after = start.clone();
+    moves[..=back]
+        .iter()
+        .for_each(|&mv| after.play_unchecked(mv));
+    let truth = now.unseen(observer);
+    worlds_of_sizes(&now, observer)
+        .into_iter()
+        .filter(|world| {
+            // Each seat's hand right after the exchange, in this world.
+            let post: Vec<CardSet> = (0..4)
+                .map(|s| {
+                    world.places[s]
+                        | (after.hands[s] - now.hands[s])
+                        | (now.hands[s] - truth.places[s])
+                })
+                .collect();
+            let count = |i: usize| match moves[i] {
+                M::Give(cards) | M::Return(cards) => cards.len() as usize,
+                _ => 0,
+            };
+            let passed: CardSet = post[taker].iter().take(count(give)).collect();
+            let returned: CardSet = post[giver].iter().take(count(back)).collect();
+            let mut dealt = start.unseen(observer);
+            for s in (0..4).filter(|&s| s != observer) {
+                dealt.places[s] = post[s];
+            }
+            dealt.places[giver] = (post[giver] - returned) | passed;
+            dealt.places[taker] = (post[taker] - passed) | returned;
+            let mut candidate = start.clone();
+            candidate.set_unseen(observer, &dealt);
+            let mut replayed = moves.to_vec();
+            replayed[give] = M::Give(passed);
+            replayed[back] = M::Return(returned);
+            let mut end = candidate.clone();
+            replayed.iter().for_each(|&mv| end.play_unchecked(mv));
+            seen_along(&candidate, &replayed, observer).as_ref() == Some(&seen)
+                && end.unseen(observer) == *world
+        })
+        .collect()
+}
+
+/// Huutopussi and Erlangen views of an opponent of the declaring pair, whose exchange it did
+/// not see: the worlds drawn are only consistent ones, each about equally often (the count of
+/// consistent deals is an upper bound there).
+#[test]
+fn views_behind_a_hidden_exchange_draw_consistent_worlds_uniformly() {
+    use crate::games::marjapussi::{Marjapussi, Move as M};
+    for variant in ["huutopussi", "erlangen"] {
+        let mut checked = Checked::default();
+        for seed in 0..5 {
+            let (start, moves) = played_hand::<Marjapussi>(variant, &json!({}), seed);
+            let Some(give) = moves.iter().position(|m| matches!(m, M::Give(_))) else {
+                continue;
+            };
+            let mut before = start.clone();
+            moves[..give]
+                .iter()
+                .for_each(|&mv| before.play_unchecked(mv));
+            let giver = before.actor as usize;
+            for k in (give + 2..moves.len()).rev().step_by(3) {
+                for observer in (0..4).filter(|&s| s % 2 != giver % 2) {
+                    let mut now = start.clone();
+                    moves[..k].iter().for_each(|&mv| now.play_unchecked(mv));
+                    let sizes = now.unseen(observer).places.map(|p| p.len() as usize);
+                    let many = multinomial(&sizes);
+                    if many > MAX_WORLDS as f64 || many < 2.0 || now.is_over() {
+                        continue;
+                    }
+                    if !moves[..k].iter().any(|m| matches!(m, M::Return(_))) {
+                        continue;
+                    }
+                    let at = format!("{variant} seed {seed} move {k} seat {observer}");
+                    let worlds = worlds_behind_a_hidden_exchange(&start, &moves[..k], observer);
+                    let sent = view_json(&start, &moves[..k], observer);
+                    assert!(sent.to_string().contains("give ?? ?? ??"), "{at}: {sent}");
+                    let view = parse_position::<Marjapussi>(&sent, "position").expect("a view");
+                    let (exact, ratio) = check_against(&view, &worlds, 40 * worlds.len(), &at);
+                    checked.views += 1;
+                    checked.exact += usize::from(exact);
+                    checked.loosest = checked.loosest.max(ratio);
+                }
+            }
+        }
+        eprintln!("{variant} (hidden exchange): {checked:?}");
+        assert!(checked.views >= 3, "{variant}: {checked:?}");
+    }
 }

@@ -52,6 +52,8 @@ pub struct Facts {
     /// Hidden cards decided who was asked to move ([`Observable::turn_depends_on_hidden`]):
     /// the count is an upper bound, and drawn worlds are not checked for it.
     bounded: bool,
+    /// How many moves have moved unnamed hidden cards between hidden places.
+    spreads: u32,
 }
 
 impl Facts {
@@ -62,6 +64,7 @@ impl Facts {
             entangled: CardSet::EMPTY,
             untracked: false,
             bounded: false,
+            spreads: 0,
         }
     }
 
@@ -114,6 +117,7 @@ impl Facts {
     /// Hidden cards moved from `sources` into `targets`: a card that may have been in a source
     /// may now be in a target.
     fn spread(&mut self, sources: Places, targets: Places) {
+        self.spreads += 1;
         for mask in &mut self.allowed {
             if *mask & sources != 0 {
                 *mask |= targets;
@@ -191,8 +195,11 @@ impl Knowledge {
         moves: &[G::Move],
     ) -> Result<Knowledge, String> {
         let facts = &learnt.facts;
-        if facts.untracked || (!facts.inexact && facts.entangled.is_empty()) {
+        if !facts.inexact && facts.entangled.is_empty() {
             return Ok(self);
+        }
+        if facts.untracked {
+            return Ok(self.checked_from_frame(learnt, moves));
         }
         let check = WorldCheck::new(learnt.start, moves.to_vec(), &learnt.state, self.observer);
         if !facts.inexact {
@@ -216,6 +223,27 @@ impl Knowledge {
             return Err(format!("no deal fits the view: none of {MAX_DRAWS} deals drawn from what the seat saw replays its history with the rules"));
         }
         Ok(self)
+    }
+
+    /// Where unnamed hidden cards moved (a hidden exchange, a draw from a hidden talon), a world
+    /// now does not fix the deal, but it fixes the position right after the last such move: drawn
+    /// worlds are checked by replaying the moves since from there (as from a deal), so that none
+    /// contradicts them (an ask's answer, a poll, a card taken without a choice). Where no world
+    /// of [`MAX_DRAWS`] passes, they are drawn unchecked, as before such a check.
+    fn checked_from_frame<G: Observable>(self, learnt: Learnt<G>, moves: &[G::Move]) -> Knowledge {
+        let Some((from, frame)) = learnt.frame else {
+            return self;
+        };
+        let check = WorldCheck::new(frame, moves[from..].to_vec(), &learnt.state, self.observer);
+        let checked = Knowledge {
+            check: Some(check),
+            ..self.clone()
+        };
+        if checked.has_checked_world() {
+            checked
+        } else {
+            self
+        }
     }
 
     fn build<G: Observable>(state: &G, observer: Seat, facts: &Facts) -> Result<Knowledge, String> {
@@ -289,6 +317,10 @@ struct Learnt<G> {
     facts: Facts,
     /// The guessed start, with every card a hidden seat showed swapped into its hand there.
     start: G,
+    /// The guessed position right after the last move that moved unnamed hidden cards between
+    /// hidden places, and the index of the move after it; swapped as `start` is. `None` where
+    /// there is none, or a swap could not be made there.
+    frame: Option<(usize, G)>,
 }
 
 /// Replays the view's history from `start`: the position reached and what was learnt.
@@ -297,16 +329,26 @@ fn learn<G: Observable>(start: &G, moves: &[G::Move], observer: Seat) -> Result<
         state: start.clone(),
         facts: Facts::new(),
         start: start.clone(),
+        frame: None,
     };
     learnt.facts.bounded = start.turn_depends_on_hidden();
     for (i, &mv) in moves.iter().enumerate() {
         let later = &moves[i + 1..];
+        let spreads = learnt.facts.spreads;
         let swaps = learn_from_move(&mut learnt.state, mv, later, observer, &mut learnt.facts)?;
         learnt.facts.bounded |= learnt.state.turn_depends_on_hidden();
         // The reveal's swaps in the guessed start too, so that it deals every shown card to
         // the seat that showed it.
         if !learnt.start.swap_unseen(observer, &swaps) {
             learnt.facts.untracked = true;
+        }
+        if let Some((_, frame)) = &mut learnt.frame {
+            if !frame.swap_unseen(observer, &swaps) {
+                learnt.frame = None;
+            }
+        }
+        if learnt.facts.spreads != spreads {
+            learnt.frame = Some((i + 1, learnt.state.clone()));
         }
     }
     Ok(learnt)

@@ -238,3 +238,13 @@ fn salmi_six_views_with_misread_polls_replay() {
     use crate::games::mustamaija::Mustamaija;
     all_accepted::<Mustamaija>("salmi_six", json!({}), [9, 24, 34]);
 }
+
+/// `translator_joker` seed 25: the history's `declare H by 2` (the next attack's poll, after
+/// the hidden defender beat SK with SA and took S6 without a move) found seat 2's hidden hand
+/// holding two cards kept from the defender (spades that beat S6), so that the marriage fit had
+/// one card to give back for HK and HQ: 49 of the hand's 364 views were refused.
+#[test]
+fn translator_joker_views_replay() {
+    use crate::games::mustamaija::Mustamaija;
+    all_accepted::<Mustamaija>("translator_joker", json!({}), [25]);
+}

@@ -434,10 +434,51 @@ impl Mustamaija {
             let wanted = targets(missing, Target::In(seat as usize));
             let swaps = self
                 .place_sparing(&wanted, observer, *kept)
-                .or_else(|| self.place_in_draws(missing, drawn, observer, *kept))?;
+                .or_else(|| self.place_in_draws(missing, drawn, observer, *kept))
+                .or_else(|| {
+                    let protected = *kept | marriage(s);
+                    self.place_making_room(&wanted, seat, observer, protected, shown)
+                })?;
             *kept |= marriage(s);
             Some(swaps)
         })
+    }
+
+    /// [`Mustamaija::place_sparing`] of `wanted` into `seat`'s hand where the seat's hidden
+    /// cards that may be given back are too few: first moves cards of its hand that are kept
+    /// (a defence's beaters kept from its defender), one at a time, into the talon, each for a
+    /// talon card that may be given back. Never a card of `shown`, a king or queen, a turned
+    /// spade put back, nor a card of the defender's hand (its defence fixed it there).
+    fn place_making_room(
+        &mut self,
+        wanted: &[(Card, Target)],
+        seat: u8,
+        observer: Seat,
+        protected: CardSet,
+        shown: CardSet,
+    ) -> Option<Vec<(Card, Card)>> {
+        if seat == self.defender {
+            return None;
+        }
+        let talon = self.seats();
+        let mut fitted = self.clone();
+        let mut swaps = Vec::new();
+        let fixed = shown | royals() | self.settled();
+        let movable = (fitted.unseen(observer).places[seat as usize] & protected) - fixed;
+        for card in movable {
+            let free = fitted.unseen(observer).places[talon] - protected - fixed;
+            let back = free.lowest()?;
+            if !fitted.swap_unseen(observer, &[(card, back)]) {
+                return None;
+            }
+            swaps.push((card, back));
+            if let Some(more) = fitted.place_sparing(wanted, observer, protected) {
+                swaps.extend(more);
+                *self = fitted;
+                return Some(swaps);
+            }
+        }
+        None
     }
 
     /// Puts each card of `cards` in the place of one of `drawn` (talon cards a seat draws
