@@ -37,6 +37,9 @@ pub fn queen(suit: Suit) -> Card {
     suited_card(suit, QUEEN)
 }
 
+/// The kings and queens of every suit.
+pub const ALL_MARRIAGES: CardSet = CardSet::from_bits(power_bits(KING) | power_bits(QUEEN));
+
 /// The king and queen of a suit.
 pub fn marriage(suit: Suit) -> CardSet {
     CardSet::single(king(suit)) | CardSet::single(queen(suit))

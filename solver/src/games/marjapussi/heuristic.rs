@@ -66,10 +66,10 @@ impl Marjapussi {
 
     /// The marriages not yet declared, as a set of kings and queens.
     pub(super) fn undeclared_marriages(&self) -> CardSet {
-        Suit::ALL
-            .into_iter()
-            .filter(|&s| !self.is_declared(s))
-            .fold(CardSet::EMPTY, |acc, s| acc | cards::marriage(s))
+        self.declarations
+            .iter()
+            .flatten()
+            .fold(cards::ALL_MARRIAGES, |a, d| a - cards::marriage(d.suit))
     }
 
     /// The most valuable undeclared marriage held whole in `hand`.

@@ -132,17 +132,15 @@ impl Marjapussi {
         }
     }
 
-    /// At a trick's start in the play, once trump can no longer change (set, and named by
-    /// the first marriage only or with no marriage left to declare): the card points of
-    /// `side`'s trumps above every trump the other sides hold. Each wins the trick it is
-    /// played to, so they are `side`'s whatever the play (at most one side has any).
+    /// At a trick's start in the play (the only place [`Marjapussi::quick`] asks), once trump
+    /// can no longer change (set, and named by the first marriage only or with no marriage left
+    /// to declare): the card points of `side`'s trumps above every trump the other sides hold.
+    /// Each wins the trick it is played to, so they are `side`'s whatever the play (at most
+    /// one side has any).
     fn sure_trump_points(&self, side: usize) -> i32 {
         let Some(trump) = self.trump else {
             return 0;
         };
-        if self.phase != Phase::Play || self.trick_len != 0 {
-            return 0;
-        }
         let fixed = self.cfg.trump_on_marriage == TrumpOnMarriage::FirstOnly
             || (0..self.sides()).all(|s| self.open_marriages_of(s).next().is_none());
         if !fixed {
@@ -219,11 +217,7 @@ impl Marjapussi {
             | u64::from(self.tricks_played == 0) << 28
             | (self.trick_len as u64) << 29
             | (set_points(self.talon, values) as u64) << 32;
-        let open = self
-            .declarations
-            .iter()
-            .flatten()
-            .fold(ALL_MARRIAGES, |a, d| a - marriage(d.suit));
+        let open = self.undeclared_marriages();
         // Each card in play by its rank among its suit's cards in play: who holds it or where
         // it lies in the trick (a code of three bits, one word each), whether it can still
         // marry, and what it is worth (points grow with rank, so each suit's count of cards
@@ -255,11 +249,6 @@ impl Marjapussi {
         mix(h, ranks.apply(open.bits()))
     }
 }
-
-/// The king and queen of every suit.
-const ALL_MARRIAGES: CardSet = CardSet::from_bits(
-    0x0001_0001_0001_0001 << super::cards::KING | 0x0001_0001_0001_0001 << super::cards::QUEEN,
-);
 
 /// The number of bits in each 16-bit lane of `x`, in that lane (at most 3 in use here: one
 /// point value's cards of a suit, so two bits of each lane hold a value's count).
@@ -317,8 +306,7 @@ impl Searchable for Marjapussi {
     /// Inside a trick of the play, no bounds: they are those of the trick's start without
     /// its quick points, and the window there only narrows, so they decided 0.2% of the
     /// in-trick nodes of `bench_exact 10 9`, for more than they saved.
-    fn value_bounds_relevant(&self, side: usize, window: (i32, i32)) -> ((i32, u64), (i32, u64)) {
-        let _ = window;
+    fn value_bounds_relevant(&self, side: usize, _window: (i32, i32)) -> ((i32, u64), (i32, u64)) {
         let (low, high) = if self.phase == Phase::Play && self.trick_len != 0 {
             (i32::MIN / 2, i32::MAX / 2)
         } else {
