@@ -381,8 +381,19 @@ impl<G: Searchable> Searcher<G> {
                 return (v, relevant);
             }
         }
-        let ((low, low_relevant), (high, high_relevant)) =
-            state.value_bounds_relevant(self.side, (alpha, beta));
+        let slot = tabled.then(|| Slot::keyed(state, self.side, partition));
+        // With partitions the exact table is not kept: a partition entry holds all it
+        // would (the same bounds and move, for more positions).
+        let entry = slot
+            .as_ref()
+            .filter(|_| partition.is_none())
+            .and_then(|slot| self.table.read(slot));
+        // An entry holds the value bounds it was written with (and what the moves proved
+        // within them): where there is one, the bounds are not counted again.
+        let ((low, low_relevant), (high, high_relevant)) = match &entry {
+            Some(e) => ((e.low, u64::MAX), (e.high, u64::MAX)),
+            None => state.value_bounds_relevant(self.side, (alpha, beta)),
+        };
         if low >= beta {
             return (low, low_relevant);
         }
@@ -413,13 +424,6 @@ impl<G: Searchable> Searcher<G> {
                 return (v, relevant | state.move_relevant(only));
             }
         }
-        let slot = tabled.then(|| Slot::keyed(state, self.side, partition));
-        // With partitions the exact table is not kept: a partition entry holds all it
-        // would (the same bounds and move, for more positions).
-        let entry = slot
-            .as_ref()
-            .filter(|_| partition.is_none())
-            .and_then(|slot| self.table.read(slot));
         if let Some(e) = &entry {
             known = Some((e.low, e.high));
             relevant = u64::MAX;
