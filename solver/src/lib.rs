@@ -45,8 +45,10 @@ mod python;
 /// view's marriage fit moves kept cards of the asked seat's hidden hand into the talon where
 /// it has too few cards to give back, so views that were refused replay; `frames`: where
 /// unnamed hidden cards moved (`??` passes, Mustamaija's hidden draws), drawn worlds are checked
-/// by replaying the moves since the last such move, so other worlds are drawn).
+/// by replaying the moves since the last such move, so other worlds are drawn; `royals`: a
+/// Marjapussi-family king or queen whose marriage is open is never merged with an equivalent
+/// card, following as well as leading, so some Huutopussi values changed).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals"
 );

@@ -2,8 +2,9 @@
 //!
 //! The value is the side's points of the hand as section 5 counts them: card points, last
 //! trick and marriages (`marjapussi`: its game points). Cards are equivalent when they lie in
-//! one hand, in one suit, with equal card points and only won cards between them; kings and
-//! queens of a suit whose marriage is still open are never merged, since they can marry.
+//! one hand, in one suit, with equal card points and only won cards or cards of that hand
+//! between them; kings and queens of a suit whose marriage is still open are never merged,
+//! since they can marry.
 
 use super::cards::{self, marriage, point_classes, points, set_points, KING, QUEEN};
 use super::config::{CardValues, TrumpOnMarriage, Variant};
@@ -379,7 +380,9 @@ impl Searchable for Marjapussi {
 
     /// The first of each class in `moves` (legal moves, each suit's cards lowest first) as
     /// the default finds it pair by pair: a card can only be equivalent to the last card of
-    /// its suit kept before it, since a kept card between two cards is not a won one.
+    /// its suit kept before it (cards of equal points with only won cards and the mover's
+    /// between them are all alike, a king or queen that can marry never being between two
+    /// others of its points).
     fn merge_equivalent(&self, moves: &mut Vec<Move>, merged: &mut Vec<(Move, Move)>) {
         merged.clear();
         let won = self.won_cards();
@@ -444,21 +447,23 @@ impl Searchable for Marjapussi {
 
 impl Marjapussi {
     /// Whether two different cards lead to positions of one value: of one suit, with equal
-    /// points and only `won` cards between them, and not a king or queen that can still marry.
+    /// points and only `won` cards or the mover's own between them, and not a king or queen
+    /// whose marriage is open. The mover's cards between keep the order of the cards of the
+    /// other seats to each of them alike, so playing either leaves positions of one value.
     fn equivalent_cards(&self, x: Card, y: Card, won: CardSet) -> bool {
         let suit = suit_of(x);
         if suit != suit_of(y) || points(x, self.cfg.card_values) != points(y, self.cfg.card_values)
         {
             return false;
         }
-        let marriable = !self.is_declared(suit) && self.trick_len == 0;
+        let marriable = !self.is_declared(suit);
         let royal = |c| matches!(power_of(c), KING | QUEEN);
         if marriable && (royal(x) || royal(y)) {
             return false;
         }
         let (lo, hi) = if x < y { (x, y) } else { (y, x) };
         let between = CardSet::from_bits((hi.bit() - 1) & !((lo.bit() << 1) - 1));
-        between.is_subset(won)
+        between.is_subset(won | self.hands[usize::from(self.actor)])
     }
 
     /// At the start of the last trick in the play, `side`'s value: each seat holds one card,
@@ -831,6 +836,97 @@ mod tests {
             }
         }
         assert!(shared > 0, "no shape met with different cards left");
+    }
+
+    /// Moves the search merges as equivalent lead to positions of one minimax value, for
+    /// every side, on random hands of every variant (three cards a seat, played to the end).
+    #[test]
+    fn equivalent_moves_have_equal_values() {
+        let mut moves = Vec::new();
+        let mut merged = Vec::new();
+        let mut pairs = 0;
+        for variant in Variant::NAMES {
+            for seed in
+                0..tiers::cases("marjapussi's equivalent moves", 5_000, 1_000, "seeds") as u64
+            {
+                let mut g = endgame(variant, seed, 3);
+                let mut rng = Rng::seeded(seed ^ 0xe9);
+                while !g.is_over() {
+                    g.legal_moves(&mut moves);
+                    let legal = moves.clone();
+                    g.merge_equivalent(&mut moves, &mut merged);
+                    for &(kept, other) in &merged {
+                        let (mut a, mut b) = (g.clone(), g.clone());
+                        a.play_unchecked(kept);
+                        b.play_unchecked(other);
+                        for side in 0..g.sides() {
+                            assert_eq!(
+                                crate::search::minimax(&a, side),
+                                crate::search::minimax(&b, side),
+                                "{variant} seed {seed}: {kept:?} {other:?}"
+                            );
+                        }
+                        pairs += 1;
+                    }
+                    g.play_unchecked(legal[rng.below(legal.len())]);
+                }
+            }
+        }
+        assert!(pairs > 100, "{pairs}");
+    }
+
+    /// A seat's lowest card of a suit, swapped for a won card of another suit that lies below
+    /// every card of that suit in play: the seat's suits change, so the shapes differ, and so
+    /// must the keys (the key counts each suit's cards in play).
+    #[test]
+    fn the_shape_key_counts_each_suits_cards_in_play() {
+        let mut swapped = 0;
+        for variant in Variant::NAMES {
+            for seed in 0..tiers::cases("marjapussi's suit counts in keys", 60, 20, "seeds") as u64
+            {
+                let g = endgame(variant, seed, 4);
+                if g.is_over() || g.trick_len != 0 {
+                    continue;
+                }
+                let held = g.hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+                let Some((from, to)) = lowest_swap(&g, held) else {
+                    continue;
+                };
+                let mut other = g.clone();
+                other.hands[0] = other.hands[0] - CardSet::single(from) | CardSet::single(to);
+                for won in &mut other.won {
+                    if won.contains(to) {
+                        *won = *won - CardSet::single(to) | CardSet::single(from);
+                    }
+                }
+                assert_ne!(shape(&g), shape(&other), "{variant} {seed}");
+                assert_ne!(g.shape_key(), other.shape_key(), "{variant} {seed}");
+                swapped += 1;
+            }
+        }
+        assert!(swapped > 0, "no position with such a swap");
+    }
+
+    /// Seat 0's card that is the lowest of its suit in play and worth nothing, and a won card
+    /// worth nothing of another suit below all of that suit's cards in play (and held by no
+    /// one), if there are such.
+    fn lowest_swap(g: &Marjapussi, held: CardSet) -> Option<(Card, Card)> {
+        let values = g.cfg.card_values;
+        let won = g.won_cards();
+        let worthless = |c: Card| points(c, values) == 0;
+        let from = Suit::ALL.into_iter().find_map(|suit| {
+            let lowest = (held & suit.mask()).lowest()?;
+            (g.hands[0].contains(lowest) && worthless(lowest)).then_some(lowest)
+        })?;
+        let to = Suit::ALL
+            .into_iter()
+            .filter(|&suit| suit != suit_of(from))
+            .find_map(|suit| {
+                let below = (won & suit.mask()).lowest()?;
+                let in_play = held & suit.mask();
+                (worthless(below) && in_play.lowest().is_some_and(|l| below < l)).then_some(below)
+            })?;
+        Some((from, to))
     }
 
     /// `marjapussi` keys the table by shape and card points (tricks of other cards transpose):
