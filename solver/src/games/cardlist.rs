@@ -203,24 +203,26 @@ impl CardLedger {
     }
 
     /// Reads a list with one hand per seat (checked by the caller) as dealt, each of `size`
-    /// cards: a seat other than `observer`'s may be given as a count. With `count_listed`, a
-    /// hand's size is the tokens listed, so that a bad token is not also a short hand.
+    /// cards (counted as [`Count`] says): a seat other than `observer`'s may be given as a
+    /// count.
     pub fn dealt(
         &mut self,
         list: &[Value],
         path: &str,
         observer: Option<Seat>,
-        (size, count_listed): (u32, bool),
+        (size, counted): (u32, Count),
         problems: &mut Problems,
     ) -> Vec<HandEntry> {
         let hands = list.iter().enumerate().map(|(seat, item)| {
             let (at, may_hide) = (index_path(path, seat), observer.is_some_and(|o| o != seat));
             let entry = self.hand(item, &at, may_hide, problems);
             let count = match (entry, item.as_array()) {
-                (HandEntry::Known(_), Some(listed)) if count_listed => listed.len() as u32,
+                (HandEntry::Known(_), Some(listed)) if counted == Count::Listed => {
+                    listed.len() as u32
+                }
                 _ => entry.count(),
             };
-            if count != size {
+            if count != size && (counted != Count::FirstProblem || problems.is_empty()) {
                 let message = format!("seat {seat} holds {count} cards; each seat is dealt {size}");
                 problems.push(&at, message);
             }
@@ -305,6 +307,17 @@ impl CardLedger {
         }
         cards
     }
+}
+
+/// How [`CardLedger::dealt`] counts a hand's cards and when it reports a wrong size.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Count {
+    /// The cards read; every wrong size is reported.
+    Read,
+    /// The tokens listed, so that a bad token is not also a short hand.
+    Listed,
+    /// The cards read, a wrong size reported only in a request with no problem so far.
+    FirstProblem,
 }
 
 /// A hand that is either given card by card or, in a view, hidden with only its size known.

@@ -8,7 +8,7 @@ use super::{pbn, Bridge, DECK, TRICKS};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{cards_json, fill_hidden, WireDeck};
+use crate::games::cardlist::{cards_json, fill_hidden, Count, WireDeck};
 use crate::games::options;
 use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
@@ -55,7 +55,7 @@ fn read_hands(
     }
     let before = problems.0.len();
     let mut ledger = wire_deck().ledger();
-    let size = (u32::from(TRICKS), true);
+    let size = (u32::from(TRICKS), Count::Listed);
     let entries = ledger.dealt(list, path, observer, size, problems);
     if problems.0.len() > before {
         return None;

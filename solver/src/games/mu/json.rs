@@ -13,7 +13,7 @@ use super::{Move, Mu, Phase, Trump, MAX_PLAYERS};
 use crate::api::{CompactMoves, Rules};
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{cards_json, fill_hidden, hands_json, WireDeck};
+use crate::games::cardlist::{cards_json, fill_hidden, hands_json, Count, WireDeck};
 use crate::games::options;
 use crate::games::seeded::deal_round;
 use crate::games::wire::{cards_text, seats_json};
@@ -226,7 +226,7 @@ impl Rules for Mu {
             return None;
         }
         let mut ledger = wire_deck(cfg).ledger();
-        let size = (cfg.hand_size(), true);
+        let size = (cfg.hand_size(), Count::Listed);
         let entries = ledger.dealt(list, &hands_path, observer, size, problems);
         if problems.0.len() > before {
             return None;

@@ -13,7 +13,7 @@ use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{
-    cards_json, fill_hidden, hands_json, CardLedger, HandEntry, WireDeck, HIDDEN_CARD,
+    cards_json, fill_hidden, hands_json, CardLedger, Count, HandEntry, WireDeck, HIDDEN_CARD,
 };
 use crate::games::options;
 use crate::games::seeded::deal_round;
@@ -230,7 +230,7 @@ impl Rules for Muschik {
         let hands_path = f.path("hands");
         let mut entries = match f.array("hands", problems) {
             Some(list) if one_per_seat(list, n, "hands", &hands_path, problems) => {
-                let size = (HAND_SIZE as u32, false);
+                let size = (HAND_SIZE as u32, Count::Read);
                 ledger.dealt(list, &hands_path, observer, size, problems)
             }
             _ => Vec::new(),

@@ -10,7 +10,7 @@ use super::match_json::read_match;
 use super::{MatchState, Muschik, Phase, SwapState, Trick, HAND_SIZE, MAX_PLAYERS};
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
-use crate::games::cardlist::{fill_hidden, CardLedger, HandEntry};
+use crate::games::cardlist::{place_unknown, CardLedger, HandEntry};
 use crate::problems::{field_path, index_path, kind, one_per_seat, Fields, Problems};
 use serde_json::Value;
 
@@ -273,14 +273,8 @@ fn build(
     entries.extend(given.discards.iter().copied());
     let listed = given.ledger.all();
     let unknown = cards::deck(cfg.deck_ranks) - listed - CardSet::single(trump_card);
-    let any_hidden = entries.iter().any(|e| matches!(e, HandEntry::Hidden(_)));
-    if !any_hidden && !unknown.is_empty() {
-        let missing: Vec<String> = unknown.iter().map(card_name).collect();
-        let message = format!("cards missing from the position: {}", missing.join(" "));
-        problems.push(path, message);
-        return None;
-    }
-    let places = fill_hidden(&entries, unknown, &field_path(path, "hands"), problems);
+    let hands_path = field_path(path, "hands");
+    let places = place_unknown(&entries, unknown, path, &hands_path, card_name, problems)?;
     if !problems.is_empty() {
         return None;
     }

@@ -16,50 +16,34 @@ named_enum!(
         SalmiSix = "salmi_six",
         TranslatorJoker = "translator_joker",
     }
-);
-named_enum!(
     pub enum TrumpMode {
         Turned = "turned",
         FixedDiamonds = "fixed_diamonds",
         Marriage = "marriage",
     }
-);
-named_enum!(
     pub enum MariaCard {
         QueenOfSpades = "SQ",
         Joker = "JK",
     }
-);
-named_enum!(
     pub enum QsLead {
         WithSpades = "with_spades",
         AloneOnly = "alone_only",
     }
-);
-named_enum!(
     pub enum AttackLimit {
         EndgameOnly = "endgame_only",
         Always = "always",
     }
-);
-named_enum!(
     pub enum MarriageWindow {
         ActiveBeforePlay = "active_before_play",
         AnyPlayerAnyTime = "any_player_any_time",
     }
-);
-named_enum!(
     pub enum SpadeReinsert {
         RandomMiddle = "random_middle",
     }
-);
-named_enum!(
     pub enum StallOutcome {
         QsHolderLoses = "qs_holder_loses",
         Draw = "draw",
     }
-);
-named_enum!(
     pub enum Utility {
         LoserOnly = "loser_only",
         ZeroSum = "zero_sum",
