@@ -155,6 +155,11 @@ impl CardLedger {
         set
     }
 
+    /// Reads one card as a list of one at `path` (so a problem names `path[0]`).
+    pub fn one(&mut self, value: &Value, path: &str, problems: &mut Problems) -> Option<Card> {
+        self.read(&json!([value]), path, problems).lowest()
+    }
+
     /// The path where `card` was first read.
     fn place_of(&self, card: Card) -> String {
         let place = self.places.iter().find(|(c, _, _)| *c == card);
@@ -302,8 +307,7 @@ impl CardLedger {
                 cards.push(None);
                 continue;
             }
-            let set = self.read(&json!([item]), &index_path(path, i), problems);
-            cards.push(set.lowest());
+            cards.push(self.one(item, &index_path(path, i), problems));
         }
         cards
     }
