@@ -21,7 +21,7 @@ use crate::games::cardlist::{
 };
 use crate::games::options;
 use crate::games::seeded::deal_round;
-use crate::games::wire::{cards_text, parse_suit, seats_json, suit_field};
+use crate::games::wire::{cards_text, padded, parse_suit, seats_json, suit_field};
 use crate::problems::{integers, one_per_seat, Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
@@ -70,13 +70,8 @@ pub(super) fn read_match(
                 ),
             );
         }
-        for (i, s) in integers(scores, &at, -1_000_000, 1_000_000, problems)
-            .into_iter()
-            .enumerate()
-            .take(3)
-        {
-            state.scores[i] = s as i32;
-        }
+        let scores = integers(scores, &at, -1_000_000, 1_000_000, problems);
+        state.scores = padded(Some(scores), 3);
     }
     state.carry = f.bounded("carry", 0, 100, problems).unwrap_or(0) as i32;
     state.hands_played = f

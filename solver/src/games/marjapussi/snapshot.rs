@@ -6,7 +6,7 @@ use super::{Declaration, Marjapussi, Phase};
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
 use crate::games::cardlist::{place_unknown, CardLedger, HandEntry};
-use crate::games::wire::{seat_mask, suit_field};
+use crate::games::wire::{padded, seat_mask, suit_field};
 use crate::problems::{index_path, Fields, Problems};
 use serde_json::Value;
 
@@ -68,7 +68,7 @@ fn read_play(f: &mut Fields, ledger: &mut CardLedger, s: &mut Marjapussi, proble
     s.opening_leader = f.seat("opening_leader", n, problems).unwrap_or(0);
     s.trump = suit_field(f, "trump", problems);
     s.declarations = read_declarations(f, if n == 4 { 2 } else { 3 }, problems);
-    s.tricks_won = read_tricks_won(f, n, problems);
+    s.tricks_won = padded(f.integers("tricks_won", 0, 12, problems), n);
     s.won = read_won(f, ledger, n, problems);
     s.last_trick_winner = f.seat("last_trick_winner", n, problems);
 }
@@ -130,16 +130,6 @@ fn read_declarations(
         }
     }
     declarations
-}
-
-/// Reads `tricks_won`, one count (0 to 12) per seat; zeros when left out.
-fn read_tricks_won(f: &mut Fields, n: usize, problems: &mut Problems) -> [u8; 4] {
-    let mut tricks_won = [0u8; 4];
-    let counts = f.integers("tricks_won", 0, 12, problems);
-    for (i, t) in counts.unwrap_or_default().into_iter().take(n).enumerate() {
-        tricks_won[i] = t as u8;
-    }
-    tricks_won
 }
 
 /// Reads `won`, one pile of won cards per seat, into the ledger.

@@ -16,7 +16,7 @@ use crate::game::{Game, Seat};
 use crate::games::cardlist::{cards_json, fill_hidden, hands_json, Count, WireDeck};
 use crate::games::options;
 use crate::games::seeded::deal_round;
-use crate::games::wire::{cards_text, seats_json};
+use crate::games::wire::{cards_text, padded, seats_json};
 use crate::problems::{kind, one_per_seat, Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
@@ -67,9 +67,7 @@ pub(super) fn read_match(
     };
     f.object("match", problems, |f, problems| {
         let scores = f.seat_integers("scores", (n, "scores"), -1_000_000, 1_000_000, problems);
-        for (i, s) in scores.unwrap_or_default().into_iter().enumerate() {
-            state.scores[i] = s as i32;
-        }
+        state.scores = padded(scores, n);
         let played = f.bounded("hands_played", 0, 1_000_000, problems);
         state.hands_played = played.unwrap_or(0) as u32;
         state.dice_rolling = f.boolean("dice_rolling", problems).unwrap_or(false);
