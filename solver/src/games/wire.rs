@@ -49,6 +49,11 @@ pub fn padded<T: Copy + Default + TryFrom<i64>, const N: usize>(
     out
 }
 
+/// A trick as the snapshots write it: its leader and its cards (written by `name`) in order.
+pub fn trick_json(leader: u8, cards: &[Card], name: impl Fn(Card) -> String) -> Value {
+    json!({ "leader": leader, "cards": cards.iter().map(|&c| name(c)).collect::<Vec<_>>() })
+}
+
 /// The cards of `set` as tokens (written by `name`), separated by spaces.
 pub fn cards_text(set: CardSet, name: impl Fn(Card) -> String) -> String {
     set.iter().map(name).collect::<Vec<_>>().join(" ")

@@ -21,7 +21,7 @@ use crate::games::cardlist::{
 };
 use crate::games::options;
 use crate::games::seeded::deal_round;
-use crate::games::wire::{cards_text, padded, parse_suit, seats_json, suit_field};
+use crate::games::wire::{cards_text, padded, parse_suit, seats_json, suit_field, trick_json};
 use crate::problems::{integers, one_per_seat, Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
@@ -340,10 +340,7 @@ impl Rules for Marjapussi {
             "contract": self.declarer.map(|_| self.contract),
             "doubling": self.doubling,
             "polled": seats_json(self.polled, n as u8),
-            "trick": {
-                "leader": self.leader,
-                "cards": self.trick[..self.trick_len as usize].iter().map(|&c| card_name(c)).collect::<Vec<_>>(),
-            },
+            "trick": trick_json(self.leader, &self.trick[..self.trick_len as usize], card_name),
             "tricks_played": self.tricks_played,
             "opening_leader": self.opening_leader,
             "trump": self.trump.map(|s| s.to_string()),

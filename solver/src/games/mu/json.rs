@@ -16,7 +16,7 @@ use crate::game::{Game, Seat};
 use crate::games::cardlist::{cards_json, fill_hidden, hands_json, Count, WireDeck};
 use crate::games::options;
 use crate::games::seeded::deal_round;
-use crate::games::wire::{cards_text, padded, seats_json};
+use crate::games::wire::{cards_text, padded, seats_json, trick_json};
 use crate::problems::{kind, one_per_seat, Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
@@ -239,7 +239,11 @@ impl Rules for Mu {
     fn state_json(&self, observer: Option<Seat>) -> Value {
         let n = self.seats();
         let partner_known = self.partner_known_to(observer);
-        let trick = &self.trick[..self.trick_len as usize];
+        let cards = &self.trick[..self.trick_len as usize];
+        let mut trick = trick_json(self.leader, cards, card_name);
+        trick["from_table"] = json!((0..cards.len())
+            .map(|i| self.trick_from_table & 1 << i != 0)
+            .collect::<Vec<_>>());
         json!({
             "dealer": self.dealer,
             "phase": self.phase.name(),
@@ -260,11 +264,7 @@ impl Rules for Mu {
             "partner": if partner_known { json!(self.partner) } else { Value::Null },
             "called_card": self.called.map(card_name),
             "solo": if partner_known { json!(self.solo) } else { Value::Null },
-            "trick": {
-                "leader": self.leader,
-                "cards": trick.iter().map(|&c| card_name(c)).collect::<Vec<_>>(),
-                "from_table": (0..trick.len()).map(|i| self.trick_from_table & 1 << i != 0).collect::<Vec<_>>(),
-            },
+            "trick": trick,
             "tricks_played": self.tricks_played,
             "won": hands_json(&self.won[..n], None, card_name),
             "match": match_json(&self.match_state, n),

@@ -17,7 +17,7 @@ use crate::games::cardlist::{
 };
 use crate::games::options;
 use crate::games::seeded::deal_round;
-use crate::games::wire::cards_text;
+use crate::games::wire::{cards_text, trick_json};
 use crate::problems::{kind, one_per_seat, Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::power_of;
@@ -88,10 +88,6 @@ impl Muschik {
                 }
             })
             .collect()
-    }
-
-    fn trick_json(&self, leader: u8, cards: &[Card]) -> Value {
-        json!({ "leader": leader, "cards": cards.iter().map(|&c| card_name(c)).collect::<Vec<_>>() })
     }
 
     /// The trump card's holder once the dealer has taken it and until it is played.
@@ -294,9 +290,9 @@ impl Rules for Muschik {
             "participation": self.participation_json(),
             "exchanged": &self.exchanged[..n],
             "exchange_turns": self.exchange_turns,
-            "trick": (self.phase == Phase::Play).then(|| self.trick_json(self.leader, &self.trick[..self.trick_len as usize])),
+            "trick": (self.phase == Phase::Play).then(|| trick_json(self.leader, &self.trick[..self.trick_len as usize], card_name)),
             "tricks": done.iter().map(|t| {
-                let mut trick = self.trick_json(t.leader, &t.cards[..p]);
+                let mut trick = trick_json(t.leader, &t.cards[..p], card_name);
                 trick["winner"] = json!(t.winner);
                 trick
             }).collect::<Vec<_>>(),
