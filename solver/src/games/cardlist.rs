@@ -398,11 +398,16 @@ pub fn fill_hidden(
 }
 
 /// Cards as tokens, or their count where hidden.
-pub fn cards_json(set: CardSet, hidden: bool, name: impl Fn(Card) -> String) -> Value {
+pub fn cards_json(
+    cards: impl IntoIterator<Item = Card>,
+    hidden: bool,
+    name: impl Fn(Card) -> String,
+) -> Value {
+    let cards = cards.into_iter();
     if hidden {
-        json!(set.len())
+        json!(cards.count())
     } else {
-        json!(set.iter().map(name).collect::<Vec<_>>())
+        json!(cards.map(name).collect::<Vec<_>>())
     }
 }
 

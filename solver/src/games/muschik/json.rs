@@ -185,12 +185,12 @@ impl Rules for Muschik {
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
-        let stock: Vec<Card> = self.stock[..self.stock_len as usize].to_vec();
+        let stock = self.stock[..self.stock_len as usize].iter().copied();
         json!({
             "dealer": self.dealer,
             "hands": hands_json(&self.hands[..self.seats()], observer, card_name),
             "trump_card": card_name(self.trump_card),
-            "stock": if observer.is_some() { json!(stock.len()) } else { json!(stock.iter().map(|&c| card_name(c)).collect::<Vec<_>>()) },
+            "stock": cards_json(stock, observer.is_some(), card_name),
             "match": match_json(&self.match_state, self.seats()),
         })
     }
@@ -268,13 +268,10 @@ impl Rules for Muschik {
 
     fn state_json(&self, observer: Option<Seat>) -> Value {
         let n = self.seats();
-        let unseen = observer.map(|o| self.unseen(o));
         let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
-        let stock: Vec<Card> = self.stock[self.drawn as usize..self.stock_len as usize].to_vec();
-        let stock_json = match unseen {
-            Some(_) => json!(stock.len()),
-            None => json!(stock.iter().map(|&c| card_name(c)).collect::<Vec<_>>()),
-        };
+        let stock = self.stock[self.drawn as usize..self.stock_len as usize]
+            .iter()
+            .copied();
         let done = &self.tricks[..self.tricks_played as usize];
         let p = self.participants as usize;
         json!({
@@ -285,7 +282,7 @@ impl Rules for Muschik {
             "trump_card": card_name(self.trump_card),
             "swap": self.swap.name(),
             "trump_holder": self.trump_holder(),
-            "stock": stock_json,
+            "stock": cards_json(stock, observer.is_some(), card_name),
             "discards": (0..n).map(|s| cards_json(self.discards[s], hidden(s), card_name)).collect::<Vec<_>>(),
             "participation": self.participation_json(),
             "exchanged": &self.exchanged[..n],
