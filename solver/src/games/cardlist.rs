@@ -279,6 +279,20 @@ impl CardLedger {
         }
     }
 
+    /// The fields of a trick in progress of an `n`-seat table: its `leader` (0 if not given)
+    /// and its `cards` in the order played, as [`CardLedger::trick`] reads them.
+    pub fn led_trick(
+        &mut self,
+        tf: &mut Fields,
+        n: usize,
+        problems: &mut Problems,
+    ) -> (u8, Vec<Card>) {
+        let leader = tf.seat("leader", n, problems).unwrap_or(0);
+        let at = tf.path("cards");
+        let cards = tf.get("cards").map(|v| self.trick(v, &at, n, problems));
+        (leader, cards.unwrap_or_default())
+    }
+
     /// Cards in order (a talon or stock, top first), with `None` where a view hides them: an
     /// array of cards (`null` where unknown, only where `may_hide`) or, where `may_hide`, a
     /// count.

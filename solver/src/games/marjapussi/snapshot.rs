@@ -3,7 +3,7 @@
 use super::config::Config;
 use super::json::{card_name, read_declaration, read_match, wire_deck};
 use super::{Declaration, Marjapussi, Phase};
-use crate::cards::{Card, CardSet};
+use crate::cards::CardSet;
 use crate::game::Seat;
 use crate::games::cardlist::{place_unknown, CardLedger, HandEntry};
 use crate::games::wire::{padded, seat_mask, suit_field};
@@ -60,7 +60,7 @@ fn read_play(f: &mut Fields, ledger: &mut CardLedger, s: &mut Marjapussi, proble
     s.doubling = f.bounded("doubling", 0, 9, problems).unwrap_or(0) as u8;
     let polled = f.integers("polled", 0, n as i64 - 1, problems);
     s.polled = polled.map_or(0, |l| seat_mask(&l));
-    let trick = f.object("trick", problems, |t, p| read_trick(t, ledger, n, p));
+    let trick = f.object("trick", problems, |t, p| ledger.led_trick(t, n, p));
     let (leader, cards) = trick.unwrap_or_default();
     (s.leader, s.trick_len) = (leader, cards.len() as u8);
     s.trick[..cards.len()].copy_from_slice(&cards);
@@ -98,19 +98,6 @@ fn read_auction(af: &mut Fields, s: &mut Marjapussi, problems: &mut Problems) {
             *slot = seat_mask(&list);
         }
     }
-}
-
-/// Reads the trick in progress (`leader`, `cards` in the order played) of an `n`-seat table.
-fn read_trick(
-    tf: &mut Fields,
-    ledger: &mut CardLedger,
-    n: usize,
-    problems: &mut Problems,
-) -> (u8, Vec<Card>) {
-    let leader = tf.seat("leader", n, problems).unwrap_or(0);
-    let at = tf.path("cards");
-    let cards = tf.get("cards").map(|v| ledger.trick(v, &at, n, problems));
-    (leader, cards.unwrap_or_default())
 }
 
 /// Reads up to four marriage `declarations` for a table of `sides` teams or players.

@@ -137,12 +137,8 @@ fn read_trick(
     before: usize,
     problems: &mut Problems,
 ) {
-    s.leader = tf.seat("leader", s.cfg.seats(), problems).unwrap_or(0);
-    let mut cards = Vec::new();
-    if let Some(v) = tf.get("cards") {
-        cards = ledger.trick(v, &tf.path("cards"), s.cfg.seats(), problems);
-    }
-    s.trick_len = cards.len() as u8;
+    let (leader, cards) = ledger.led_trick(tf, s.cfg.seats(), problems);
+    (s.leader, s.trick_len) = (leader, cards.len() as u8);
     s.trick[..cards.len()].copy_from_slice(&cards);
     let at = tf.path("from_table");
     if let Some(list) = tf.array("from_table", problems) {
