@@ -155,6 +155,11 @@ impl CardLedger {
         set
     }
 
+    /// Reads one card as a list of one at `path` (so a problem names `path[0]`).
+    pub fn one(&mut self, value: &Value, path: &str, problems: &mut Problems) -> Option<Card> {
+        self.read(&json!([value]), path, problems).lowest()
+    }
+
     /// The path where `card` was first read.
     fn place_of(&self, card: Card) -> String {
         let place = self.places.iter().find(|(c, _, _)| *c == card);
@@ -203,24 +208,26 @@ impl CardLedger {
     }
 
     /// Reads a list with one hand per seat (checked by the caller) as dealt, each of `size`
-    /// cards: a seat other than `observer`'s may be given as a count. With `count_listed`, a
-    /// hand's size is the tokens listed, so that a bad token is not also a short hand.
+    /// cards (counted as [`Count`] says): a seat other than `observer`'s may be given as a
+    /// count.
     pub fn dealt(
         &mut self,
         list: &[Value],
         path: &str,
         observer: Option<Seat>,
-        (size, count_listed): (u32, bool),
+        (size, counted): (u32, Count),
         problems: &mut Problems,
     ) -> Vec<HandEntry> {
         let hands = list.iter().enumerate().map(|(seat, item)| {
             let (at, may_hide) = (index_path(path, seat), observer.is_some_and(|o| o != seat));
             let entry = self.hand(item, &at, may_hide, problems);
             let count = match (entry, item.as_array()) {
-                (HandEntry::Known(_), Some(listed)) if count_listed => listed.len() as u32,
+                (HandEntry::Known(_), Some(listed)) if counted == Count::Listed => {
+                    listed.len() as u32
+                }
                 _ => entry.count(),
             };
-            if count != size {
+            if count != size && (counted != Count::FirstProblem || problems.is_empty()) {
                 let message = format!("seat {seat} holds {count} cards; each seat is dealt {size}");
                 problems.push(&at, message);
             }
@@ -272,6 +279,20 @@ impl CardLedger {
         }
     }
 
+    /// The fields of a trick in progress of an `n`-seat table: its `leader` (0 if not given)
+    /// and its `cards` in the order played, as [`CardLedger::trick`] reads them.
+    pub fn led_trick(
+        &mut self,
+        tf: &mut Fields,
+        n: usize,
+        problems: &mut Problems,
+    ) -> (u8, Vec<Card>) {
+        let leader = tf.seat("leader", n, problems).unwrap_or(0);
+        let at = tf.path("cards");
+        let cards = tf.get("cards").map(|v| self.trick(v, &at, n, problems));
+        (leader, cards.unwrap_or_default())
+    }
+
     /// Cards in order (a talon or stock, top first), with `None` where a view hides them: an
     /// array of cards (`null` where unknown, only where `may_hide`) or, where `may_hide`, a
     /// count.
@@ -300,11 +321,21 @@ impl CardLedger {
                 cards.push(None);
                 continue;
             }
-            let set = self.read(&json!([item]), &index_path(path, i), problems);
-            cards.push(set.lowest());
+            cards.push(self.one(item, &index_path(path, i), problems));
         }
         cards
     }
+}
+
+/// How [`CardLedger::dealt`] counts a hand's cards and when it reports a wrong size.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Count {
+    /// The cards read; every wrong size is reported.
+    Read,
+    /// The tokens listed, so that a bad token is not also a short hand.
+    Listed,
+    /// The cards read, a wrong size reported only in a request with no problem so far.
+    FirstProblem,
 }
 
 /// A hand that is either given card by card or, in a view, hidden with only its size known.
@@ -381,11 +412,16 @@ pub fn fill_hidden(
 }
 
 /// Cards as tokens, or their count where hidden.
-pub fn cards_json(set: CardSet, hidden: bool, name: impl Fn(Card) -> String) -> Value {
+pub fn cards_json(
+    cards: impl IntoIterator<Item = Card>,
+    hidden: bool,
+    name: impl Fn(Card) -> String,
+) -> Value {
+    let cards = cards.into_iter();
     if hidden {
-        json!(set.len())
+        json!(cards.count())
     } else {
-        json!(set.iter().map(name).collect::<Vec<_>>())
+        json!(cards.map(name).collect::<Vec<_>>())
     }
 }
 

@@ -22,31 +22,18 @@ use crate::recall;
 use crate::search;
 use serde_json::{json, Value};
 
-/// The request kinds every game answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Route {
-    Deal,
-    LegalMoves,
-    Play,
-    Analyze,
-    View,
-    /// Not an HTTP route: the canonical form of the body's position, for cache keys.
-    Canonical,
-}
-
-impl Route {
-    pub fn from_name(name: &str) -> Option<Route> {
-        match name {
-            "deal" => Some(Route::Deal),
-            "legal-moves" => Some(Route::LegalMoves),
-            "play" => Some(Route::Play),
-            "analyze" => Some(Route::Analyze),
-            "view" => Some(Route::View),
-            "canonical" => Some(Route::Canonical),
-            _ => None,
-        }
+named_enum!(
+    /// The request kinds every game answers, by their route names; `canonical` is not an HTTP
+    /// route: the canonical form of the body's position, for cache keys.
+    pub enum Route {
+        Deal = "deal",
+        LegalMoves = "legal-moves",
+        Play = "play",
+        Analyze = "analyze",
+        View = "view",
+        Canonical = "canonical",
     }
-}
+);
 
 /// Answers one route for a game; `analyze` by every method, until `cancel` is set.
 fn serve<G: Analysable>(route: Route, body: &Value, cancel: &Cancel) -> ApiResult {

@@ -8,11 +8,11 @@ pub trait Named: Copy + 'static {
     fn from_name(text: &str) -> Option<Self>;
 }
 
-/// Declares a `Copy` enum whose variants have fixed wire names (`name`, `from_name`, `NAMES`,
-/// also as the trait [`Named`]).
+/// Declares `Copy` enums (one or more) whose variants have fixed wire names (`name`,
+/// `from_name`, `NAMES`, also as the trait [`Named`]).
 #[macro_export]
 macro_rules! named_enum {
-    ($(#[$meta:meta])* $vis:vis enum $name:ident { $($variant:ident = $text:literal),+ $(,)? }) => {
+    ($($(#[$meta:meta])* $vis:vis enum $name:ident { $($variant:ident = $text:literal),+ $(,)? })+) => {$(
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         $vis enum $name { $($variant),+ }
@@ -40,5 +40,5 @@ macro_rules! named_enum {
                 $name::from_name(text)
             }
         }
-    };
+    )+};
 }

@@ -33,6 +33,27 @@ pub fn suit_field(f: &mut Fields, key: &'static str, problems: &mut Problems) ->
         .ok()
 }
 
+/// The first `n` of `values` (each checked to fit `T`) in an array, zeros after them or for
+/// none.
+pub fn padded<T: Copy + Default + TryFrom<i64>, const N: usize>(
+    values: Option<Vec<i64>>,
+    n: usize,
+) -> [T; N] {
+    let mut out = [T::default(); N];
+    for (slot, v) in out
+        .iter_mut()
+        .zip(values.unwrap_or_default().into_iter().take(n))
+    {
+        *slot = T::try_from(v).unwrap_or_default();
+    }
+    out
+}
+
+/// A trick as the snapshots write it: its leader and its cards (written by `name`) in order.
+pub fn trick_json(leader: u8, cards: &[Card], name: impl Fn(Card) -> String) -> Value {
+    json!({ "leader": leader, "cards": cards.iter().map(|&c| name(c)).collect::<Vec<_>>() })
+}
+
 /// The cards of `set` as tokens (written by `name`), separated by spaces.
 pub fn cards_text(set: CardSet, name: impl Fn(Card) -> String) -> String {
     set.iter().map(name).collect::<Vec<_>>().join(" ")

@@ -4,6 +4,7 @@
 //! may name the declarer by seat number (0 North, 1 East, 2 South, 3 West) or by letter.
 
 use crate::games::options::{Declared, Opt, Values};
+use crate::games::wire::parse_suit;
 use crate::suited::Suit;
 use serde_json::{json, Value};
 
@@ -37,13 +38,7 @@ pub fn strain_name(trump: Option<Suit>) -> String {
 pub fn parse_strain(text: &str) -> Option<Option<Suit>> {
     match text {
         "NT" | "N" => Some(None),
-        _ => {
-            let mut chars = text.chars();
-            match (chars.next().and_then(Suit::from_letter), chars.next()) {
-                (Some(s), None) => Some(Some(s)),
-                _ => None,
-            }
-        }
+        _ => parse_suit(text).ok().map(Some),
     }
 }
 

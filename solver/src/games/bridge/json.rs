@@ -8,8 +8,9 @@ use super::{pbn, Bridge, DECK, TRICKS};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{cards_json, fill_hidden, WireDeck};
+use crate::games::cardlist::{cards_json, fill_hidden, Count, WireDeck};
 use crate::games::options;
+use crate::games::wire::trick_json;
 use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::suit_of;
@@ -55,7 +56,7 @@ fn read_hands(
     }
     let before = problems.0.len();
     let mut ledger = wire_deck().ledger();
-    let size = (u32::from(TRICKS), true);
+    let size = (u32::from(TRICKS), Count::Listed);
     let entries = ledger.dealt(list, path, observer, size, problems);
     if problems.0.len() > before {
         return None;
@@ -188,10 +189,7 @@ impl Rules for Bridge {
             "declarer": self.cfg.declarer,
             "dummy": self.dummy(),
             "hands": self.hands_json(observer),
-            "trick": {
-                "leader": self.leader,
-                "cards": trick.iter().map(|&c| card_name(c)).collect::<Vec<_>>(),
-            },
+            "trick": trick_json(self.leader, trick, card_name),
             "played": self.played.iter().map(card_name).collect::<Vec<_>>(),
             "tricks_won": self.tricks_won,
         })

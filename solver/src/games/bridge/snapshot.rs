@@ -12,6 +12,7 @@ use super::{Bridge, TRICKS};
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{fill_hidden, CardLedger, HandEntry};
+use crate::games::wire::padded;
 use crate::problems::{field_path, index_path, integers, Fields, Problems};
 use serde_json::Value;
 
@@ -111,23 +112,12 @@ fn check_partnership(cfg: &Config, f: &mut Fields, problems: &mut Problems) {
 
 /// Reads `tricks_won`: [North-South, East-West], each 0 to 13; zeros when left out.
 fn read_tricks_won(f: &mut Fields, won_path: &str, problems: &mut Problems) -> [u8; 2] {
-    let mut tricks_won = [0u8; 2];
-    if let Some(list) = f.array("tricks_won", problems) {
-        if list.len() != 2 {
-            problems.push(
-                won_path,
-                "expected 2 counts: North-South's tricks, East-West's",
-            );
-        }
-        for (i, n) in integers(list, won_path, 0, 13, problems)
-            .into_iter()
-            .enumerate()
-            .take(2)
-        {
-            tricks_won[i] = n as u8;
-        }
+    let list = f.array("tricks_won", problems);
+    if list.is_some_and(|l| l.len() != 2) {
+        let message = "expected 2 counts: North-South's tricks, East-West's";
+        problems.push(won_path, message);
     }
-    tricks_won
+    padded(list.map(|l| integers(l, won_path, 0, 13, problems)), 2)
 }
 
 /// Fills hidden hands from the `unknown` cards and settles `played`: given, or (only when no

@@ -14,60 +14,42 @@ named_enum!(
         Erlangen = "erlangen",
         Huutopussi3 = "huutopussi3",
     }
-);
-named_enum!(
     pub enum CardValues {
         Original = "original",
         Simplified = "simplified",
     }
-);
-named_enum!(
     pub enum MarriageValues {
         HeartsHigh = "hearts_high",
         Bridge = "bridge",
     }
-);
-named_enum!(
     pub enum AllPass {
         Impossible = "impossible",
         PlayWithoutContract = "play_without_contract",
         TalonToLastTrick = "talon_to_last_trick",
     }
-);
-named_enum!(
     pub enum FirstLeader {
         Forehand = "forehand",
         Declarer = "declarer",
     }
-);
-named_enum!(
     pub enum LeadRule {
         Free = "none",
         Ace = "ace",
         AceThenSpade = "ace_then_spade",
     }
-);
-named_enum!(
     pub enum DeclareRight {
         TrickWinner = "trick_winner",
         LeaderAndWinner = "leader_and_winner",
     }
-);
-named_enum!(
     pub enum TrumpOnMarriage {
         FirstOnly = "first_only",
         Every = "every",
     }
-);
-named_enum!(
     pub enum Asks {
         WholeAndHalf = "whole_and_half",
         Whole = "whole",
         Half = "half",
         Off = "none",
     }
-);
-named_enum!(
     pub enum NoTrickRule {
         ResetToZero = "reset_to_zero",
         Laepaeri = "laepaeri",
@@ -75,39 +57,27 @@ named_enum!(
         PorvooTeam = "porvoo_team",
         PorvooIndividual = "porvoo_individual",
     }
-);
-named_enum!(
     pub enum Rounding {
         Exact = "none",
         Nearest5 = "nearest5",
     }
-);
-named_enum!(
     pub enum CardTieCarry {
         Off = "none",
         CarryOne = "carry_one",
         CarryAccumulate = "carry_accumulate",
     }
-);
-named_enum!(
     pub enum TieRule {
         PlayOn = "play_on",
         Draw = "draw",
     }
-);
-named_enum!(
     pub enum Base {
         Helsinki = "helsinki",
         Erlangen = "erlangen",
     }
-);
-named_enum!(
     pub enum TalonHandling {
         Discard3 = "discard3",
         GiveOneEach = "give_one_each",
     }
-);
-named_enum!(
     pub enum DoubleTiming {
         OwnTurn = "own_turn",
         PollAll = "poll_all",

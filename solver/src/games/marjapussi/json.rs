@@ -17,12 +17,12 @@ use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{
-    cards_json, fill_hidden, hands_json, CardLedger, HandEntry, WireDeck, HIDDEN_CARD,
+    cards_json, fill_hidden, hands_json, CardLedger, Count, HandEntry, WireDeck, HIDDEN_CARD,
 };
 use crate::games::options;
 use crate::games::seeded::deal_round;
-use crate::games::wire::{cards_text, parse_suit, seats_json, suit_field};
-use crate::problems::{index_path, integers, one_per_seat, Fields, Problems};
+use crate::games::wire::{cards_text, padded, parse_suit, seats_json, suit_field, trick_json};
+use crate::problems::{integers, one_per_seat, Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
 
@@ -70,13 +70,8 @@ pub(super) fn read_match(
                 ),
             );
         }
-        for (i, s) in integers(scores, &at, -1_000_000, 1_000_000, problems)
-            .into_iter()
-            .enumerate()
-            .take(3)
-        {
-            state.scores[i] = s as i32;
-        }
+        let scores = integers(scores, &at, -1_000_000, 1_000_000, problems);
+        state.scores = padded(Some(scores), 3);
     }
     state.carry = f.bounded("carry", 0, 100, problems).unwrap_or(0) as i32;
     state.hands_played = f
@@ -307,8 +302,8 @@ impl Rules for Marjapussi {
         if !one_per_seat(list, n, "hands", &hands_path, problems) {
             return None;
         }
-        let size = Self::hand_length(cfg);
-        let mut entries = read_dealt(&mut ledger, list, &hands_path, observer, size, problems);
+        let size = (Self::hand_length(cfg), Count::FirstProblem);
+        let mut entries = ledger.dealt(list, &hands_path, observer, size, problems);
         let talon = read_talon(&mut ledger, talon_value, &talon_path, n, observer, problems);
         entries.push(talon);
         if !problems.is_empty() {
@@ -345,10 +340,7 @@ impl Rules for Marjapussi {
             "contract": self.declarer.map(|_| self.contract),
             "doubling": self.doubling,
             "polled": seats_json(self.polled, n as u8),
-            "trick": {
-                "leader": self.leader,
-                "cards": self.trick[..self.trick_len as usize].iter().map(|&c| card_name(c)).collect::<Vec<_>>(),
-            },
+            "trick": trick_json(self.leader, &self.trick[..self.trick_len as usize], card_name),
             "tricks_played": self.tricks_played,
             "opening_leader": self.opening_leader,
             "trump": self.trump.map(|s| s.to_string()),
@@ -599,30 +591,6 @@ pub(super) fn read_declaration(
         suit: suit?,
         side: side? as u8,
     })
-}
-
-/// One hand per seat of `list`, each of `size` cards; a wrong count is reported only in a
-/// request with no other problem so far.
-fn read_dealt(
-    ledger: &mut CardLedger,
-    list: &[Value],
-    path: &str,
-    observer: Option<Seat>,
-    size: u32,
-    problems: &mut Problems,
-) -> Vec<HandEntry> {
-    let mut entries = Vec::with_capacity(list.len() + 1);
-    for (seat, item) in list.iter().enumerate() {
-        let at = index_path(path, seat);
-        let entry = ledger.hand(item, &at, observer.is_some_and(|o| o != seat), problems);
-        let count = entry.count();
-        if count != size && problems.is_empty() {
-            let message = format!("seat {seat} holds {count} cards; each seat is dealt {size}");
-            problems.push(&at, message);
-        }
-        entries.push(entry);
-    }
-    entries
 }
 
 /// The talon as dealt: three cards with three seats, none with four.

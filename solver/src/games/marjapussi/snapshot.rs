@@ -2,17 +2,13 @@
 
 use super::config::Config;
 use super::json::{card_name, read_declaration, read_match, wire_deck};
-use super::{Declaration, Marjapussi, MatchState, Phase};
-use crate::cards::{Card, CardSet};
+use super::{Declaration, Marjapussi, Phase};
+use crate::cards::CardSet;
 use crate::game::Seat;
 use crate::games::cardlist::{place_unknown, CardLedger, HandEntry};
-use crate::games::wire::{seat_mask, suit_field};
+use crate::games::wire::{padded, seat_mask, suit_field};
 use crate::problems::{index_path, Fields, Problems};
-use crate::suited::Suit;
 use serde_json::Value;
-
-/// The auction's state: the high bid, its bidder, and the seat masks `passed` and `had_turn`.
-type Auction = (i32, u8, u8, u8);
 
 /// Reads a Marjapussi snapshot against the options `cfg`; `None` with every problem pushed.
 pub(super) fn read(
@@ -23,12 +19,12 @@ pub(super) fn read(
     problems: &mut Problems,
 ) -> Option<Marjapussi> {
     let n = cfg.seats();
-    let sides = if n == 4 { 2 } else { 3 };
-    let top = n as i64 - 1;
     let before = problems.0.len();
     let mut f = Fields::of(value, path, problems);
     f.require(&["dealer", "phase", "hands"], problems);
     let dealer = f.seat("dealer", n, problems).unwrap_or(0);
+    let no_cards = [CardSet::EMPTY; 4];
+    let mut s = Marjapussi::new_hand(*cfg, dealer, no_cards, CardSet::EMPTY, Default::default());
     let phase = f.name_of("phase", "phase", Phase::from_name, &Phase::NAMES, problems);
     let to_move = f.seat("to_move", n, problems);
     let mut ledger = wire_deck(cfg).ledger();
@@ -37,95 +33,44 @@ pub(super) fn read(
     for key in ["talon", "discards"] {
         entries.push(read_place(&mut ledger, &mut f, key, observer, problems));
     }
-    let auction = read_auction(&mut f, top, problems);
-    let play = read_play(&mut f, &mut ledger, n, problems);
-    let match_state: MatchState = read_match(f.get("match"), &f.path("match"), sides, problems);
+    f.object("auction", problems, |a, p| read_auction(a, &mut s, p));
+    read_play(&mut f, &mut ledger, &mut s, problems);
+    let sides = if n == 4 { 2 } else { 3 };
+    s.match_state = read_match(f.get("match"), &f.path("match"), sides, problems);
     f.finish(problems);
     if problems.0.len() > before || entries.len() != n + 2 {
         return None;
     }
     let places = deal_places(&entries, &ledger, path, &hands_path, problems)?;
-    let phase = phase?;
-    let mut hands = [CardSet::EMPTY; 4];
-    hands[..n].copy_from_slice(&places[..n]);
-    let mut state = Marjapussi::new_hand(*cfg, dealer, hands, places[n], match_state);
-    state.discards = places[n + 1];
-    state.phase = phase;
-    (
-        state.high_bid,
-        state.high_bidder,
-        state.passed,
-        state.had_turn,
-    ) = auction;
-    play.apply(&mut state);
-    check_turn(&mut state, to_move, path, problems);
-    settle_phase(&mut state, path, problems);
-    problems.is_empty().then_some(state)
+    s.phase = phase?;
+    s.hands[..n].copy_from_slice(&places[..n]);
+    (s.talon, s.discards) = (places[n], places[n + 1]);
+    s.actor = Marjapussi::new_hand(*cfg, dealer, s.hands, s.talon, s.match_state).actor;
+    check_turn(&mut s, to_move, path, problems);
+    settle_phase(&mut s, path, problems);
+    problems.is_empty().then_some(s)
 }
 
-/// The play-phase fields of a snapshot, read before the cards are dealt into a state.
-struct Play {
-    declarer: Option<u8>,
-    contract: i32,
-    doubling: u8,
-    polled: u8,
-    leader: u8,
-    trick: Vec<Card>,
-    tricks_played: u8,
-    opening_leader: u8,
-    trump: Option<Suit>,
-    declarations: [Option<Declaration>; 4],
-    tricks_won: [u8; 4],
-    won: [CardSet; 4],
-    last_trick_winner: Option<u8>,
-}
-
-/// Reads the contract, the trick in progress, trumps, marriages and the tricks won so far.
-fn read_play(f: &mut Fields, ledger: &mut CardLedger, n: usize, problems: &mut Problems) -> Play {
-    let sides = if n == 4 { 2 } else { 3 };
-    let top = n as i64 - 1;
-    let declarer = f.seat("declarer", n, problems);
-    let contract = f.bounded("contract", 0, 100_000, problems).unwrap_or(0) as i32;
-    let doubling = f.bounded("doubling", 0, 9, problems).unwrap_or(0) as u8;
-    let polled = f
-        .integers("polled", 0, top, problems)
-        .map_or(0, |l| seat_mask(&l));
-    let (leader, trick) = read_trick(f, ledger, n, problems);
-    Play {
-        declarer,
-        contract,
-        doubling,
-        polled,
-        leader,
-        trick,
-        tricks_played: f.bounded("tricks_played", 0, 12, problems).unwrap_or(0) as u8,
-        opening_leader: f.seat("opening_leader", n, problems).unwrap_or(0),
-        trump: suit_field(f, "trump", problems),
-        declarations: read_declarations(f, sides, problems),
-        tricks_won: read_tricks_won(f, n, problems),
-        won: read_won(f, ledger, n, problems),
-        last_trick_winner: f.seat("last_trick_winner", n, problems),
-    }
-}
-
-impl Play {
-    /// Writes the fields into `state`.
-    fn apply(self, state: &mut Marjapussi) {
-        state.declarer = self.declarer;
-        state.contract = self.contract;
-        state.doubling = self.doubling;
-        state.polled = self.polled;
-        state.leader = self.leader;
-        state.trick_len = self.trick.len() as u8;
-        state.trick[..self.trick.len()].copy_from_slice(&self.trick);
-        state.tricks_played = self.tricks_played;
-        state.opening_leader = self.opening_leader;
-        state.trump = self.trump;
-        state.declarations = self.declarations;
-        state.tricks_won = self.tricks_won;
-        state.won = self.won;
-        state.last_trick_winner = self.last_trick_winner;
-    }
+/// Reads the contract, the trick in progress, trumps, marriages and the tricks won so far
+/// into `s`.
+fn read_play(f: &mut Fields, ledger: &mut CardLedger, s: &mut Marjapussi, problems: &mut Problems) {
+    let n = s.cfg.seats();
+    s.declarer = f.seat("declarer", n, problems);
+    s.contract = f.bounded("contract", 0, 100_000, problems).unwrap_or(0) as i32;
+    s.doubling = f.bounded("doubling", 0, 9, problems).unwrap_or(0) as u8;
+    let polled = f.integers("polled", 0, n as i64 - 1, problems);
+    s.polled = polled.map_or(0, |l| seat_mask(&l));
+    let trick = f.object("trick", problems, |t, p| ledger.led_trick(t, n, p));
+    let (leader, cards) = trick.unwrap_or_default();
+    (s.leader, s.trick_len) = (leader, cards.len() as u8);
+    s.trick[..cards.len()].copy_from_slice(&cards);
+    s.tricks_played = f.bounded("tricks_played", 0, 12, problems).unwrap_or(0) as u8;
+    s.opening_leader = f.seat("opening_leader", n, problems).unwrap_or(0);
+    s.trump = suit_field(f, "trump", problems);
+    s.declarations = read_declarations(f, if n == 4 { 2 } else { 3 }, problems);
+    s.tricks_won = padded(f.integers("tricks_won", 0, 12, problems), n);
+    s.won = read_won(f, ledger, n, problems);
+    s.last_trick_winner = f.seat("last_trick_winner", n, problems);
 }
 
 /// Reads the `talon` or the `discards` (`key`): a list of cards, or in a view a count.
@@ -143,44 +88,16 @@ fn read_place(
     }
 }
 
-/// Reads `auction` (`high_bid`, `high_bidder`, `passed`, `had_turn`); all zero when left out.
-fn read_auction(f: &mut Fields, top: i64, problems: &mut Problems) -> Auction {
-    let mut auction = (0, 0u8, 0u8, 0u8);
-    if let Some(a) = f.get("auction") {
-        let mut af = Fields::of(a, &f.path("auction"), problems);
-        auction.0 = af.bounded("high_bid", 0, 100_000, problems).unwrap_or(0) as i32;
-        auction.1 = af
-            .seat("high_bidder", top as usize + 1, problems)
-            .unwrap_or(0);
-        for (key, slot) in [("passed", &mut auction.2), ("had_turn", &mut auction.3)] {
-            if let Some(list) = af.integers(key, 0, top, problems) {
-                *slot = seat_mask(&list);
-            }
+/// Reads `auction` (`high_bid`, `high_bidder`, `passed`, `had_turn`) into `s`.
+fn read_auction(af: &mut Fields, s: &mut Marjapussi, problems: &mut Problems) {
+    let n = s.cfg.seats();
+    s.high_bid = af.bounded("high_bid", 0, 100_000, problems).unwrap_or(0) as i32;
+    s.high_bidder = af.seat("high_bidder", n, problems).unwrap_or(0);
+    for (key, slot) in [("passed", &mut s.passed), ("had_turn", &mut s.had_turn)] {
+        if let Some(list) = af.integers(key, 0, n as i64 - 1, problems) {
+            *slot = seat_mask(&list);
         }
-        af.finish(problems);
     }
-    auction
-}
-
-/// Reads the trick in progress (`leader`, `cards` in the order played) of an `n`-seat table.
-fn read_trick(
-    f: &mut Fields,
-    ledger: &mut CardLedger,
-    n: usize,
-    problems: &mut Problems,
-) -> (u8, Vec<Card>) {
-    let (mut leader, mut trick) = (0u8, Vec::new());
-    let Some(t) = f.get("trick") else {
-        return (leader, trick);
-    };
-    let mut tf = Fields::of(t, &f.path("trick"), problems);
-    leader = tf.seat("leader", n, problems).unwrap_or(0);
-    let at = tf.path("cards");
-    if let Some(v) = tf.get("cards") {
-        trick = ledger.trick(v, &at, n, problems);
-    }
-    tf.finish(problems);
-    (leader, trick)
 }
 
 /// Reads up to four marriage `declarations` for a table of `sides` teams or players.
@@ -200,16 +117,6 @@ fn read_declarations(
         }
     }
     declarations
-}
-
-/// Reads `tricks_won`, one count (0 to 12) per seat; zeros when left out.
-fn read_tricks_won(f: &mut Fields, n: usize, problems: &mut Problems) -> [u8; 4] {
-    let mut tricks_won = [0u8; 4];
-    let counts = f.integers("tricks_won", 0, 12, problems);
-    for (i, t) in counts.unwrap_or_default().into_iter().take(n).enumerate() {
-        tricks_won[i] = t as u8;
-    }
-    tricks_won
 }
 
 /// Reads `won`, one pile of won cards per seat, into the ledger.

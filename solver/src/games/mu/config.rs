@@ -14,33 +14,23 @@ named_enum!(
         Mu5 = "mu5",
         Mu6 = "mu6",
     }
-);
-named_enum!(
     pub enum EklatLatecomer {
         LastToReachTop = "last_to_reach_top",
         LastCardOverall = "last_card_overall",
     }
-);
-named_enum!(
     pub enum PartnerMode {
         Choose = "choose",
         CallCard = "call_card",
     }
-);
-named_enum!(
     pub enum EndRule {
         Target = "target",
         Dice = "dice",
         CardDraw = "card_draw",
     }
-);
-named_enum!(
     pub enum CardDrawFormula {
         Seed = "seed",
         Alt200 = "alt200",
     }
-);
-named_enum!(
     pub enum TiePolicy {
         Shared = "shared",
         PlayOn = "play_on",

@@ -13,10 +13,10 @@ use super::{Move, Mu, Phase, Trump, MAX_PLAYERS};
 use crate::api::{CompactMoves, Rules};
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{cards_json, fill_hidden, hands_json, WireDeck};
+use crate::games::cardlist::{cards_json, fill_hidden, hands_json, Count, WireDeck};
 use crate::games::options;
 use crate::games::seeded::deal_round;
-use crate::games::wire::{cards_text, seats_json};
+use crate::games::wire::{cards_text, padded, seats_json, trick_json};
 use crate::problems::{kind, one_per_seat, Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
@@ -67,9 +67,7 @@ pub(super) fn read_match(
     };
     f.object("match", problems, |f, problems| {
         let scores = f.seat_integers("scores", (n, "scores"), -1_000_000, 1_000_000, problems);
-        for (i, s) in scores.unwrap_or_default().into_iter().enumerate() {
-            state.scores[i] = s as i32;
-        }
+        state.scores = padded(scores, n);
         let played = f.bounded("hands_played", 0, 1_000_000, problems);
         state.hands_played = played.unwrap_or(0) as u32;
         state.dice_rolling = f.boolean("dice_rolling", problems).unwrap_or(false);
@@ -226,7 +224,7 @@ impl Rules for Mu {
             return None;
         }
         let mut ledger = wire_deck(cfg).ledger();
-        let size = (cfg.hand_size(), true);
+        let size = (cfg.hand_size(), Count::Listed);
         let entries = ledger.dealt(list, &hands_path, observer, size, problems);
         if problems.0.len() > before {
             return None;
@@ -241,7 +239,11 @@ impl Rules for Mu {
     fn state_json(&self, observer: Option<Seat>) -> Value {
         let n = self.seats();
         let partner_known = self.partner_known_to(observer);
-        let trick = &self.trick[..self.trick_len as usize];
+        let cards = &self.trick[..self.trick_len as usize];
+        let mut trick = trick_json(self.leader, cards, card_name);
+        trick["from_table"] = json!((0..cards.len())
+            .map(|i| self.trick_from_table & 1 << i != 0)
+            .collect::<Vec<_>>());
         json!({
             "dealer": self.dealer,
             "phase": self.phase.name(),
@@ -262,11 +264,7 @@ impl Rules for Mu {
             "partner": if partner_known { json!(self.partner) } else { Value::Null },
             "called_card": self.called.map(card_name),
             "solo": if partner_known { json!(self.solo) } else { Value::Null },
-            "trick": {
-                "leader": self.leader,
-                "cards": trick.iter().map(|&c| card_name(c)).collect::<Vec<_>>(),
-                "from_table": (0..trick.len()).map(|i| self.trick_from_table & 1 << i != 0).collect::<Vec<_>>(),
-            },
+            "trick": trick,
             "tricks_played": self.tricks_played,
             "won": hands_json(&self.won[..n], None, card_name),
             "match": match_json(&self.match_state, n),

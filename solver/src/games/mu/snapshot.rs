@@ -7,6 +7,7 @@ use super::{Mu, Phase, Trump, MAX_PLAYERS};
 use crate::cards::CardSet;
 use crate::game::Seat;
 use crate::games::cardlist::{place_unknown, CardLedger, WireDeck};
+use crate::games::wire::padded;
 use crate::problems::{index_path, one_per_seat, Fields, Problems};
 use serde_json::Value;
 
@@ -106,16 +107,9 @@ pub(super) fn read(
 /// and passes so far and the last bidder.
 fn read_auction(af: &mut Fields, s: &mut Mu, problems: &mut Problems) {
     let n = s.cfg.seats();
-    if let Some(bids) = af.seat_integers("bids", (n, "numbers"), 0, 15, problems) {
-        bids.iter()
-            .enumerate()
-            .for_each(|(i, &v)| s.bids[i] = v as u8);
-    }
-    if let Some(at) = af.seat_integers("last_bid_at", (n, "numbers"), 0, 10_000, problems) {
-        at.iter()
-            .enumerate()
-            .for_each(|(i, &v)| s.last_bid_at[i] = v as u16);
-    }
+    s.bids = padded(af.seat_integers("bids", (n, "numbers"), 0, 15, problems), n);
+    let at = af.seat_integers("last_bid_at", (n, "numbers"), 0, 10_000, problems);
+    s.last_bid_at = padded(at, n);
     s.actions = af.bounded("actions", 0, 10_000, problems).unwrap_or(0) as u16;
     s.passes = af.bounded("passes", 0, n as i64, problems).unwrap_or(0) as u8;
     s.last_bidder = af.seat("last_bidder", n, problems);
@@ -143,12 +137,8 @@ fn read_trick(
     before: usize,
     problems: &mut Problems,
 ) {
-    s.leader = tf.seat("leader", s.cfg.seats(), problems).unwrap_or(0);
-    let mut cards = Vec::new();
-    if let Some(v) = tf.get("cards") {
-        cards = ledger.trick(v, &tf.path("cards"), s.cfg.seats(), problems);
-    }
-    s.trick_len = cards.len() as u8;
+    let (leader, cards) = ledger.led_trick(tf, s.cfg.seats(), problems);
+    (s.leader, s.trick_len) = (leader, cards.len() as u8);
     s.trick[..cards.len()].copy_from_slice(&cards);
     let at = tf.path("from_table");
     if let Some(list) = tf.array("from_table", problems) {

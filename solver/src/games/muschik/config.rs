@@ -13,27 +13,19 @@ named_enum!(
         Muschik3 = "muschik3",
         Muschik2 = "muschik2",
     }
-);
-named_enum!(
     pub enum ParticipationFloor {
         ForceIn = "force_in",
         VoidDeal = "void_deal_if_lt2",
         LoneTakesAll = "lone_player_takes_all",
     }
-);
-named_enum!(
     pub enum SwapTiming {
         AfterExchange = "after_exchange",
         BeforeExchange = "before_exchange",
     }
-);
-named_enum!(
     pub enum DoubleRoundOrder {
         ClockwiseFromDealer = "clockwise_from_dealer",
         BySeat = "by_seat",
     }
-);
-named_enum!(
     pub enum PayoffUnit {
         Countdown = "countdown",
         MatchPoints = "match_points",

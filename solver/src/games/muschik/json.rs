@@ -13,11 +13,11 @@ use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{
-    cards_json, fill_hidden, hands_json, CardLedger, HandEntry, WireDeck, HIDDEN_CARD,
+    cards_json, fill_hidden, hands_json, CardLedger, Count, HandEntry, WireDeck, HIDDEN_CARD,
 };
 use crate::games::options;
 use crate::games::seeded::deal_round;
-use crate::games::wire::cards_text;
+use crate::games::wire::{cards_text, trick_json};
 use crate::problems::{kind, one_per_seat, Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::power_of;
@@ -88,10 +88,6 @@ impl Muschik {
                 }
             })
             .collect()
-    }
-
-    fn trick_json(&self, leader: u8, cards: &[Card]) -> Value {
-        json!({ "leader": leader, "cards": cards.iter().map(|&c| card_name(c)).collect::<Vec<_>>() })
     }
 
     /// The trump card's holder once the dealer has taken it and until it is played.
@@ -189,12 +185,12 @@ impl Rules for Muschik {
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
-        let stock: Vec<Card> = self.stock[..self.stock_len as usize].to_vec();
+        let stock = self.stock[..self.stock_len as usize].iter().copied();
         json!({
             "dealer": self.dealer,
             "hands": hands_json(&self.hands[..self.seats()], observer, card_name),
             "trump_card": card_name(self.trump_card),
-            "stock": if observer.is_some() { json!(stock.len()) } else { json!(stock.iter().map(|&c| card_name(c)).collect::<Vec<_>>()) },
+            "stock": cards_json(stock, observer.is_some(), card_name),
             "match": match_json(&self.match_state, self.seats()),
         })
     }
@@ -230,7 +226,7 @@ impl Rules for Muschik {
         let hands_path = f.path("hands");
         let mut entries = match f.array("hands", problems) {
             Some(list) if one_per_seat(list, n, "hands", &hands_path, problems) => {
-                let size = (HAND_SIZE as u32, false);
+                let size = (HAND_SIZE as u32, Count::Read);
                 ledger.dealt(list, &hands_path, observer, size, problems)
             }
             _ => Vec::new(),
@@ -272,13 +268,10 @@ impl Rules for Muschik {
 
     fn state_json(&self, observer: Option<Seat>) -> Value {
         let n = self.seats();
-        let unseen = observer.map(|o| self.unseen(o));
         let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
-        let stock: Vec<Card> = self.stock[self.drawn as usize..self.stock_len as usize].to_vec();
-        let stock_json = match unseen {
-            Some(_) => json!(stock.len()),
-            None => json!(stock.iter().map(|&c| card_name(c)).collect::<Vec<_>>()),
-        };
+        let stock = self.stock[self.drawn as usize..self.stock_len as usize]
+            .iter()
+            .copied();
         let done = &self.tricks[..self.tricks_played as usize];
         let p = self.participants as usize;
         json!({
@@ -289,14 +282,14 @@ impl Rules for Muschik {
             "trump_card": card_name(self.trump_card),
             "swap": self.swap.name(),
             "trump_holder": self.trump_holder(),
-            "stock": stock_json,
+            "stock": cards_json(stock, observer.is_some(), card_name),
             "discards": (0..n).map(|s| cards_json(self.discards[s], hidden(s), card_name)).collect::<Vec<_>>(),
             "participation": self.participation_json(),
             "exchanged": &self.exchanged[..n],
             "exchange_turns": self.exchange_turns,
-            "trick": (self.phase == Phase::Play).then(|| self.trick_json(self.leader, &self.trick[..self.trick_len as usize])),
+            "trick": (self.phase == Phase::Play).then(|| trick_json(self.leader, &self.trick[..self.trick_len as usize], card_name)),
             "tricks": done.iter().map(|t| {
-                let mut trick = self.trick_json(t.leader, &t.cards[..p]);
+                let mut trick = trick_json(t.leader, &t.cards[..p], card_name);
                 trick["winner"] = json!(t.winner);
                 trick
             }).collect::<Vec<_>>(),

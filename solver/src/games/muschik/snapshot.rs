@@ -10,7 +10,8 @@ use super::match_json::read_match;
 use super::{MatchState, Muschik, Phase, SwapState, Trick, HAND_SIZE, MAX_PLAYERS};
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
-use crate::games::cardlist::{fill_hidden, CardLedger, HandEntry};
+use crate::games::cardlist::{place_unknown, CardLedger, HandEntry};
+use crate::games::wire::padded;
 use crate::problems::{field_path, index_path, kind, one_per_seat, Fields, Problems};
 use serde_json::Value;
 
@@ -139,7 +140,10 @@ fn read_given(
             .unwrap_or(SwapState::Open),
         holder: f.seat("trump_holder", n, problems),
         decisions: read_participation(f, n, problems),
-        exchanged: read_exchanged(f, n, problems),
+        exchanged: padded(
+            f.seat_integers("exchanged", (n, "counts"), 0, 25, problems),
+            n,
+        ),
         exchange_turns: f.bounded("exchange_turns", 0, 25, problems).unwrap_or(0) as u8,
         lists: ["tricks_won", "zero_at", "cp"]
             .map(|key| {
@@ -219,16 +223,6 @@ fn read_participation(f: &mut Fields, n: usize, problems: &mut Problems) -> Vec<
     decisions
 }
 
-/// How many cards each seat exchanged.
-fn read_exchanged(f: &mut Fields, n: usize, problems: &mut Problems) -> [u8; MAX_PLAYERS] {
-    let mut exchanged = [0u8; MAX_PLAYERS];
-    let counts = f.seat_integers("exchanged", (n, "counts"), 0, 25, problems);
-    for (seat, k) in counts.unwrap_or_default().into_iter().enumerate() {
-        exchanged[seat] = k as u8;
-    }
-    exchanged
-}
-
 /// The finished tricks, at most a deal's.
 fn read_tricks(
     f: &mut Fields,
@@ -273,14 +267,8 @@ fn build(
     entries.extend(given.discards.iter().copied());
     let listed = given.ledger.all();
     let unknown = cards::deck(cfg.deck_ranks) - listed - CardSet::single(trump_card);
-    let any_hidden = entries.iter().any(|e| matches!(e, HandEntry::Hidden(_)));
-    if !any_hidden && !unknown.is_empty() {
-        let missing: Vec<String> = unknown.iter().map(card_name).collect();
-        let message = format!("cards missing from the position: {}", missing.join(" "));
-        problems.push(path, message);
-        return None;
-    }
-    let places = fill_hidden(&entries, unknown, &field_path(path, "hands"), problems);
+    let hands_path = field_path(path, "hands");
+    let places = place_unknown(&entries, unknown, path, &hands_path, card_name, problems)?;
     if !problems.is_empty() {
         return None;
     }

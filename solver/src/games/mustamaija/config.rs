@@ -2,8 +2,10 @@
 //! and how a request's `variant` and `options` resolve into one [`Config`].
 
 use super::cards::{JOKER, QUEEN_OF_SPADES, STANDARD_DECK};
+use super::json::suits_json;
 use crate::cards::{Card, CardSet};
 use crate::games::options::{Declared, Opt, Values};
+use crate::games::wire::parse_suit;
 use crate::problems::{field_path, Problems};
 use crate::suited::Suit;
 use serde_json::{json, Map, Value};
@@ -16,50 +18,34 @@ named_enum!(
         SalmiSix = "salmi_six",
         TranslatorJoker = "translator_joker",
     }
-);
-named_enum!(
     pub enum TrumpMode {
         Turned = "turned",
         FixedDiamonds = "fixed_diamonds",
         Marriage = "marriage",
     }
-);
-named_enum!(
     pub enum MariaCard {
         QueenOfSpades = "SQ",
         Joker = "JK",
     }
-);
-named_enum!(
     pub enum QsLead {
         WithSpades = "with_spades",
         AloneOnly = "alone_only",
     }
-);
-named_enum!(
     pub enum AttackLimit {
         EndgameOnly = "endgame_only",
         Always = "always",
     }
-);
-named_enum!(
     pub enum MarriageWindow {
         ActiveBeforePlay = "active_before_play",
         AnyPlayerAnyTime = "any_player_any_time",
     }
-);
-named_enum!(
     pub enum SpadeReinsert {
         RandomMiddle = "random_middle",
     }
-);
-named_enum!(
     pub enum StallOutcome {
         QsHolderLoses = "qs_holder_loses",
         Draw = "draw",
     }
-);
-named_enum!(
     pub enum Utility {
         LoserOnly = "loser_only",
         ZeroSum = "zero_sum",
@@ -152,12 +138,9 @@ impl Config {
 
 /// A JSON list of suit letters as a mask over suit indices.
 fn suit_mask(value: &Value) -> Option<u8> {
-    value.as_array()?.iter().try_fold(0u8, |mask, item| {
-        let mut chars = item.as_str()?.chars();
-        match (chars.next().and_then(Suit::from_letter), chars.next()) {
-            (Some(suit), None) => Some(mask | 1 << suit as u8),
-            _ => None,
-        }
+    let mut suits = value.as_array()?.iter();
+    suits.try_fold(0, |mask, item| {
+        Some(mask | 1 << parse_suit(item.as_str()?).ok()? as u8)
     })
 }
 
@@ -193,12 +176,7 @@ impl Declared for Config {
                     suit_mask(v).ok_or("a list of suit letters such as [\"S\"]")?;
                 Ok(())
             },
-            write: |c| {
-                let excluded = Suit::ALL
-                    .into_iter()
-                    .filter(|&s| c.marriage_excluded_suits & 1 << s as u8 != 0);
-                json!(excluded.map(|s| s.to_string()).collect::<Vec<_>>())
-            },
+            write: |c| suits_json(c.marriage_excluded_suits),
         },
         option!(marriage_trump_changes: flag, "7.12",
             "whether a later marriage changes trump again"),

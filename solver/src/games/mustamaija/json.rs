@@ -13,7 +13,7 @@ use super::{Move, Mustamaija, Phase};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat, MAX_SEATS};
-use crate::games::cardlist::{hands_json, HandEntry, WireDeck};
+use crate::games::cardlist::{hands_json, Count, HandEntry, WireDeck};
 use crate::games::options;
 use crate::games::seeded::deal_round;
 use crate::games::wire::parse_suit;
@@ -266,7 +266,7 @@ impl Rules for Mustamaija {
         let entries = hands_value.map_or(Vec::new(), |list| {
             one_per_seat(list, n, "hands", &hands_path, problems);
             let list = &list[..list.len().min(n)];
-            let size = (u32::from(cfg.hand_size), false);
+            let size = (u32::from(cfg.hand_size), Count::Read);
             ledger.dealt(list, &hands_path, observer, size, problems)
         });
         let mut talon = talon_value.map_or(Vec::new(), |v| {

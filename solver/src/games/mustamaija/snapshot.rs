@@ -7,13 +7,13 @@
 use super::cards::{beaters, card_name, set_text, suit_of, JOKER};
 use super::config::Config;
 use super::json::{fill_unknown, wire_deck};
+use super::talon::Talon;
 use super::{Mustamaija, Phase, UNBEATEN};
 use crate::cards::{Card, CardSet};
 use crate::game::{Seat, MAX_SEATS};
 use crate::games::cardlist::{CardLedger, HandEntry, WireDeck};
 use crate::games::wire::{parse_suit, suit_field};
 use crate::problems::{field_path, index_path, kind, one_per_seat, Fields, Problems};
-use crate::suited::Suit;
 use serde_json::Value;
 
 /// Reads `[[attack, beater], ...]`; the attack card goes through `ledger` (or must be in
@@ -53,21 +53,9 @@ fn read_pairs(
                 }
                 card
             }
-            None => ledger
-                .read(
-                    &Value::Array(vec![attack.clone()]),
-                    &index_path(&at, 0),
-                    problems,
-                )
-                .lowest(),
+            None => ledger.one(attack, &index_path(&at, 0), problems),
         };
-        let beater = ledger
-            .read(
-                &Value::Array(vec![beater.clone()]),
-                &index_path(&at, 1),
-                problems,
-            )
-            .lowest();
+        let beater = ledger.one(beater, &index_path(&at, 1), problems);
         if let (Some(a), Some(b)) = (attack, beater) {
             pairs.push((a, b));
         }
@@ -91,25 +79,15 @@ fn optional_card(
 
 /// A snapshot's fields as given, before the deal is rebuilt from them and checked.
 struct Given {
-    dealer: u8,
     phase: Option<Phase>,
     to_move: Option<u8>,
-    attacker: u8,
-    defender: u8,
     ledger: CardLedger,
     entries: Vec<HandEntry>,
     shown: Vec<CardSet>,
     talon: Vec<Option<Card>>,
-    turn_seed: u32,
-    trump: Option<Suit>,
-    trump_card: Option<Card>,
-    reinserted: CardSet,
-    declared: u8,
-    table: Table,
-    discard_pairs: Vec<(Card, Card)>,
-    attacks_made: u32,
-    loser: Option<u8>,
-    stalled: bool,
+    table_pairs: Vec<(Card, Card)>,
+    /// The rest of the snapshot, set in a deal whose cards are not placed yet.
+    play: Mustamaija,
 }
 
 /// The table as given: the attack, the pairs beaten and the cards taken.
@@ -135,7 +113,7 @@ pub(super) fn read(
     if problems.0.len() > before || given.entries.len() != cfg.seats() {
         return None;
     }
-    let (to_move, table_pairs) = (given.to_move, given.table.pairs.clone());
+    let (to_move, table_pairs) = (given.to_move, given.table_pairs.clone());
     let mut state = build(given, cfg, path, observer, problems)?;
     state.phase = phase;
     check(&mut state, to_move, &table_pairs, path, problems);
@@ -155,48 +133,47 @@ fn read_given(
         problems,
     );
     let dealer = f.seat("dealer", n, problems).unwrap_or(0);
+    let mut s = Mustamaija::new_deal(*cfg, dealer, [CardSet::EMPTY; MAX_SEATS], &[], 0);
     let phase = f.name_of("phase", "phase", Phase::from_name, Phase::NAMES, problems);
     let to_move = f.seat("to_move", n, problems);
-    let attacker = f.seat("attacker", n, problems).unwrap_or(0);
-    let defender = f.seat("defender", n, problems).unwrap_or(0);
+    s.attacker = f.seat("attacker", n, problems).unwrap_or(0);
+    s.defender = f.seat("defender", n, problems).unwrap_or(0);
     let mut ledger = wire_deck(cfg).ledger();
     let entries = ledger.hands(f, n, observer, problems);
     let shown = read_known_cards(f, n, &ledger, &entries, problems);
     let talon_path = f.path("talon");
+    let talon = f.get("talon").map_or(Vec::new(), |v| {
+        ledger.ordered(v, &talon_path, observer.is_some(), problems)
+    });
+    let seed = f.bounded("turn_seed", 0, u32::MAX.into(), problems);
+    s.turn_seed = seed.unwrap_or(0) as u32;
+    s.trump = suit_field(f, "trump", problems);
+    s.trump_card = optional_card(f, "trump_card", ledger.deck(), problems);
+    s.reinserted = f.get("reinserted").map_or(CardSet::EMPTY, |v| {
+        let at = f.path("reinserted");
+        ledger.deck().ledger().read(v, &at, problems)
+    });
+    s.declared = read_declared(f, problems);
+    let table = f.object("table", problems, |t, p| read_table(t, &mut ledger, p));
+    let table = table.unwrap_or_default();
+    let discard_pairs = match f.get("discards") {
+        Some(v) => read_pairs(v, &f.path("discards"), &mut ledger, None, problems),
+        None => Vec::new(),
+    };
+    let attacks = f.bounded("attacks_made", 0, u32::MAX.into(), problems);
+    s.attacks_made = attacks.unwrap_or(0) as u32;
+    s.loser = f.seat("loser", n, problems);
+    s.stalled = f.boolean("stalled", problems).unwrap_or(false);
+    set_table(&mut s, &table, &discard_pairs);
     Given {
-        dealer,
         phase,
         to_move,
-        attacker,
-        defender,
-        talon: f.get("talon").map_or(Vec::new(), |v| {
-            ledger.ordered(v, &talon_path, observer.is_some(), problems)
-        }),
+        ledger,
         entries,
         shown,
-        turn_seed: f
-            .bounded("turn_seed", 0, u32::MAX.into(), problems)
-            .unwrap_or(0) as u32,
-        trump: suit_field(f, "trump", problems),
-        trump_card: optional_card(f, "trump_card", ledger.deck(), problems),
-        reinserted: f.get("reinserted").map_or(CardSet::EMPTY, |v| {
-            let at = f.path("reinserted");
-            ledger.deck().ledger().read(v, &at, problems)
-        }),
-        declared: read_declared(f, problems),
-        table: f
-            .object("table", problems, |t, p| read_table(t, &mut ledger, p))
-            .unwrap_or_default(),
-        discard_pairs: match f.get("discards") {
-            Some(v) => read_pairs(v, &f.path("discards"), &mut ledger, None, problems),
-            None => Vec::new(),
-        },
-        attacks_made: f
-            .bounded("attacks_made", 0, u32::MAX.into(), problems)
-            .unwrap_or(0) as u32,
-        loser: f.seat("loser", n, problems),
-        stalled: f.boolean("stalled", problems).unwrap_or(false),
-        ledger,
+        talon,
+        table_pairs: table.pairs,
+        play: s,
     }
 }
 
@@ -301,7 +278,7 @@ fn build(
     let (before, n) = (problems.0.len(), cfg.seats());
     let fixed_in_talon: CardSet = given.talon.iter().flatten().copied().collect();
     let shown_all = given.shown.iter().fold(CardSet::EMPTY, |a, &s| a | s);
-    if let (Some(card), Some(_)) = (given.trump_card, observer) {
+    if let (Some(card), Some(_)) = (given.play.trump_card, observer) {
         let placed = given.ledger.all() | shown_all;
         if !placed.contains(card) && !given.talon.is_empty() {
             match given.talon.last_mut() {
@@ -345,41 +322,31 @@ fn build(
     let mut hands = [CardSet::EMPTY; MAX_SEATS];
     hands[..n].copy_from_slice(&filled);
     let talon: Vec<Card> = given.talon.iter().flatten().copied().collect();
-    let mut state = Mustamaija::new_deal(*cfg, given.dealer, hands, &talon, given.turn_seed);
-    if observer.is_some() {
-        let trump_card = given.trump_card.map_or(CardSet::EMPTY, CardSet::single);
-        state.talon_known = fixed_in_talon - trump_card;
-    }
-    state.public = shown_all;
-    set_play(&mut state, &given);
-    Some(state)
+    let trump_card = given
+        .play
+        .trump_card
+        .map_or(CardSet::EMPTY, CardSet::single);
+    Some(Mustamaija {
+        hands,
+        talon: Talon::from_top_first(&talon),
+        public: shown_all,
+        talon_known: observer.map_or(CardSet::EMPTY, |_| fixed_in_talon - trump_card),
+        ..given.play
+    })
 }
 
-/// Sets the state of play the snapshot gives: trump, declarations, the table and the discards.
-fn set_play(state: &mut Mustamaija, given: &Given) {
-    let table = &given.table;
-    state.trump = given.trump;
-    state.trump_card = given.trump_card;
-    state.reinserted = given.reinserted;
-    state.declared = given.declared;
-    state.attacker = given.attacker;
-    state.defender = given.defender;
+/// Sets the table and the discards the snapshot gives.
+fn set_table(state: &mut Mustamaija, table: &Table, discard_pairs: &[(Card, Card)]) {
     state.attack = table.attack;
     state.taken = table.taken;
     state.beaten_by = [UNBEATEN; 64];
-    for &(a, b) in table.pairs.iter().chain(&given.discard_pairs) {
+    for &(a, b) in table.pairs.iter().chain(discard_pairs) {
         state.beaten_by[a.index() as usize] = b.index();
     }
     state.open = table.attack - table.taken - table.pairs.iter().map(|p| p.0).collect::<CardSet>();
-    state.discards = given
-        .discard_pairs
-        .iter()
-        .fold(CardSet::EMPTY, |a, &(x, y)| {
-            a | CardSet::single(x) | CardSet::single(y)
-        });
-    state.attacks_made = given.attacks_made;
-    state.loser = given.loser;
-    state.stalled = given.stalled;
+    state.discards = discard_pairs.iter().fold(CardSet::EMPTY, |a, &(x, y)| {
+        a | CardSet::single(x) | CardSet::single(y)
+    });
 }
 
 /// The rules a reachable position keeps; sets the seat to act.
