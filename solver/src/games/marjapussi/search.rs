@@ -448,7 +448,7 @@ impl Searchable for Marjapussi {
 impl Marjapussi {
     /// Whether two different cards lead to positions of one value: of one suit, with equal
     /// points and only `won` cards or the mover's own between them, and not a king or queen
-    /// whose marriage is open. The mover's cards between keep the order of the cards of the
+    /// whose marriage can still be declared. The mover's cards between keep the order of the cards of the
     /// other seats to each of them alike, so playing either leaves positions of one value.
     fn equivalent_cards(&self, x: Card, y: Card, won: CardSet) -> bool {
         let suit = suit_of(x);
@@ -456,14 +456,19 @@ impl Marjapussi {
         {
             return false;
         }
-        let marriable = !self.is_declared(suit);
         let royal = |c| matches!(power_of(c), KING | QUEEN);
-        if marriable && (royal(x) || royal(y)) {
+        if (royal(x) || royal(y)) && self.may_be_declared(suit) {
             return false;
         }
         let (lo, hi) = if x < y { (x, y) } else { (y, x) };
         let between = CardSet::from_bits((hi.bit() - 1) & !((lo.bit() << 1) - 1));
         between.is_subset(won | self.hands[usize::from(self.actor)])
+    }
+
+    /// Whether some side can still declare `suit`'s marriage ([`Marjapussi::open_marriages_of`]):
+    /// a king and queen held apart by the sides never can.
+    fn may_be_declared(&self, suit: Suit) -> bool {
+        (0..self.sides()).any(|side| self.open_marriages_of(side).any(|s| s == suit))
     }
 
     /// At the start of the last trick in the play, `side`'s value: each seat holds one card,
