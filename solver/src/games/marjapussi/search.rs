@@ -898,10 +898,10 @@ mod tests {
                     continue;
                 };
                 let mut other = g.clone();
-                other.hands[0] = other.hands[0] - CardSet::single(from) | CardSet::single(to);
+                other.hands[0] = (other.hands[0] - CardSet::single(from)) | CardSet::single(to);
                 for won in &mut other.won {
                     if won.contains(to) {
-                        *won = *won - CardSet::single(to) | CardSet::single(from);
+                        *won = (*won - CardSet::single(to)) | CardSet::single(from);
                     }
                 }
                 assert_ne!(shape(&g), shape(&other), "{variant} {seed}");
