@@ -83,14 +83,7 @@ impl Marjapussi {
 
     /// Kings and queens of undeclared marriages held whole: worth keeping until declared.
     fn whole_marriages(&self, hand: CardSet) -> CardSet {
-        let mut kept = CardSet::EMPTY;
-        for suit in Suit::ALL {
-            let pair = cards::marriage(suit);
-            if pair.is_subset(hand) && !self.is_declared(suit) {
-                kept |= pair;
-            }
-        }
-        kept
+        cards::marriages_held(hand) & self.undeclared_marriages()
     }
 
     fn asks_allowed(&self, half: bool) -> bool {

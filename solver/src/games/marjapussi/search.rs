@@ -6,7 +6,7 @@
 //! between them; kings and queens of a suit whose marriage is still open are never merged,
 //! since they can marry.
 
-use super::cards::{self, marriage, point_classes, points, set_points, KING, QUEEN};
+use super::cards::{self, marriage, point_classes, points, set_points};
 use super::config::{CardValues, TrumpOnMarriage, Variant};
 use super::{Marjapussi, Move, Phase};
 use crate::cards::{Card, CardSet};
@@ -247,7 +247,7 @@ impl Marjapussi {
             h = mix(h, ranks.apply(word));
         }
         h = mix(h, worth);
-        mix(h, ranks.apply(open.bits()))
+        mix(h, ranks.apply(self.declarable_marriages().bits()))
     }
 }
 
@@ -456,8 +456,8 @@ impl Marjapussi {
         {
             return false;
         }
-        let royal = |c| matches!(power_of(c), KING | QUEEN);
-        if (royal(x) || royal(y)) && self.may_be_declared(suit) {
+        let pair = CardSet::single(x) | CardSet::single(y);
+        if cards::ALL_MARRIAGES.intersects(pair) && self.declarable_marriages().intersects(pair) {
             return false;
         }
         let (lo, hi) = if x < y { (x, y) } else { (y, x) };
@@ -465,10 +465,23 @@ impl Marjapussi {
         between.is_subset(won | self.hands[usize::from(self.actor)])
     }
 
-    /// Whether some side can still declare `suit`'s marriage ([`Marjapussi::open_marriages_of`]):
-    /// a king and queen held apart by the sides never can.
-    fn may_be_declared(&self, suit: Suit) -> bool {
-        (0..self.sides()).any(|side| self.open_marriages_of(side).any(|s| s == suit))
+    /// The kings and queens of the marriages some side can still declare, as
+    /// [`Marjapussi::open_marriages_of`] finds them: a king and queen held apart by the sides
+    /// never can be.
+    fn declarable_marriages(&self) -> CardSet {
+        let mut together = [CardSet::EMPTY; 4];
+        let mut held = CardSet::EMPTY;
+        for seat in 0..self.n() {
+            let hand = self.hands[usize::from(seat)];
+            together[usize::from(self.side_of(seat))] |= hand;
+            held |= cards::marriages_held(hand);
+        }
+        if self.asks_half() {
+            held = together
+                .iter()
+                .fold(held, |a, &t| a | cards::marriages_held(t));
+        }
+        held & self.undeclared_marriages()
     }
 
     /// At the start of the last trick in the play, `side`'s value: each seat holds one card,
@@ -790,7 +803,7 @@ mod tests {
                         None => continue,
                     },
                 };
-                let royal = open && matches!(power_of(card), KING | QUEEN);
+                let royal = g.declarable_marriages().contains(card);
                 shape.push(owner | u64::from(royal) << 3 | (points(card, values) as u64) << 4);
             }
         }
