@@ -14,76 +14,44 @@ from litestar.testing import TestClient
 
 Client = TestClient[Litestar]
 
+# The options of the preset, as a view of either hand writes them.
+OPTIONS: dict[str, Any] = {
+    "num_players": 4,
+    "hand_size": 3,
+    "trump_mode": "marriage",
+    "spades_can_be_trump": False,
+    "maria_card": "SQ",
+    "qs_lead": "with_spades",
+    "attack_limit": "endgame_only",
+    "marriage_excluded_suits": ["S"],
+    "marriage_trump_changes": False,
+    "marriage_window": "any_player_any_time",
+    "spade_reinsert": "random_middle",
+    "max_attacks": 1000,
+    "stall_outcome": "qs_holder_loses",
+    "utility": "loser_only",
+}
+
+
+def talon(size: int, known: dict[int, str]) -> list[str | None]:
+    """A view's talon of `size` cards in the deal's order: the cards the seat saw in place."""
+    return [known.get(i) for i in range(size)]
+
+
 # Seed 50 after 54 moves, seen by seat 2. After `attack CK CA`, seat 3 (the defender, holding
-# CQ) takes both without a move and then holds the club marriage, so the next attack's poll asks it
-# (`no_declaration by 3`). The replay gave seat 3 the heart marriage instead, which it would
-# have kept into the next poll, took it away again, and so on until it gave up.
+# CQ) takes both without a move and then holds the club marriage, so the next attack's poll
+# asks it (`no_declaration by 3`). The replay gave seat 3 the heart marriage instead, which it
+# would have kept into the next poll, took it away again, and so on until it gave up.
 PASSED_ON_A_TAKEN_KING = {
     "version": 1,
     "game": "mustamaija",
     "variant": "kurki_suonio_marriage",
-    "options": {
-        "num_players": 4,
-        "hand_size": 3,
-        "trump_mode": "marriage",
-        "spades_can_be_trump": False,
-        "maria_card": "SQ",
-        "qs_lead": "with_spades",
-        "attack_limit": "endgame_only",
-        "marriage_excluded_suits": ["S"],
-        "marriage_trump_changes": False,
-        "marriage_window": "any_player_any_time",
-        "spade_reinsert": "random_middle",
-        "max_attacks": 1000,
-        "stall_outcome": "qs_holder_loses",
-        "utility": "loser_only",
-    },
+    "options": OPTIONS,
     "view": 2,
     "deal": {
         "dealer": 1,
         "hands": [3, 3, ["HT", "D4", "CA"], 3],
-        "talon": [
-            "C5",
-            None,
-            "H6",
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-        ],
+        "talon": talon(40, {0: "C5", 2: "H6"}),
         "turn_seed": 3846481986,
     },
     "moves": [
@@ -145,74 +113,35 @@ PASSED_ON_A_TAKEN_KING = {
 }
 
 # Seed 55 after 69 moves, seen by seat 1. Seat 3 attacks with CQ, then holds DK and DQ, one
-# drawn from the talon after the attack: the defence's poll asks it (`no_declaration by 3`). Its guessed hand had one
-# hidden card left, so the replay could put only one of the two cards there.
+# drawn from the talon after the attack: the defence's poll asks it (`no_declaration by 3`).
+# Its guessed hand had one hidden card left, so the replay could put only one of the two there.
 PASSED_ON_A_DRAWN_QUEEN = {
     "version": 1,
     "game": "mustamaija",
     "variant": "kurki_suonio_marriage",
-    "options": {
-        "num_players": 4,
-        "hand_size": 3,
-        "trump_mode": "marriage",
-        "spades_can_be_trump": False,
-        "maria_card": "SQ",
-        "qs_lead": "with_spades",
-        "attack_limit": "endgame_only",
-        "marriage_excluded_suits": ["S"],
-        "marriage_trump_changes": False,
-        "marriage_window": "any_player_any_time",
-        "spade_reinsert": "random_middle",
-        "max_attacks": 1000,
-        "stall_outcome": "qs_holder_loses",
-        "utility": "loser_only",
-    },
+    "options": OPTIONS,
     "view": 1,
     "deal": {
         "dealer": 3,
         "hands": [3, ["SA", "C4", "CK"], 3, 3],
-        "talon": [
-            None,
-            "H4",
-            "HQ",
-            None,
-            "CQ",
-            None,
-            "C7",
-            "H9",
-            None,
-            "DT",
-            "H8",
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            "C6",
-            None,
-            "D6",
-            "DJ",
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            "D9",
-            None,
-            None,
-            "D7",
-            None,
-            None,
-            "S5",
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-        ],
+        "talon": talon(
+            40,
+            {
+                1: "H4",
+                2: "HQ",
+                4: "CQ",
+                6: "C7",
+                7: "H9",
+                9: "DT",
+                10: "H8",
+                17: "C6",
+                19: "D6",
+                20: "DJ",
+                27: "D9",
+                30: "D7",
+                33: "S5",
+            },
+        ),
         "turn_seed": 548435815,
     },
     "moves": [
