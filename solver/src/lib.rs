@@ -46,9 +46,14 @@ mod python;
 /// it has too few cards to give back, so views that were refused replay; `frames`: where
 /// unnamed hidden cards moved (`??` passes, Mustamaija's hidden draws), drawn worlds are checked
 /// by replaying the moves since the last such move, so other worlds are drawn; `royals`: a
-/// Marjapussi-family king or queen whose marriage is open is never merged with an equivalent
-/// card, following as well as leading, so some Huutopussi values changed).
+/// Marjapussi-family king or queen whose marriage can still be declared is never merged with
+/// an equivalent card, following as well as leading, so some Huutopussi values changed;
+/// `fits4`: a Mustamaija view's poll fit gives a seat last the marriage suits that a later
+/// poll showed it without, puts a marriage partly in the cards the seat draws, and moves a
+/// marriage card deeper into the talon before into the defender's hand, and no fit (in any
+/// game) gives back a card it places, so views that were refused replay and other guesses
+/// are fitted).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4"
 );

@@ -14,7 +14,8 @@ pub enum Target {
 }
 
 /// Puts each card of `wanted` where it must be in `observer`'s guess by swapping unseen cards,
-/// never giving back one of `protected`; the swaps made, `(card moved, card given back)`, or
+/// never giving back one of `protected` nor of `wanted` (so that no card placed is moved away
+/// for the next); the swaps made, `(card moved, card given back)`, or
 /// `None` where a card the observer sees is elsewhere or no card can be given back. The state
 /// is changed only on success, and only where a card moves ([`Game::swap_unseen`]).
 pub fn place<G: Game>(
@@ -25,6 +26,9 @@ pub fn place<G: Game>(
 ) -> Option<Vec<(Card, Card)>> {
     let mut unseen = state.unseen(observer);
     let mut swaps = Vec::new();
+    let protected = wanted
+        .iter()
+        .fold(protected, |all, &(card, _)| all | CardSet::single(card));
     for &(card, target) in wanted {
         let Some(from) = unseen.place_of(card) else {
             let holder = (0..state.seats()).find(|&s| state.hand(s).contains(card));

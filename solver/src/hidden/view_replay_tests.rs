@@ -239,6 +239,20 @@ fn salmi_six_views_with_misread_polls_replay() {
     all_accepted::<Mustamaija>("salmi_six", json!({}), [9, 24, 34]);
 }
 
+/// `kurki_suonio_marriage` hands whose polls the guess was not fitted to: seed 50 (83 views
+/// refused, the first at move 53: `no_declaration by 3`, a seat passing on the club marriage
+/// it made by taking CK without a move, was given the heart marriage, which the next attack's
+/// poll would have asked it about again, and the fit went back and forth), seed 55 (1 view:
+/// the marriage had to be part held and part drawn from the talon) and seed 82 (8 views: a
+/// marriage card the history shows a seat did not draw was moved into the hand of the
+/// defender, which took without a move, and the defence fit moved it back) and seed 97 (32
+/// views: the heart queen the seat lacked was put in place of the heart king it drew).
+#[test]
+fn kurki_suonio_marriage_views_with_misfit_polls_replay() {
+    use crate::games::mustamaija::Mustamaija;
+    all_accepted::<Mustamaija>("kurki_suonio_marriage", json!({}), [50, 55, 82, 97]);
+}
+
 /// `translator_joker` seed 25: the history's `declare H by 2` (the next attack's poll, after
 /// the hidden defender beat SK with SA and took S6 without a move) found seat 2's hidden hand
 /// holding two cards kept from the defender (spades that beat S6), so that the marriage fit had

@@ -24,7 +24,7 @@ use super::view_fit::targets;
 use super::{By, Move, Mustamaija, Phase};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
-use crate::game::{Game, Seat};
+use crate::game::{Game, Seat, MAX_SEATS};
 use crate::hidden::fit::{place, Target};
 use crate::suited::Suit;
 
@@ -51,6 +51,17 @@ enum Misfit {
     Defended(u8, Option<Suit>, CardSet, u8, CardSet),
     /// No guess asks as the history does.
     Never,
+}
+
+/// A seat a poll asks where the guess has it hold no marriage (of the suit it declares,
+/// `Some`), holding `held` then; the suits (a mask) to give it a marriage of only where no
+/// other fits.
+#[derive(Clone, Copy, Debug)]
+struct Asked {
+    seat: u8,
+    suit: Option<Suit>,
+    held: CardSet,
+    avoid: u8,
 }
 
 /// The note of a poll move; `None` for other moves.
@@ -259,6 +270,10 @@ impl Mustamaija {
         // The cards the defence after `mv` beats with stay in its defender's hand.
         let fixed = shown | beats_before_attack(later);
         let mut before_end = None;
+        // Per seat, the suits a marriage given to it made a later poll ask it where the history
+        // does not (it passed in one poll and kept the marriage into the next): given last.
+        let mut avoid = [0u8; MAX_SEATS];
+        let mut given = None;
         for fixes in 0.. {
             let Some((misfit, at_end)) = fitted.poll_misfit(mv, later, observer) else {
                 break;
@@ -266,8 +281,16 @@ impl Mustamaija {
             if at_end && before_end.is_none() {
                 before_end = Some((fitted.clone(), swaps.len(), kept));
             }
+            match misfit {
+                Misfit::Skip(seat, suits) if given == Some(seat) => avoid[seat as usize] |= suits,
+                _ => {}
+            }
+            given = match misfit {
+                Misfit::Ask(seat, ..) | Misfit::Defended(seat, ..) => Some(seat),
+                _ => None,
+            };
             let fix = (fixes < MAX_FIXES)
-                .then(|| fitted.fix(misfit, observer, &mut kept, fixed))
+                .then(|| fitted.fix(misfit, observer, &mut kept, fixed, &avoid))
                 .flatten();
             match (fix, before_end.take()) {
                 (Some(more), saved) => {
@@ -384,22 +407,31 @@ impl Mustamaija {
 
     /// Changes the guess as `misfit` needs, never giving back a card of `kept` (growing by the
     /// cards placed), nor moving a card of `shown` (the move before the poll plays it, or the
-    /// defence after it beats with).
+    /// defence after it beats with); a marriage given to a seat is of a suit of `avoid[seat]`
+    /// only where no other suit fits.
     fn fix(
         &mut self,
         misfit: Misfit,
         observer: Seat,
         kept: &mut CardSet,
         shown: CardSet,
+        avoid: &[u8; MAX_SEATS],
     ) -> Option<Vec<(Card, Card)>> {
+        let mut give = |fitted: &mut Self, seat: u8, suit, held| {
+            let asked = Asked {
+                seat,
+                suit,
+                held,
+                avoid: avoid[seat as usize],
+            };
+            fitted.give_marriage(asked, observer, kept, shown)
+        };
         match misfit {
             Misfit::Ask(seat, ..) | Misfit::Skip(seat, _) if seat as Seat == observer => None,
-            Misfit::Ask(seat, suit, held) => {
-                self.give_marriage(seat, suit, held, observer, kept, shown)
-            }
+            Misfit::Ask(seat, suit, held) => give(self, seat, suit, held),
             Misfit::Defended(seat, suit, held, defender, beaters) => {
                 let asked = (seat as Seat != observer)
-                    .then(|| self.give_marriage(seat, suit, held, observer, kept, shown))
+                    .then(|| give(self, seat, suit, held))
                     .flatten();
                 asked.or_else(|| self.disarm(defender, beaters, observer, kept))
             }
@@ -408,13 +440,17 @@ impl Mustamaija {
         }
     }
 
-    /// Gives `seat`, which holds `held` when asked, the marriage of `suit`, or (for a pass) of
-    /// the allowed suit it lacks the fewest cards of, never moving a card of `shown`.
+    /// Gives the seat asked, which holds `held` then, the marriage of the suit it declares, or
+    /// (for a pass) of the allowed suit it lacks the fewest cards of, suits to avoid last, never
+    /// moving a card of `shown`.
     fn give_marriage(
         &mut self,
-        seat: u8,
-        suit: Option<Suit>,
-        held: CardSet,
+        Asked {
+            seat,
+            suit,
+            held,
+            avoid,
+        }: Asked,
         observer: Seat,
         kept: &mut CardSet,
         shown: CardSet,
@@ -427,14 +463,16 @@ impl Mustamaija {
                 .collect(),
         };
         suits.retain(|&s| !(marriage(s) - held).intersects(shown));
-        suits.sort_by_key(|&s| (marriage(s) - held).len());
-        let drawn = held & self.talon.set();
+        suits.sort_by_key(|&s| (avoid & 1 << s as u8 != 0, (marriage(s) - held).len()));
+        // Where the seat's hidden cards are too few for the marriage, part of it is drawn: the
+        // cards it holds when asked that lie in the talon or hide in its hand now.
+        let spots = held & (self.talon.set() | self.unseen(observer).places[seat as usize]);
         suits.into_iter().find_map(|s| {
             let missing = marriage(s) - held;
             let wanted = targets(missing, Target::In(seat as usize));
             let swaps = self
                 .place_sparing(&wanted, observer, *kept)
-                .or_else(|| self.place_in_draws(missing, drawn, observer, *kept))
+                .or_else(|| self.place_in_draws(missing, spots, observer, *kept | marriage(s)))
                 .or_else(|| {
                     let protected = *kept | marriage(s);
                     self.place_making_room(&wanted, seat, observer, protected, shown)
@@ -482,7 +520,8 @@ impl Mustamaija {
     }
 
     /// Puts each card of `cards` in the place of one of `drawn` (talon cards a seat draws
-    /// before the poll), never of `kept`: the seat draws it instead.
+    /// before the poll, or hidden cards it holds until then), never of `kept`, a king or queen
+    /// only where too few other cards are there: the seat draws or holds it instead.
     fn place_in_draws(
         &mut self,
         cards: CardSet,
@@ -490,7 +529,8 @@ impl Mustamaija {
         observer: Seat,
         kept: CardSet,
     ) -> Option<Vec<(Card, Card)>> {
-        let mut free = (drawn - kept - royals()).iter();
+        let free = drawn - kept - cards;
+        let mut free = (free - royals()).iter().chain((free & royals()).iter());
         let swaps = cards
             .iter()
             .map(|card| Some((card, free.next()?)))
@@ -555,10 +595,33 @@ impl Mustamaija {
             .collect();
         // The defender last: the defence fit keeps the cards it may not hold out of its hand.
         hands.sort_by_key(|&p| p == self.defender as usize);
+        let defender = hands
+            .last()
+            .filter(|&&p| p == self.defender as usize)
+            .copied();
+        hands.retain(|&p| Some(p) != defender);
         let places: Vec<usize> = (!in_talon).then_some(n).into_iter().chain(hands).collect();
         places
             .into_iter()
             .find_map(|p| self.place_sparing(&[(card, Target::In(p))], observer, kept))
+            .or_else(|| self.bury(card, observer, kept).filter(|_| in_talon))
+            .or_else(|| {
+                let p = defender?;
+                self.place_sparing(&[(card, Target::In(p))], observer, kept)
+            })
+    }
+
+    /// Swaps `card`, in the talon, with a hidden talon card below it (the lowest first), never
+    /// one of `kept` nor a king or queen: it is drawn later.
+    fn bury(&mut self, card: Card, observer: Seat, kept: CardSet) -> Option<Vec<(Card, Card)>> {
+        let hidden = self.unseen(observer).cards() - kept - royals();
+        let below: Vec<Card> = self.talon.bottom_first().to_vec();
+        let back = below
+            .into_iter()
+            .take_while(|&c| c != card)
+            .find(|&c| hidden.contains(c))?;
+        let swaps = vec![(card, back)];
+        self.swap_unseen(observer, &swaps).then_some(swaps)
     }
 
     /// [`place`], giving back no king or queen where it can: a fit makes no marriage where it
