@@ -41,8 +41,14 @@ pub fn merged_moves_agree_with_minimax<G: Searchable>(g: &G, what: impl Display)
     // Every legal move is kept or merged with a kept one, once.
     let mut covered: Vec<_> = kept.iter().chain(pairs.iter().map(|(_, m)| m)).collect();
     covered.sort_by_key(|m| legal.iter().position(|l| l == *m));
-    assert!(covered.iter().copied().eq(legal.iter()), "{what}: {kept:?} {pairs:?}");
-    assert!(pairs.iter().all(|(k, _)| kept.contains(k)), "{what}: {pairs:?}");
+    assert!(
+        covered.iter().copied().eq(legal.iter()),
+        "{what}: {kept:?} {pairs:?}"
+    );
+    assert!(
+        pairs.iter().all(|(k, _)| kept.contains(k)),
+        "{what}: {pairs:?}"
+    );
     for (i, &mv) in legal.iter().enumerate() {
         if let Some(&k) = legal[..i].iter().find(|&&k| g.equivalent(k, mv)) {
             if !pairs.contains(&(k, mv)) {
@@ -63,7 +69,10 @@ pub fn merged_moves_agree_with_minimax<G: Searchable>(g: &G, what: impl Display)
             for seat in 0..g.seats() {
                 let asker = g.side(seat);
                 let (vx, vy) = (maxn::brute_force(&x, asker), maxn::brute_force(&y, asker));
-                assert_eq!(vx, vy, "{what}: {a:?} and {b:?} merged, max^n asker {asker}");
+                assert_eq!(
+                    vx, vy,
+                    "{what}: {a:?} and {b:?} merged, max^n asker {asker}"
+                );
             }
         }
     }

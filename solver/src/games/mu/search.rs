@@ -445,7 +445,11 @@ mod tests {
         for variant in ["mu3", "mu4", "mu5", "mu6"] {
             for seed in 0..seeds as u64 {
                 // Four cards a seat with three or four players, three with more.
-                let left = if variant <= "mu4" { 3 + (seed % 2) as u32 } else { 3 };
+                let left = if variant <= "mu4" {
+                    3 + (seed % 2) as u32
+                } else {
+                    3
+                };
                 let Some(g) = in_play(variant, seed, left) else {
                     continue;
                 };
