@@ -442,20 +442,14 @@ mod tests {
     fn merged_moves_have_equal_values() {
         let mut pairs = 0;
         let seeds = tiers::cases("Mü's merged moves", 20_000, 2_000, "seeds");
-        for variant in ["mu3", "mu4", "mu5", "mu6"] {
-            for seed in 0..seeds as u64 {
-                // Four cards a seat with three or four players, three with more.
-                let left = if variant <= "mu4" {
-                    3 + (seed % 2) as u32
-                } else {
-                    3
-                };
-                let Some(g) = in_play(variant, seed, left) else {
-                    continue;
-                };
-                let what = format_args!("{variant} seed {seed}");
-                pairs += merged_moves_agree_along_play(&g, seed, what);
-            }
+        // Four cards a seat with three or four players, three with more.
+        let left = |variant, seed| 3 + u32::from(variant <= "mu4" && seed % 2 == 1);
+        let hands = ["mu3", "mu4", "mu5", "mu6"]
+            .into_iter()
+            .flat_map(|variant| (0..seeds as u64).map(move |seed| (variant, seed)))
+            .filter_map(|(v, seed)| Some((v, seed, in_play(v, seed, left(v, seed))?)));
+        for (variant, seed, g) in hands {
+            pairs += merged_moves_agree_along_play(&g, seed, format_args!("{variant} seed {seed}"));
         }
         eprintln!("Mü: {pairs} merged pairs");
         assert!(pairs >= tiers::least(6000, seeds, 20_000), "{pairs}");

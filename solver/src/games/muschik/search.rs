@@ -195,14 +195,12 @@ mod tests {
     fn merged_moves_have_equal_values() {
         let mut pairs = 0;
         let seeds = tiers::cases("Muschik's merged moves", 8000, 600, "seeds");
-        for variant in super::super::config::Variant::NAMES {
-            for seed in 0..seeds as u64 {
-                let Some(g) = in_play(variant, seed, 10) else {
-                    continue;
-                };
-                let what = format_args!("{variant} seed {seed}");
-                pairs += merged_moves_agree_along_play(&g, seed, what);
-            }
+        let hands = super::super::config::Variant::NAMES
+            .into_iter()
+            .flat_map(|variant| (0..seeds as u64).map(move |seed| (variant, seed)))
+            .filter_map(|(variant, seed)| Some((variant, seed, in_play(variant, seed, 10)?)));
+        for (variant, seed, g) in hands {
+            pairs += merged_moves_agree_along_play(&g, seed, format_args!("{variant} seed {seed}"));
         }
         eprintln!("Muschik: {pairs} merged pairs");
         assert!(pairs >= tiers::least(2500, seeds, 8000), "{pairs}");
