@@ -196,8 +196,8 @@ mod tests {
         let mut pairs = 0;
         let seeds = tiers::cases("Muschik's merged moves", 8000, 600, "seeds");
         let hands = super::super::config::Variant::NAMES
-            .into_iter()
-            .flat_map(|variant| (0..seeds as u64).map(move |seed| (variant, seed)))
+            .iter()
+            .flat_map(|&variant| (0..seeds as u64).map(move |seed| (variant, seed)))
             .filter_map(|(variant, seed)| Some((variant, seed, in_play(variant, seed, 10)?)));
         for (variant, seed, g) in hands {
             pairs += merged_moves_agree_along_play(&g, seed, format_args!("{variant} seed {seed}"));
