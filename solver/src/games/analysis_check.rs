@@ -3,7 +3,8 @@
 //! [`handle`] as the service sends it.
 
 use super::{handle, Route};
-use crate::search::{self, minimax, Budget, Searchable};
+use crate::rng::Rng;
+use crate::search::{self, maxn, minimax, Budget, Searchable};
 use serde_json::{json, Value};
 use std::fmt::Display;
 
@@ -23,6 +24,74 @@ pub fn agrees_with_minimax<G: Searchable>(g: &G, what: impl Display) {
             scored.mv
         );
     }
+}
+
+/// Every pair of moves the search merges at `g` (a move left out by
+/// [`Searchable::merge_equivalent`] with the one kept, and, as max^n merges, a legal move
+/// [`Searchable::equivalent`] to an earlier one) leads to positions of one minimax value for
+/// every side, and, where the sides' values do not sum to zero (max^n), of one max^n vector
+/// for every asking seat: a merged move's value is copied from its twin, never searched.
+/// Returns the number of pairs checked; `what` names the position in a failure.
+pub fn merged_moves_agree_with_minimax<G: Searchable>(g: &G, what: impl Display) -> usize {
+    let mut legal = Vec::new();
+    g.legal_moves(&mut legal);
+    let mut kept = legal.clone();
+    let mut pairs = Vec::new();
+    g.merge_equivalent(&mut kept, &mut pairs);
+    // Every legal move is kept or merged with a kept one, once.
+    let mut covered: Vec<_> = kept.iter().chain(pairs.iter().map(|(_, m)| m)).collect();
+    covered.sort_by_key(|m| legal.iter().position(|l| l == *m));
+    assert!(
+        covered.iter().copied().eq(legal.iter()),
+        "{what}: {kept:?} {pairs:?}"
+    );
+    assert!(
+        pairs.iter().all(|(k, _)| kept.contains(k)),
+        "{what}: {pairs:?}"
+    );
+    for (i, &mv) in legal.iter().enumerate() {
+        if let Some(&k) = legal[..i].iter().find(|&&k| g.equivalent(k, mv)) {
+            if !pairs.contains(&(k, mv)) {
+                pairs.push((k, mv));
+            }
+        }
+    }
+    let sides = (0..g.seats()).map(|s| g.side(s)).max().map_or(0, |s| s + 1);
+    for &(a, b) in &pairs {
+        let (mut x, mut y) = (g.clone(), g.clone());
+        x.play_unchecked(a);
+        y.play_unchecked(b);
+        for side in 0..sides {
+            let (vx, vy) = (minimax(&x, side), minimax(&y, side));
+            assert_eq!(vx, vy, "{what}: {a:?} and {b:?} merged, side {side}");
+        }
+        if !g.zero_sum_sides() {
+            for seat in 0..g.seats() {
+                let asker = g.side(seat);
+                let (vx, vy) = (maxn::brute_force(&x, asker), maxn::brute_force(&y, asker));
+                assert_eq!(
+                    vx, vy,
+                    "{what}: {a:?} and {b:?} merged, max^n asker {asker}"
+                );
+            }
+        }
+    }
+    pairs.len()
+}
+
+/// [`merged_moves_agree_with_minimax`] at every position of a seeded random line of play
+/// from `g` to the end; returns the number of pairs checked.
+pub fn merged_moves_agree_along_play<G: Searchable>(g: &G, seed: u64, what: impl Display) -> usize {
+    let mut g = g.clone();
+    let mut rng = Rng::seeded(seed ^ 0xe9);
+    let (mut pairs, mut moves, mut ply) = (0, Vec::new(), 0);
+    while g.to_move().is_some() {
+        pairs += merged_moves_agree_with_minimax(&g, format_args!("{what}, ply {ply}"));
+        g.legal_moves(&mut moves);
+        g.play_unchecked(moves[rng.below(moves.len())]);
+        ply += 1;
+    }
+    pairs
 }
 
 pub fn call(game: &str, route: Route, body: Value) -> Value {

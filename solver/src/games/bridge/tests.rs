@@ -7,6 +7,7 @@ use crate::api::{ApiError, Rules};
 use crate::cards::Card;
 use crate::conformance::random_hands;
 use crate::game::Game;
+use crate::games::analysis_check::merged_moves_agree_along_play;
 use crate::games::{handle, Route};
 use crate::perft::perft;
 use crate::problems::{Fields, Problems};
@@ -186,6 +187,21 @@ fn exact_values_agree_with_plain_minimax_on_ten_thousand_endings() {
         let g = ending(seed, 4, seed as usize % 3);
         check_against_minimax(&g, &format!("four cards, seed {seed}"));
     }
+}
+
+/// Cards the search merges as equivalent lead to positions of one minimax value for both
+/// sides, along random lines of play from three-card endings (from the lead and inside a
+/// trick) to the end.
+#[test]
+fn merged_moves_have_equal_values() {
+    let mut pairs = 0;
+    let seeds = tiers::cases("bridge's merged moves", 10_000, 600, "endings");
+    for seed in 0..seeds as u64 {
+        let g = ending(seed, 3, seed as usize % 4);
+        pairs += merged_moves_agree_along_play(&g, seed, format_args!("seed {seed}"));
+    }
+    eprintln!("bridge: {pairs} merged pairs");
+    assert!(pairs >= tiers::least(30_000, seeds, 10_000), "{pairs}");
 }
 
 #[test]

@@ -403,7 +403,9 @@ impl Mu {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::analysis_check::{agrees_with_minimax, call, value_is_best_of_moves, walk};
+    use crate::games::analysis_check::{
+        agrees_with_minimax, call, merged_moves_agree_along_play, value_is_best_of_moves, walk,
+    };
     use crate::games::seeded::random_until;
     use crate::games::Route;
     use crate::tiers;
@@ -432,6 +434,25 @@ mod tests {
             }
         }
         assert!(checked > tiers::least(3000, seeds, 8000), "{checked}");
+    }
+
+    /// Moves the search merges as equivalent lead to positions of one minimax value for
+    /// every side, along random lines of play from three or four cards a seat to the end.
+    #[test]
+    fn merged_moves_have_equal_values() {
+        let mut pairs = 0;
+        let seeds = tiers::cases("Mü's merged moves", 20_000, 2_000, "seeds");
+        // Four cards a seat with three or four players, three with more.
+        let left = |variant, seed| 3 + u32::from(variant <= "mu4" && seed % 2 == 1);
+        let hands = ["mu3", "mu4", "mu5", "mu6"]
+            .into_iter()
+            .flat_map(|variant| (0..seeds as u64).map(move |seed| (variant, seed)))
+            .filter_map(|(v, seed)| Some((v, seed, in_play(v, seed, left(v, seed))?)));
+        for (variant, seed, g) in hands {
+            pairs += merged_moves_agree_along_play(&g, seed, format_args!("{variant} seed {seed}"));
+        }
+        eprintln!("Mü: {pairs} merged pairs");
+        assert!(pairs >= tiers::least(6000, seeds, 20_000), "{pairs}");
     }
 
     /// The value bounds hold the minimax value for both sides, with and without a window,

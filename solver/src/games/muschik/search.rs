@@ -151,7 +151,9 @@ impl Searchable for Muschik {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::analysis_check::{agrees_with_minimax, call, value_is_best_of_moves, walk};
+    use crate::games::analysis_check::{
+        agrees_with_minimax, call, merged_moves_agree_along_play, value_is_best_of_moves, walk,
+    };
     use crate::games::seeded::random_until;
     use crate::games::Route;
     use crate::tiers;
@@ -184,6 +186,24 @@ mod tests {
             }
         }
         assert!(checked > tiers::least(3000, seeds, 1000), "{checked}");
+    }
+
+    /// Moves the search (and max^n) merges as equivalent lead to positions of one minimax
+    /// value for every side and one max^n vector for every asker, along random lines of play
+    /// from the last cards of a hand to the end.
+    #[test]
+    fn merged_moves_have_equal_values() {
+        let mut pairs = 0;
+        let seeds = tiers::cases("Muschik's merged moves", 8000, 600, "seeds");
+        let hands = super::super::config::Variant::NAMES
+            .iter()
+            .flat_map(|&variant| (0..seeds as u64).map(move |seed| (variant, seed)))
+            .filter_map(|(variant, seed)| Some((variant, seed, in_play(variant, seed, 10)?)));
+        for (variant, seed, g) in hands {
+            pairs += merged_moves_agree_along_play(&g, seed, format_args!("{variant} seed {seed}"));
+        }
+        eprintln!("Muschik: {pairs} merged pairs");
+        assert!(pairs >= tiers::least(2500, seeds, 8000), "{pairs}");
     }
 
     #[test]

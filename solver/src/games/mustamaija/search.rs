@@ -494,7 +494,9 @@ impl Mustamaija {
 mod tests {
     use super::super::tests::{play, setup};
     use super::*;
-    use crate::games::analysis_check::{agrees_with_minimax, call, value_is_best_of_moves, walk};
+    use crate::games::analysis_check::{
+        agrees_with_minimax, call, merged_moves_agree_along_play, value_is_best_of_moves, walk,
+    };
     use crate::games::seeded::random_until;
     use crate::games::Route;
     use crate::search::{analyze, estimate, Budget};
@@ -545,6 +547,35 @@ mod tests {
             |seed| 4 + (seed % 2) as u32,
             agrees_with_minimax,
         );
+    }
+
+    /// Beats the search (and max^n, with three players) merges as equivalent lead to
+    /// positions of one minimax value for every side, and of one max^n vector for every
+    /// asker where the sides' values do not sum to zero, along random lines of play from
+    /// endings of four or five cards (two players) or of three or four (three) to the end.
+    #[test]
+    fn merged_moves_have_equal_values() {
+        let mut pairs = [0; 2];
+        let seeds = tiers::cases("Mustamaija's merged moves", 20_000, 2_000, "seeds");
+        for variant in super::super::config::Variant::NAMES {
+            for (players, pairs) in [2u32, 3].into_iter().zip(&mut pairs) {
+                let options = json!({ "num_players": players });
+                for seed in 0..seeds as u64 {
+                    // Three players' endings of five cards can take minutes.
+                    let cards = if players == 2 { 4 } else { 3 } + (seed % 2) as u32;
+                    let Some(g) = random_until(variant, Some(&options), seed, |g: &Mustamaija| {
+                        g.cards_in_hands() + g.talon.len() as u32 <= cards
+                    }) else {
+                        continue;
+                    };
+                    let what = format_args!("{variant} {players} players seed {seed}");
+                    *pairs += merged_moves_agree_along_play(&g, seed, what);
+                }
+            }
+        }
+        eprintln!("Mustamaija: {pairs:?} merged pairs (two, three players)");
+        assert!(pairs[0] >= tiers::least(1000, seeds, 20_000), "{pairs:?}");
+        assert!(pairs[1] >= tiers::least(100, seeds, 20_000), "{pairs:?}");
     }
 
     /// Hashes a position's full key as it is: [`Game::key`] is already well mixed.
