@@ -647,7 +647,7 @@ mod tests {
     use super::*;
     use crate::api::Rules;
     use crate::game::Game;
-    use crate::games::analysis_check::agrees_with_minimax;
+    use crate::games::analysis_check::{agrees_with_minimax, merged_moves_agree_along_play};
     use crate::problems::{Fields, Problems};
     use crate::rng::Rng;
     use crate::tiers;
@@ -857,40 +857,19 @@ mod tests {
     }
 
     /// Moves the search merges as equivalent lead to positions of one minimax value, for
-    /// every side, on random hands of every variant (three cards a seat, played to the end).
+    /// every side, on random hands of every variant (three cards a seat, played to the end):
+    /// an open marriage's king or queen merged when following failed at huutopussi seed 678.
     #[test]
     fn equivalent_moves_have_equal_values() {
-        let mut moves = Vec::new();
-        let mut merged = Vec::new();
         let mut pairs = 0;
+        let seeds = tiers::cases("marjapussi's equivalent moves", 5_000, 1_000, "seeds");
         for variant in Variant::NAMES {
-            for seed in
-                0..tiers::cases("marjapussi's equivalent moves", 5_000, 1_000, "seeds") as u64
-            {
-                let mut g = endgame(variant, seed, 3);
-                let mut rng = Rng::seeded(seed ^ 0xe9);
-                while !g.is_over() {
-                    g.legal_moves(&mut moves);
-                    let legal = moves.clone();
-                    g.merge_equivalent(&mut moves, &mut merged);
-                    for &(kept, other) in &merged {
-                        let (mut a, mut b) = (g.clone(), g.clone());
-                        a.play_unchecked(kept);
-                        b.play_unchecked(other);
-                        for side in 0..g.sides() {
-                            assert_eq!(
-                                crate::search::minimax(&a, side),
-                                crate::search::minimax(&b, side),
-                                "{variant} seed {seed}: {kept:?} {other:?}"
-                            );
-                        }
-                        pairs += 1;
-                    }
-                    g.play_unchecked(legal[rng.below(legal.len())]);
-                }
+            for seed in 0..seeds as u64 {
+                let g = endgame(variant, seed, 3);
+                pairs += merged_moves_agree_along_play(&g, seed, format_args!("{variant} {seed}"));
             }
         }
-        assert!(pairs > 100, "{pairs}");
+        assert!(pairs >= tiers::least(10_000, seeds, 5_000), "{pairs}");
     }
 
     /// A seat's lowest card of a suit, swapped for a won card of another suit that lies below
