@@ -139,7 +139,7 @@ fn read_given(
     s.attacker = f.seat("attacker", n, problems).unwrap_or(0);
     s.defender = f.seat("defender", n, problems).unwrap_or(0);
     let mut ledger = wire_deck(cfg).ledger();
-    let entries = ledger.hands(f, n, observer, problems);
+    let entries = ledger.hands(f, n, observer, None, problems);
     let shown = read_known_cards(f, n, &ledger, &entries, problems);
     let talon_path = f.path("talon");
     let talon = f.get("talon").map_or(Vec::new(), |v| {
