@@ -198,6 +198,26 @@ impl CardLedger {
         }
     }
 
+    /// Reads the field `key` of `fields`, one list of cards per seat of `n` (as `won`): a list
+    /// of another length is reported and its first `n` read; empty sets where none is given.
+    pub fn per_seat(
+        &mut self,
+        fields: &mut Fields,
+        key: &'static str,
+        n: usize,
+        problems: &mut Problems,
+    ) -> Vec<CardSet> {
+        let at = fields.path(key);
+        let mut sets = vec![CardSet::EMPTY; n];
+        if let Some(list) = fields.array(key, problems) {
+            one_per_seat(list, n, "lists of cards", &at, problems);
+            for (i, (set, item)) in sets.iter_mut().zip(list).enumerate() {
+                *set = self.read(item, &index_path(&at, i), problems);
+            }
+        }
+        sets
+    }
+
     /// Reads a list with one hand per seat (its length checked by the caller), each by
     /// [`CardLedger::hand`] (a seat other than `observer`'s may be given as a count) and, for a
     /// deal, of its size as [`CardLedger::hands`] says.

@@ -127,18 +127,7 @@ fn read_won(
     problems: &mut Problems,
 ) -> [CardSet; 4] {
     let mut won = [CardSet::EMPTY; 4];
-    let won_path = f.path("won");
-    if let Some(list) = f.array("won", problems) {
-        if list.len() != n {
-            problems.push(
-                &won_path,
-                format!("expected {n} piles of won cards, one per seat"),
-            );
-        }
-        for (i, pile) in list.iter().take(n).enumerate() {
-            won[i] = ledger.read(pile, &index_path(&won_path, i), problems);
-        }
-    }
+    won[..n].copy_from_slice(&ledger.per_seat(f, "won", n, problems));
     won
 }
 

@@ -8,7 +8,7 @@ use crate::cards::CardSet;
 use crate::game::Seat;
 use crate::games::cardlist::{check_trick_hands, place_unknown, CardLedger, WireDeck};
 use crate::games::wire::padded;
-use crate::problems::{index_path, one_per_seat, Fields, Problems};
+use crate::problems::{index_path, Fields, Problems};
 use serde_json::Value;
 
 fn trump(f: &mut Fields, key: &'static str, problems: &mut Problems) -> Option<Trump> {
@@ -32,13 +32,7 @@ fn per_seat(
     problems: &mut Problems,
 ) -> [CardSet; MAX_PLAYERS] {
     let mut sets = [CardSet::EMPTY; MAX_PLAYERS];
-    let at = f.path(key);
-    if let Some(list) = f.array(key, problems) {
-        one_per_seat(list, n, "lists of cards", &at, problems);
-        for (i, item) in list.iter().take(n).enumerate() {
-            sets[i] = ledger.read(item, &index_path(&at, i), problems);
-        }
-    }
+    sets[..n].copy_from_slice(&ledger.per_seat(f, key, n, problems));
     sets
 }
 

@@ -13,7 +13,7 @@ use crate::cards::{Card, CardSet};
 use crate::game::{Seat, MAX_SEATS};
 use crate::games::cardlist::{CardLedger, HandEntry, WireDeck};
 use crate::games::wire::{parse_suit, suit_field};
-use crate::problems::{field_path, index_path, kind, one_per_seat, Fields, Problems};
+use crate::problems::{field_path, index_path, kind, Fields, Problems};
 use serde_json::Value;
 
 /// Reads `[[attack, beater], ...]`; the attack card goes through `ledger` (or must be in
@@ -185,16 +185,13 @@ fn read_known_cards(
     entries: &[HandEntry],
     problems: &mut Problems,
 ) -> Vec<CardSet> {
-    let mut shown = vec![CardSet::EMPTY; n];
     let known_path = f.path("known_cards");
-    let Some(list) = f.array("known_cards", problems) else {
-        return shown;
-    };
-    one_per_seat(list, n, "lists", &known_path, problems);
-    let mut own_ledger = ledger.deck().ledger();
-    for (seat, item) in list.iter().enumerate().take(n) {
+    let shown = ledger
+        .deck()
+        .ledger()
+        .per_seat(f, "known_cards", n, problems);
+    for seat in 0..n {
         let at = index_path(&known_path, seat);
-        shown[seat] = own_ledger.read(item, &at, problems);
         match entries.get(seat) {
             Some(HandEntry::Known(hand)) if !shown[seat].is_subset(*hand) => {
                 let missing = set_text(shown[seat] - *hand);
