@@ -190,25 +190,25 @@ fn read_known_cards(
         .deck()
         .ledger()
         .per_seat(f, "known_cards", n, problems);
-    for seat in 0..n {
+    for (seat, &known) in shown.iter().enumerate() {
         let at = index_path(&known_path, seat);
         match entries.get(seat) {
-            Some(HandEntry::Known(hand)) if !shown[seat].is_subset(*hand) => {
-                let missing = set_text(shown[seat] - *hand);
+            Some(HandEntry::Known(hand)) if !known.is_subset(*hand) => {
+                let missing = set_text(known - *hand);
                 problems.push(&at, format!("seat {seat} does not hold {missing}"));
             }
             Some(HandEntry::Hidden(count)) => {
-                for card in shown[seat] & ledger.all() {
+                for card in known & ledger.all() {
                     let message =
                         format!("{} is placed elsewhere in the position", card_name(card));
                     problems.push(&at, message);
                 }
-                if shown[seat].len() > *count {
+                if known.len() > *count {
                     problems.push(
                         &at,
                         format!(
                             "seat {seat} holds {count} cards, fewer than the {} known ones",
-                            shown[seat].len()
+                            known.len()
                         ),
                     );
                 }
