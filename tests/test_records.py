@@ -188,7 +188,11 @@ def test_a_bare_pbn_deal_is_a_record_without_moves() -> None:
         (('[Contract "4S"]', '[Contract "4Z"]'), "line 7, [Contract]", "not a contract"),
         (('[Declarer "E"]', '[Declarer "W"]'), "line 12, [Play]", "left-hand opponent"),
         (('[Result "9"]', '[Result "14"]'), "line 8, [Result]", "0..13"),
-        ((".AKJ853 AKQ853", ".AKJ85 AKQ853"), "line 5, [Deal]", "13 cards"),
+        (
+            (".AKJ853 AKQ853", ".AKJ85 AKQ853"),
+            "line 5, [Deal]",
+            "seat 0 holds 12 cards; as dealt it should hold 13",
+        ),
         (("C4 C9 CA C2", "C4 - CA C2"), "line 15, [Play] card '-'", "follows a missing"),
         (('[Board "1"]', '[Board "1"]\n[Board "2"]'), "line 4, [Board]", "second hand"),
     ],

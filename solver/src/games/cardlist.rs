@@ -173,63 +173,75 @@ impl CardLedger {
     }
 
     /// Reads the field `hands` of `fields`: one hand per seat of `n`, each by
-    /// [`CardLedger::hand`] (a seat other than `observer`'s may be given as a count); none when
-    /// absent or of another length.
+    /// [`CardLedger::hand`] (a seat other than `observer`'s may be given as a count) and, for a
+    /// deal, of its size (counted as [`Count`] says). A list of another length is reported and
+    /// its first hands read for their problems; none is kept then, nor when absent.
     pub fn hands(
         &mut self,
         fields: &mut Fields,
         n: usize,
         observer: Option<Seat>,
+        dealt: Option<(u32, Count)>,
         problems: &mut Problems,
     ) -> Vec<HandEntry> {
         let path = fields.path("hands");
-        match fields.array("hands", problems) {
-            Some(list) if one_per_seat(list, n, "hands", &path, problems) => {
-                self.seat_hands(list, &path, observer, problems)
-            }
-            _ => Vec::new(),
+        let Some(list) = fields.array("hands", problems) else {
+            return Vec::new();
+        };
+        let fits = one_per_seat(list, n, "hands", &path, problems);
+        let list = &list[..list.len().min(n)];
+        let entries = self.seat_hands(list, &path, observer, dealt, problems);
+        if fits {
+            entries
+        } else {
+            Vec::new()
         }
     }
 
-    /// Reads a list with one hand per seat (checked by the caller), each by
-    /// [`CardLedger::hand`]: a seat other than `observer`'s may be given as a count.
+    /// Reads the field `key` of `fields`, one list of cards per seat of `n` (as `won`): a list
+    /// of another length is reported and its first `n` read; empty sets where none is given.
+    pub fn per_seat(
+        &mut self,
+        fields: &mut Fields,
+        key: &'static str,
+        n: usize,
+        problems: &mut Problems,
+    ) -> Vec<CardSet> {
+        let at = fields.path(key);
+        let mut sets = vec![CardSet::EMPTY; n];
+        if let Some(list) = fields.array(key, problems) {
+            one_per_seat(list, n, "lists of cards", &at, problems);
+            for (i, (set, item)) in sets.iter_mut().zip(list).enumerate() {
+                *set = self.read(item, &index_path(&at, i), problems);
+            }
+        }
+        sets
+    }
+
+    /// Reads a list with one hand per seat (its length checked by the caller), each by
+    /// [`CardLedger::hand`] (a seat other than `observer`'s may be given as a count) and, for a
+    /// deal, of its size as [`CardLedger::hands`] says.
     pub fn seat_hands(
         &mut self,
         list: &[Value],
         path: &str,
         observer: Option<Seat>,
-        problems: &mut Problems,
-    ) -> Vec<HandEntry> {
-        let hands = list.iter().enumerate().map(|(seat, item)| {
-            let (at, may_hide) = (index_path(path, seat), observer.is_some_and(|o| o != seat));
-            self.hand(item, &at, may_hide, problems)
-        });
-        hands.collect()
-    }
-
-    /// Reads a list with one hand per seat (checked by the caller) as dealt, each of `size`
-    /// cards (counted as [`Count`] says): a seat other than `observer`'s may be given as a
-    /// count.
-    pub fn dealt(
-        &mut self,
-        list: &[Value],
-        path: &str,
-        observer: Option<Seat>,
-        (size, counted): (u32, Count),
+        dealt: Option<(u32, Count)>,
         problems: &mut Problems,
     ) -> Vec<HandEntry> {
         let hands = list.iter().enumerate().map(|(seat, item)| {
             let (at, may_hide) = (index_path(path, seat), observer.is_some_and(|o| o != seat));
             let entry = self.hand(item, &at, may_hide, problems);
-            let count = match (entry, item.as_array()) {
-                (HandEntry::Known(_), Some(listed)) if counted == Count::Listed => {
-                    listed.len() as u32
+            if let Some((size, counted)) = dealt {
+                let count = match (entry, item.as_array()) {
+                    (HandEntry::Known(_), Some(listed)) if counted == Count::Listed => {
+                        listed.len() as u32
+                    }
+                    _ => entry.count(),
+                };
+                if counted != Count::FirstProblem || problems.is_empty() {
+                    check_hand_size((seat, count, size), "as dealt", &at, problems);
                 }
-                _ => entry.count(),
-            };
-            if count != size && (counted != Count::FirstProblem || problems.is_empty()) {
-                let message = format!("seat {seat} holds {count} cards; each seat is dealt {size}");
-                problems.push(&at, message);
             }
             entry
         });
@@ -327,7 +339,7 @@ impl CardLedger {
     }
 }
 
-/// How [`CardLedger::dealt`] counts a hand's cards and when it reports a wrong size.
+/// How [`CardLedger::hands`] counts a hand's cards and when it reports a wrong size.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Count {
     /// The cards read; every wrong size is reported.
@@ -336,6 +348,45 @@ pub enum Count {
     Listed,
     /// The cards read, a wrong size reported only in a request with no problem so far.
     FirstProblem,
+}
+
+/// Reports at `path` a seat that holds `held` cards where it should hold `expected`, `when`
+/// saying when (as "as dealt").
+pub fn check_hand_size(
+    (seat, held, expected): (usize, u32, u32),
+    when: &str,
+    path: &str,
+    problems: &mut Problems,
+) {
+    if held != expected {
+        let message = format!("seat {seat} holds {held} cards; {when} it should hold {expected}");
+        problems.push(path, message);
+    }
+}
+
+/// Reports each seat whose `held` cards are not one per trick still to come: `left` tricks,
+/// the one in progress (`trick_len` cards from `leader`) included, less the card the seat
+/// played to it. Seat `s`'s problem is at `hands_path[s]`; `also` names other cards counted
+/// (as ", in hand and on the table,").
+pub fn check_trick_hands(
+    (held, also): (&[u32], &str),
+    left: u32,
+    (leader, trick_len): (u8, u8),
+    hands_path: &str,
+    problems: &mut Problems,
+) {
+    let n = held.len();
+    for (seat, &count) in held.iter().enumerate() {
+        let played_now = (seat + n - usize::from(leader)) % n < usize::from(trick_len);
+        let expected = left.saturating_sub(u32::from(played_now));
+        let when = format!("with {left} tricks to play{also}");
+        check_hand_size(
+            (seat, count, expected),
+            &when,
+            &index_path(hands_path, seat),
+            problems,
+        );
+    }
 }
 
 /// A hand that is either given card by card or, in a view, hidden with only its size known.

@@ -8,7 +8,7 @@ use super::{pbn, Bridge, DECK, TRICKS};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{cards_json, fill_hidden, Count, WireDeck};
+use crate::games::cardlist::{cards_json, check_hand_size, fill_hidden, Count, WireDeck};
 use crate::games::options;
 use crate::games::wire::trick_json;
 use crate::problems::{Fields, Problems};
@@ -42,27 +42,19 @@ impl Bridge {
 
 /// Reads the four hands of a deal, each of 13 cards (a count where hidden in a view).
 fn read_hands(
-    list: &[Value],
-    path: &str,
+    f: &mut Fields,
     observer: Option<Seat>,
     problems: &mut Problems,
 ) -> Option<[CardSet; 4]> {
-    if list.len() != 4 {
-        problems.push(
-            path,
-            format!("expected 4 hands, North first, got {}", list.len()),
-        );
-        return None;
-    }
     let before = problems.0.len();
     let mut ledger = wire_deck().ledger();
     let size = (u32::from(TRICKS), Count::Listed);
-    let entries = ledger.dealt(list, path, observer, size, problems);
-    if problems.0.len() > before {
+    let entries = ledger.hands(f, 4, observer, Some(size), problems);
+    if problems.0.len() > before || entries.len() != 4 {
         return None;
     }
     let all = DECK.cards_from(0);
-    let filled = fill_hidden(&entries, all - ledger.all(), path, problems);
+    let filled = fill_hidden(&entries, all - ledger.all(), &f.path("hands"), problems);
     (problems.0.len() == before).then(|| [filled[0], filled[1], filled[2], filled[3]])
 }
 
@@ -144,14 +136,18 @@ impl Rules for Bridge {
         problems: &mut Problems,
     ) -> Option<Bridge> {
         let mut f = Fields::of(value, path, problems);
-        let hands_value = f.get("hands");
+        let hands_given = f.has("hands");
+        let from_list = read_hands(&mut f, observer, problems);
         let pbn_value = f.string("pbn", problems);
-        let (hands_path, pbn_path) = (f.path("hands"), f.path("pbn"));
+        let pbn_path = f.path("pbn");
         f.finish(problems);
         let from_pbn = pbn_value.and_then(|text| match pbn::parse(text) {
             Ok(hands) if hands.iter().all(|h| h.len() == u32::from(TRICKS)) => Some(hands),
-            Ok(_) => {
-                problems.push(&pbn_path, "each seat is dealt 13 cards");
+            Ok(hands) => {
+                for (seat, hand) in hands.iter().enumerate() {
+                    let held = (seat, hand.len(), u32::from(TRICKS));
+                    check_hand_size(held, "as dealt", &pbn_path, problems);
+                }
                 None
             }
             Err(why) => {
@@ -159,24 +155,16 @@ impl Rules for Bridge {
                 None
             }
         });
-        let from_list = match hands_value {
-            None => None,
-            Some(Value::Array(list)) => read_hands(list, &hands_path, observer, problems),
-            Some(_) => {
-                problems.push(&hands_path, "expected an array of 4 hands, North first");
-                None
-            }
-        };
-        if hands_value.is_none() && pbn_value.is_none() {
+        if !hands_given && pbn_value.is_none() {
             problems.push(path, "a deal needs 'hands' (four arrays of cards) or 'pbn'");
         }
-        let hands = match (hands_value, from_list, from_pbn) {
-            (Some(_), Some(list), Some(dealt)) if list != dealt && observer.is_none() => {
+        let hands = match (hands_given, from_list, from_pbn) {
+            (true, Some(list), Some(dealt)) if list != dealt && observer.is_none() => {
                 problems.push(&pbn_path, "the PBN deal and 'hands' disagree");
                 None
             }
-            (Some(_), list, _) => list,
-            (None, _, dealt) => dealt,
+            (true, list, _) => list,
+            (false, _, dealt) => dealt,
         }?;
         Some(Bridge::new_deal(*cfg, hands))
     }

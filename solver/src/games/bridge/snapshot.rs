@@ -11,9 +11,9 @@ use super::json::wire_deck;
 use super::{Bridge, TRICKS};
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{fill_hidden, CardLedger, HandEntry};
+use crate::games::cardlist::{check_trick_hands, fill_hidden, CardLedger, HandEntry};
 use crate::games::wire::padded;
-use crate::problems::{field_path, index_path, integers, Fields, Problems};
+use crate::problems::{field_path, integers, Fields, Problems};
 use serde_json::Value;
 
 /// Reads the trick in progress: its leader and its cards in the order played.
@@ -47,15 +47,13 @@ pub(super) fn read(
 ) -> Option<Bridge> {
     let before = problems.0.len();
     let mut f = Fields::of(value, path, problems);
-    if !f.has("hands") {
-        problems.push(&f.path("hands"), "missing: the four hands, North first");
-    }
+    f.require(&["hands"], problems);
     check_partnership(cfg, &mut f, problems);
     let phase = f.string("phase", problems);
     let to_move = f.get("to_move");
     let mut ledger = wire_deck().ledger();
     let hands_path = f.path("hands");
-    let entries = ledger.hands(&mut f, 4, observer, problems);
+    let entries = ledger.hands(&mut f, 4, observer, None, problems);
     let trick = f.object("trick", problems, |t, p| read_trick(t, &mut ledger, p));
     let (leader, trick) = trick.unwrap_or_default();
     let leader = leader.unwrap_or((cfg.declarer + 1) % 4);
@@ -201,17 +199,10 @@ fn check_counts(
             format!("{won} tricks won, but {done} tricks are finished"),
         );
     }
-    for seat in 0..4u8 {
-        let offset = (seat + 4 - state.leader) % 4;
-        let expected = u32::from(TRICKS) - done - u32::from(offset < state.trick_len);
-        let held = state.hands[seat as usize].len();
-        if held != expected {
-            problems.push(
-                &index_path(hands_path, seat as usize),
-                format!("seat {seat} holds {held} cards; after {done} tricks and the trick in progress it holds {expected}"),
-            );
-        }
-    }
+    let held = state.hands.map(|h| h.len());
+    let left = u32::from(TRICKS) - done;
+    let trick = (state.leader, state.trick_len);
+    check_trick_hands((&held, ""), left, trick, hands_path, problems);
 }
 
 impl Bridge {

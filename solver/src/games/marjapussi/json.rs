@@ -22,7 +22,7 @@ use crate::games::cardlist::{
 use crate::games::options;
 use crate::games::seeded::deal_round;
 use crate::games::wire::{cards_text, padded, parse_suit, seats_json, suit_field, trick_json};
-use crate::problems::{integers, one_per_seat, Fields, Problems};
+use crate::problems::{integers, Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
 
@@ -285,25 +285,18 @@ impl Rules for Marjapussi {
         let n = cfg.seats();
         let sides = if n == 4 { 2 } else { 3 };
         let mut f = Fields::of(value, path, problems);
+        f.require(&["dealer", "hands"], problems);
         let dealer = f.seat("dealer", n, problems);
-        if !f.has("dealer") {
-            problems.push(&f.path("dealer"), "missing: the seat that dealt");
-        }
-        let hands_value = f.get("hands");
+        let mut ledger = wire_deck(cfg).ledger();
+        let size = (Self::hand_length(cfg), Count::FirstProblem);
+        let mut entries = ledger.hands(&mut f, n, observer, Some(size), problems);
         let talon_value = f.get("talon");
         let match_state = read_match(f.get("match"), &f.path("match"), sides, problems);
         let (hands_path, talon_path) = (f.path("hands"), f.path("talon"));
         f.finish(problems);
-        let mut ledger = wire_deck(cfg).ledger();
-        let Some(list) = hands_value.and_then(Value::as_array) else {
-            problems.push(&hands_path, format!("expected an array of {n} hands"));
-            return None;
-        };
-        if !one_per_seat(list, n, "hands", &hands_path, problems) {
+        if entries.len() != n {
             return None;
         }
-        let size = (Self::hand_length(cfg), Count::FirstProblem);
-        let mut entries = ledger.dealt(list, &hands_path, observer, size, problems);
         let talon = read_talon(&mut ledger, talon_value, &talon_path, n, observer, problems);
         entries.push(talon);
         if !problems.is_empty() {

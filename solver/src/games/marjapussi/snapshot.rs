@@ -5,9 +5,9 @@ use super::json::{card_name, read_declaration, read_match, wire_deck};
 use super::{Declaration, Marjapussi, Phase};
 use crate::cards::CardSet;
 use crate::game::Seat;
-use crate::games::cardlist::{place_unknown, CardLedger, HandEntry};
+use crate::games::cardlist::{check_trick_hands, place_unknown, CardLedger, HandEntry};
 use crate::games::wire::{padded, seat_mask, suit_field};
-use crate::problems::{index_path, Fields, Problems};
+use crate::problems::{field_path, index_path, Fields, Problems};
 use serde_json::Value;
 
 /// Reads a Marjapussi snapshot against the options `cfg`; `None` with every problem pushed.
@@ -29,7 +29,7 @@ pub(super) fn read(
     let to_move = f.seat("to_move", n, problems);
     let mut ledger = wire_deck(cfg).ledger();
     let hands_path = f.path("hands");
-    let mut entries = ledger.hands(&mut f, n, observer, problems);
+    let mut entries = ledger.hands(&mut f, n, observer, None, problems);
     for key in ["talon", "discards"] {
         entries.push(read_place(&mut ledger, &mut f, key, observer, problems));
     }
@@ -127,18 +127,7 @@ fn read_won(
     problems: &mut Problems,
 ) -> [CardSet; 4] {
     let mut won = [CardSet::EMPTY; 4];
-    let won_path = f.path("won");
-    if let Some(list) = f.array("won", problems) {
-        if list.len() != n {
-            problems.push(
-                &won_path,
-                format!("expected {n} piles of won cards, one per seat"),
-            );
-        }
-        for (i, pile) in list.iter().take(n).enumerate() {
-            won[i] = ledger.read(pile, &index_path(&won_path, i), problems);
-        }
-    }
+    won[..n].copy_from_slice(&ledger.per_seat(f, "won", n, problems));
     won
 }
 
@@ -195,17 +184,17 @@ fn check_turn(state: &mut Marjapussi, to_move: Option<u8>, path: &str, problems:
 
 /// In play every seat holds the cards of the tricks still to come.
 fn check_hand_sizes(state: &Marjapussi, path: &str, problems: &mut Problems) {
-    let n = state.n();
+    let held: Vec<u32> = state.hands[..usize::from(state.n())]
+        .iter()
+        .map(|h| h.len())
+        .collect();
     let left = state.tricks_in_hand().saturating_sub(state.tricks_played) as u32;
-    for seat in 0..n {
-        let played_now = (seat + n - state.leader) % n < state.trick_len;
-        let expected = left - u32::from(played_now);
-        let held = state.hands[seat as usize].len();
-        if held != expected {
-            problems.push(
-                &format!("{path}.hands[{seat}]"),
-                format!("seat {seat} holds {held} cards; with {left} tricks to play it should hold {expected}"),
-            );
-        }
-    }
+    let trick = (state.leader, state.trick_len);
+    check_trick_hands(
+        (&held, ""),
+        left,
+        trick,
+        &field_path(path, "hands"),
+        problems,
+    );
 }

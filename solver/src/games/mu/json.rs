@@ -17,7 +17,7 @@ use crate::games::cardlist::{cards_json, fill_hidden, hands_json, Count, WireDec
 use crate::games::options;
 use crate::games::seeded::deal_round;
 use crate::games::wire::{cards_text, padded, seats_json, trick_json};
-use crate::problems::{kind, one_per_seat, Fields, Problems};
+use crate::problems::{kind, Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
 
@@ -208,25 +208,15 @@ impl Rules for Mu {
         let n = cfg.seats();
         let before = problems.0.len();
         let mut f = Fields::of(value, path, problems);
-        if !f.has("dealer") {
-            problems.push(&f.path("dealer"), "missing: the seat that dealt");
-        }
+        f.require(&["dealer", "hands"], problems);
         let dealer = f.seat("dealer", n, problems);
-        let hands_value = f.get("hands");
+        let mut ledger = wire_deck(cfg).ledger();
+        let size = (cfg.hand_size(), Count::Listed);
+        let entries = ledger.hands(&mut f, n, observer, Some(size), problems);
         let match_state = read_match(&mut f, n, 0, problems);
         let hands_path = f.path("hands");
         f.finish(problems);
-        let Some(list) = hands_value.and_then(Value::as_array) else {
-            problems.push(&hands_path, format!("expected an array of {n} hands"));
-            return None;
-        };
-        if !one_per_seat(list, n, "hands", &hands_path, problems) {
-            return None;
-        }
-        let mut ledger = wire_deck(cfg).ledger();
-        let size = (cfg.hand_size(), Count::Listed);
-        let entries = ledger.dealt(list, &hands_path, observer, size, problems);
-        if problems.0.len() > before {
+        if problems.0.len() > before || entries.len() != n {
             return None;
         }
         let filled = fill_hidden(&entries, cfg.deck() - ledger.all(), &hands_path, problems);

@@ -6,9 +6,9 @@ use super::roles::designations;
 use super::{Mu, Phase, Trump, MAX_PLAYERS};
 use crate::cards::CardSet;
 use crate::game::Seat;
-use crate::games::cardlist::{place_unknown, CardLedger, WireDeck};
+use crate::games::cardlist::{check_trick_hands, place_unknown, CardLedger, WireDeck};
 use crate::games::wire::padded;
-use crate::problems::{index_path, one_per_seat, Fields, Problems};
+use crate::problems::{index_path, Fields, Problems};
 use serde_json::Value;
 
 fn trump(f: &mut Fields, key: &'static str, problems: &mut Problems) -> Option<Trump> {
@@ -32,13 +32,7 @@ fn per_seat(
     problems: &mut Problems,
 ) -> [CardSet; MAX_PLAYERS] {
     let mut sets = [CardSet::EMPTY; MAX_PLAYERS];
-    let at = f.path(key);
-    if let Some(list) = f.array(key, problems) {
-        one_per_seat(list, n, "lists of cards", &at, problems);
-        for (i, item) in list.iter().take(n).enumerate() {
-            sets[i] = ledger.read(item, &index_path(&at, i), problems);
-        }
-    }
+    sets[..n].copy_from_slice(&ledger.per_seat(f, key, n, problems));
     sets
 }
 
@@ -65,7 +59,7 @@ pub(super) fn read(
     let to_move = f.seat("to_move", n, problems);
     let mut ledger = wire_deck(cfg).ledger();
     let hands_path = f.path("hands");
-    let entries = ledger.hands(&mut f, n, observer, problems);
+    let entries = ledger.hands(&mut f, n, observer, None, problems);
     s.tables = per_seat(&mut f, "tables", n, &mut ledger, problems);
     s.won = per_seat(&mut f, "won", n, &mut ledger, problems);
     f.object("auction", problems, |a, p| read_auction(a, &mut s, p));
@@ -249,14 +243,25 @@ impl Checks<'_> {
         let s = self.state;
         let n = s.n();
         let left = s.cfg.hand_size().saturating_sub(u32::from(s.tricks_played));
+        let seats = 0..usize::from(n);
+        let held: Vec<u32> = seats
+            .map(|p| s.hands[p].len() + s.tables[p].len())
+            .collect();
+        let trick_len = if s.phase == Phase::Play {
+            s.trick_len
+        } else {
+            0
+        };
+        let also = ", in hand and on the table,";
+        let hands_path = format!("{}.hands", self.path);
+        check_trick_hands(
+            (&held, also),
+            left,
+            (s.leader, trick_len),
+            &hands_path,
+            self.problems,
+        );
         for p in 0..n {
-            let played_now = s.phase == Phase::Play && (p + n - s.leader) % n < s.trick_len;
-            let expected = left - u32::from(played_now);
-            let held = s.hands[p as usize].len() + s.tables[p as usize].len();
-            if held != expected {
-                let message = format!("seat {p} holds {held} cards in hand and on the table; it should hold {expected}");
-                self.report(&format!("hands[{p}]"), message);
-            }
             let laid = s.tables[p as usize].len();
             let bid = u32::from(s.bids[p as usize]);
             let before_play = matches!(

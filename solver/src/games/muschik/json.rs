@@ -18,7 +18,7 @@ use crate::games::cardlist::{
 use crate::games::options;
 use crate::games::seeded::deal_round;
 use crate::games::wire::{cards_text, trick_json};
-use crate::problems::{kind, one_per_seat, Fields, Problems};
+use crate::problems::{kind, Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::power_of;
 use serde_json::{json, Value};
@@ -223,14 +223,8 @@ impl Rules for Muschik {
         f.require(&["dealer", "hands", "trump_card", "stock"], problems);
         let dealer = f.seat("dealer", n, problems).unwrap_or(0);
         let mut ledger = wire_deck(cfg).ledger();
-        let hands_path = f.path("hands");
-        let mut entries = match f.array("hands", problems) {
-            Some(list) if one_per_seat(list, n, "hands", &hands_path, problems) => {
-                let size = (HAND_SIZE as u32, Count::Read);
-                ledger.dealt(list, &hands_path, observer, size, problems)
-            }
-            _ => Vec::new(),
-        };
+        let size = (HAND_SIZE as u32, Count::Read);
+        let mut entries = ledger.hands(&mut f, n, observer, Some(size), problems);
         let trump_card = read_trump_card(&mut f, &ledger, problems);
         let stock_path = f.path("stock");
         let stock_slots = f.get("stock").map_or(Vec::new(), |v| {

@@ -182,7 +182,7 @@ fn read_entries(
     if !one_per_seat(list, n, "entries", &at, problems) {
         return Vec::new();
     }
-    ledger.seat_hands(list, &at, observer, problems)
+    ledger.seat_hands(list, &at, observer, None, problems)
 }
 
 /// The stock as an entry (a count where the observer cannot see it) and its cards in order.

@@ -17,7 +17,7 @@ use crate::games::cardlist::{hands_json, Count, HandEntry, WireDeck};
 use crate::games::options;
 use crate::games::seeded::deal_round;
 use crate::games::wire::parse_suit;
-use crate::problems::{one_per_seat, Fields, Problems};
+use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::Suit;
 use serde_json::{json, Value};
@@ -259,16 +259,11 @@ impl Rules for Mustamaija {
             .bounded("turn_seed", 0, u32::MAX.into(), problems)
             .unwrap_or(0) as u32;
         let (hands_path, talon_path) = (f.path("hands"), f.path("talon"));
-        let hands_value = f.array("hands", problems);
+        let mut ledger = wire_deck(cfg).ledger();
+        let size = (u32::from(cfg.hand_size), Count::Read);
+        let entries = ledger.hands(&mut f, n, observer, Some(size), problems);
         let talon_value = f.get("talon");
         f.finish(problems);
-        let mut ledger = wire_deck(cfg).ledger();
-        let entries = hands_value.map_or(Vec::new(), |list| {
-            one_per_seat(list, n, "hands", &hands_path, problems);
-            let list = &list[..list.len().min(n)];
-            let size = (u32::from(cfg.hand_size), Count::Read);
-            ledger.dealt(list, &hands_path, observer, size, problems)
-        });
         let mut talon = talon_value.map_or(Vec::new(), |v| {
             ledger.ordered(v, &talon_path, observer.is_some(), problems)
         });

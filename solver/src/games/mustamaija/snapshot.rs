@@ -13,7 +13,7 @@ use crate::cards::{Card, CardSet};
 use crate::game::{Seat, MAX_SEATS};
 use crate::games::cardlist::{CardLedger, HandEntry, WireDeck};
 use crate::games::wire::{parse_suit, suit_field};
-use crate::problems::{field_path, index_path, kind, one_per_seat, Fields, Problems};
+use crate::problems::{field_path, index_path, kind, Fields, Problems};
 use serde_json::Value;
 
 /// Reads `[[attack, beater], ...]`; the attack card goes through `ledger` (or must be in
@@ -139,7 +139,7 @@ fn read_given(
     s.attacker = f.seat("attacker", n, problems).unwrap_or(0);
     s.defender = f.seat("defender", n, problems).unwrap_or(0);
     let mut ledger = wire_deck(cfg).ledger();
-    let entries = ledger.hands(f, n, observer, problems);
+    let entries = ledger.hands(f, n, observer, None, problems);
     let shown = read_known_cards(f, n, &ledger, &entries, problems);
     let talon_path = f.path("talon");
     let talon = f.get("talon").map_or(Vec::new(), |v| {
@@ -185,33 +185,30 @@ fn read_known_cards(
     entries: &[HandEntry],
     problems: &mut Problems,
 ) -> Vec<CardSet> {
-    let mut shown = vec![CardSet::EMPTY; n];
     let known_path = f.path("known_cards");
-    let Some(list) = f.array("known_cards", problems) else {
-        return shown;
-    };
-    one_per_seat(list, n, "lists", &known_path, problems);
-    let mut own_ledger = ledger.deck().ledger();
-    for (seat, item) in list.iter().enumerate().take(n) {
+    let shown = ledger
+        .deck()
+        .ledger()
+        .per_seat(f, "known_cards", n, problems);
+    for (seat, &known) in shown.iter().enumerate() {
         let at = index_path(&known_path, seat);
-        shown[seat] = own_ledger.read(item, &at, problems);
         match entries.get(seat) {
-            Some(HandEntry::Known(hand)) if !shown[seat].is_subset(*hand) => {
-                let missing = set_text(shown[seat] - *hand);
+            Some(HandEntry::Known(hand)) if !known.is_subset(*hand) => {
+                let missing = set_text(known - *hand);
                 problems.push(&at, format!("seat {seat} does not hold {missing}"));
             }
             Some(HandEntry::Hidden(count)) => {
-                for card in shown[seat] & ledger.all() {
+                for card in known & ledger.all() {
                     let message =
                         format!("{} is placed elsewhere in the position", card_name(card));
                     problems.push(&at, message);
                 }
-                if shown[seat].len() > *count {
+                if known.len() > *count {
                     problems.push(
                         &at,
                         format!(
                             "seat {seat} holds {count} cards, fewer than the {} known ones",
-                            shown[seat].len()
+                            known.len()
                         ),
                     );
                 }
