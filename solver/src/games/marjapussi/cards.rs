@@ -53,13 +53,13 @@ pub fn points(card: Card, values: CardValues) -> i32 {
     table[power_of(card) as usize]
 }
 
-/// The cards of `power` in every suit, as bits.
 /// The kings and queens of the marriages `hand` holds whole.
 pub fn marriages_held(hand: CardSet) -> CardSet {
     let queens = hand.bits() & hand.bits() >> (KING - QUEEN) & power_bits(QUEEN);
     CardSet::from_bits(queens | queens << (KING - QUEEN))
 }
 
+/// The cards of `power` in every suit, as bits.
 const fn power_bits(power: u8) -> u64 {
     0x0001_0001_0001_0001u64 << power
 }

@@ -3,8 +3,8 @@
 //! The value is the side's points of the hand as section 5 counts them: card points, last
 //! trick and marriages (`marjapussi`: its game points). Cards are equivalent when they lie in
 //! one hand, in one suit, with equal card points and only won cards or cards of that hand
-//! between them; kings and queens of a suit whose marriage is still open are never merged,
-//! since they can marry.
+//! between them; kings and queens of a marriage that some side can still declare are never
+//! merged.
 
 use super::cards::{self, marriage, point_classes, points, set_points};
 use super::config::{CardValues, TrumpOnMarriage, Variant};
@@ -448,8 +448,9 @@ impl Searchable for Marjapussi {
 impl Marjapussi {
     /// Whether two different cards lead to positions of one value: of one suit, with equal
     /// points and only `won` cards or the mover's own between them, and not a king or queen
-    /// whose marriage can still be declared. The mover's cards between keep the order of the cards of the
-    /// other seats to each of them alike, so playing either leaves positions of one value.
+    /// whose marriage can still be declared. The mover's cards between keep the order of the
+    /// other seats' cards to each of them alike, so playing either leaves positions of one
+    /// value.
     fn equivalent_cards(&self, x: Card, y: Card, won: CardSet) -> bool {
         let suit = suit_of(x);
         if suit != suit_of(y) || points(x, self.cfg.card_values) != points(y, self.cfg.card_values)
