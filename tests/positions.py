@@ -7,6 +7,18 @@ from typing import Any
 
 from service import _solver
 
+# One variant of every game, as the tests that walk each game from its deal pick them.
+ONE_VARIANT_EACH = [
+    ("bridge", "bridge"),
+    ("marjapussi", "marjapussi"),
+    ("marjapussi", "huutopussi"),
+    ("marjapussi", "erlangen"),
+    ("marjapussi", "huutopussi3"),
+    ("mu", "mu4"),
+    ("muschik", "muschik"),
+    ("mustamaija", "standard"),
+]
+
 
 def engine(route: str, body: dict[str, Any]) -> Any:
     return json.loads(_solver.call("marjapussi", route, json.dumps(body).encode()))

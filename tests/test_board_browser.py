@@ -23,6 +23,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.positions import ONE_VARIANT_EACH
 from tests.test_records import LIN, PLAYED
 from tests.test_records import PBN as PLAYED_PBN
 
@@ -33,16 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "out" / "screenshots"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 BUDGET_MS = "300"
-GAMES = [
-    ("bridge", "bridge"),
-    ("marjapussi", "marjapussi"),
-    ("marjapussi", "huutopussi"),
-    ("marjapussi", "erlangen"),
-    ("marjapussi", "huutopussi3"),
-    ("mu", "mu4"),
-    ("muschik", "muschik"),
-    ("mustamaija", "standard"),
-]
+GAMES = ONE_VARIANT_EACH
 # Bridge's seed 5 takes about 0.9 s to solve its opening lead (4.8 million nodes, measured at a
 # load average of 7): past BUDGET_MS every value is a bound and no move shows a value. Seed 2
 # solves in about 0.1 s.
