@@ -6,6 +6,8 @@
 //!   and then the partner's, as DDS counts them) raise the
 //!   leader's side's floor and lower the other side's ceiling; after a lead, the second
 //!   hand's side's quick tricks (it wins the trick and, in no trump, cashes on) do the same.
+//!   In no trump, a side on lead that tops too few suits to lead every trick left from them
+//!   cannot take them all (DDS's later tricks).
 //!   Each count stops once it decides the search's window (DDS's QuickTricks stops at its
 //!   target) and names only the cards its tricks depend on: none where lengths alone decide.
 //! - The table key holds the *relative* ranks of the cards still in play (a hand's ace is the
@@ -281,6 +283,39 @@ impl Bridge {
             }
         }
         (tricks, relevant)
+    }
+
+    /// No trump: whether the side on lead cannot take every trick left (DDS's later tricks).
+    /// It must lead every trick in a suit whose highest card it holds (an opponent holding it
+    /// would win), and it can lead a suit at most as often as the longer of its two hands
+    /// holds it. Also the cards that depends on: the opponents' top cards (moving one to the
+    /// side on lead could give it more leads), where another hand holds the suit. (Applied
+    /// also in trump contracts once the trumps are out, it cost them nodes.)
+    fn leads_run_out(&self) -> Option<u64> {
+        if self.cfg.trump.is_some() {
+            return None;
+        }
+        let in_play = self.in_hands();
+        let leader = self.leader as usize;
+        let hands = [leader, (leader + 2) % 4].map(|s| self.hands[s]);
+        let (mut leads, mut relevant) = (0, 0u64);
+        for suit in Suit::ALL {
+            let cards = lane(in_play, suit);
+            if cards == 0 {
+                continue;
+            }
+            let top = 1u32 << top_bit(cards);
+            let [own, partner] = hands.map(|h| lane(h, suit));
+            if (own | partner) & top != 0 {
+                leads += own.count_ones().max(partner.count_ones());
+            } else if [1, 3]
+                .iter()
+                .all(|o| lane(self.hands[(leader + o) % 4], suit) != cards)
+            {
+                relevant |= u64::from(top) << (16 * suit as u32);
+            }
+        }
+        (leads < self.tricks_left()).then_some(relevant)
     }
 
     /// Tricks `side`'s trumps are sure to take, counted until `need`: every trump of one hand
@@ -767,8 +802,12 @@ impl Searchable for Bridge {
         let leading = usize::from(self.leader % 2);
         let floor = |s: usize, need: u32| {
             let sure = self.sure_trump_tricks(s, need);
-            if s != leading || sure.0 >= need {
+            if sure.0 >= need {
                 return sure;
+            }
+            if s != leading {
+                // With no trump in play the sure trump tricks are none.
+                return self.leads_run_out().map_or(sure, |relevant| (1, relevant));
             }
             let own = self.quick_tricks(need);
             if own.0 >= need {

@@ -297,6 +297,20 @@ fn quick_tricks_count_the_partners_winners_after_a_lead_to_its_top_card() {
 }
 
 #[test]
+fn a_side_short_of_leads_in_suits_it_tops_cannot_take_every_trick() {
+    // North-South top only spades, one lead's worth: after the ace of spades North must lead
+    // a heart to East's king, so they take one trick of two.
+    let hands = json!([["SA", "H2"], ["HK", "D2"], ["S3", "H4"], ["C2", "C3"]]);
+    assert_eq!(
+        trick_start(hands, [4, 7], 0, 3).value_bounds(0),
+        (4 + 1, 4 + 1)
+    );
+    // With the heart ace in South's hand North-South top two suits: no such cap.
+    let hands = json!([["SA", "H2"], ["HK", "D2"], ["S3", "HA"], ["C2", "C3"]]);
+    assert_eq!(trick_start(hands, [4, 7], 0, 3).value_bounds(0).1, 4 + 2);
+}
+
+#[test]
 fn the_routes_deal_from_pbn_and_analyse_every_opening_lead() {
     let position = json!({
         "version": 1, "game": "bridge", "options": { "strain": "NT", "declarer": "S" },
