@@ -229,9 +229,10 @@ pub fn named<T: Named>(value: &Value) -> Result<T, String> {
     found.ok_or_else(|| format!("one of {}", T::NAMES.join(", ")))
 }
 
-/// Declares one option of a configuration whose field has the option's name: `flag`,
-/// `int(lo, hi)`, `int_of[a, b]` or `named Type`, then its rule section and description, and
-/// optionally `note "..."`.
+/// Declares one option of the configuration whose field `$field` (of type `$t`) has the
+/// option's name, as [`config!`] writes it: `flag`, `int(lo, hi)`, `int_of[a, b]` or `named`
+/// (the field's type has names), then its rule section and description, and optionally
+/// `note "..."`; or `custom` and the whole [`Opt`].
 macro_rules! option {
     (@opt $field:ident, $values:expr, $read:expr, $write:expr, $rule:literal, $description:literal, $($note:literal)?) => {
         $crate::games::options::Opt {
@@ -246,25 +247,55 @@ macro_rules! option {
     };
     (@note) => { None };
     (@note $note:literal) => { Some($note) };
-    ($field:ident: flag, $rule:literal, $description:literal $(, note $note:literal)?) => {
+    ($field:ident: $t:ty => flag, $rule:literal, $description:literal $(, note $note:literal)?) => {
         option!(@opt $field, $crate::games::options::Values::Flag,
             |c, v| { c.$field = $crate::games::options::flag(v)?; Ok(()) },
             |c| serde_json::json!(c.$field), $rule, $description, $($note)?)
     };
-    ($field:ident: int($lo:expr, $hi:expr), $rule:literal, $description:literal $(, note $note:literal)?) => {
+    ($field:ident: $t:ty => int($lo:expr, $hi:expr), $rule:literal, $description:literal $(, note $note:literal)?) => {
         option!(@opt $field, $crate::games::options::Values::Int($lo, $hi),
             |c, v| { c.$field = $crate::games::options::int(v, $lo, $hi)? as _; Ok(()) },
             |c| serde_json::json!(c.$field), $rule, $description, $($note)?)
     };
-    ($field:ident: int_of[$($n:literal),+], $rule:literal, $description:literal $(, note $note:literal)?) => {
+    ($field:ident: $t:ty => int_of[$($n:literal),+], $rule:literal, $description:literal $(, note $note:literal)?) => {
         option!(@opt $field, $crate::games::options::Values::IntOf(&[$($n),+]),
             |c, v| { c.$field = $crate::games::options::int_of(v, &[$($n),+])? as _; Ok(()) },
             |c| serde_json::json!(c.$field), $rule, $description, $($note)?)
     };
-    ($field:ident: named $t:ty, $rule:literal, $description:literal $(, note $note:literal)?) => {
+    ($field:ident: $t:ty => named, $rule:literal, $description:literal $(, note $note:literal)?) => {
         option!(@opt $field, $crate::games::options::Values::Names(<$t>::NAMES),
             |c, v| { c.$field = $crate::games::options::named::<$t>(v)?; Ok(()) },
             |c| serde_json::json!(c.$field.name()), $rule, $description, $($note)?)
+    };
+    ($field:ident: $t:ty => custom $opt:expr) => { $opt };
+}
+
+/// Declares a game's configuration once: each field with its type, its default (an expression
+/// that may use the variant, named after `for`) and, for an option, after `=>` in parentheses
+/// what [`option!`] takes after the type. Makes the struct (every field `pub`),
+/// `defaults(variant)` and `TABLE`, the options in field order.
+macro_rules! config {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident for $var:ident: $vty:ty {
+            $( $(#[$fmeta:meta])* $field:ident: $ty:ty = $default:expr $(=> ($($spec:tt)*))?; )*
+        }
+    ) => {
+        $(#[$meta])*
+        pub struct $name {
+            $( $(#[$fmeta])* pub $field: $ty, )*
+        }
+
+        impl $name {
+            /// Every field at its default for the variant, before its preset changes any.
+            fn defaults($var: $vty) -> $name {
+                $name { $( $field: $default, )* }
+            }
+
+            /// Every option, in field order.
+            const TABLE: &'static [$crate::games::options::Opt<$name>] =
+                &[ $( $( option!($field: $ty => $($spec)*), )? )* ];
+        }
     };
 }
 
