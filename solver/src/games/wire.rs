@@ -58,3 +58,44 @@ pub fn trick_json(leader: u8, cards: &[Card], name: impl Fn(Card) -> String) -> 
 pub fn cards_text(set: CardSet, name: impl Fn(Card) -> String) -> String {
     set.iter().map(name).collect::<Vec<_>>().join(" ")
 }
+
+/// The [`Rules`](crate::api::Rules) methods every game writes alike, each named in the call:
+/// `variant` (the name of `self.cfg.variant`), `options` (`self.cfg`'s options), `state` (the
+/// snapshot read by the game's `snapshot::read`), `with_hand` (`self.hands[seat]` replaced) and
+/// `phase` (the name of `self.phase`).
+macro_rules! rules_alike {
+    ($($part:ident),+) => { $( rules_alike!(@ $part); )+ };
+    (@variant) => {
+        fn variant_name(&self) -> &'static str {
+            self.cfg.variant.name()
+        }
+    };
+    (@options) => {
+        fn options_json(&self) -> serde_json::Value {
+            $crate::games::options::options_json(&self.cfg)
+        }
+    };
+    (@state) => {
+        fn from_state(
+            cfg: &Self::Config,
+            value: &serde_json::Value,
+            path: &str,
+            observer: Option<$crate::game::Seat>,
+            problems: &mut $crate::problems::Problems,
+        ) -> Option<Self> {
+            super::snapshot::read(cfg, value, path, observer, problems)
+        }
+    };
+    (@with_hand) => {
+        fn with_hand(&self, seat: $crate::game::Seat, hand: $crate::cards::CardSet) -> Self {
+            let mut copy = self.clone();
+            copy.hands[seat] = hand;
+            copy
+        }
+    };
+    (@phase) => {
+        fn phase(&self) -> &'static str {
+            self.phase.name()
+        }
+    };
+}

@@ -61,6 +61,7 @@ fn read_hands(
 impl Rules for Bridge {
     const NAME: &'static str = "bridge";
     type Config = Config;
+    rules_alike!(options, state);
 
     fn catalogue() -> Value {
         json!({
@@ -103,10 +104,6 @@ impl Rules for Bridge {
 
     fn variant_name(&self) -> &'static str {
         VARIANT
-    }
-
-    fn options_json(&self) -> Value {
-        options::options_json(&self.cfg)
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
@@ -181,16 +178,6 @@ impl Rules for Bridge {
             "played": self.played.iter().map(card_name).collect::<Vec<_>>(),
             "tricks_won": self.tricks_won,
         })
-    }
-
-    fn from_state(
-        cfg: &Config,
-        value: &Value,
-        path: &str,
-        observer: Option<Seat>,
-        problems: &mut Problems,
-    ) -> Option<Bridge> {
-        super::snapshot::read(cfg, value, path, observer, problems)
     }
 
     fn move_text(&self, card: Card) -> String {

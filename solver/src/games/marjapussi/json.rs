@@ -180,6 +180,7 @@ impl Marjapussi {
 impl Rules for Marjapussi {
     const NAME: &'static str = "marjapussi";
     type Config = Config;
+    rules_alike!(variant, options, state, with_hand, phase);
 
     fn catalogue() -> Value {
         json!({
@@ -238,14 +239,6 @@ impl Rules for Marjapussi {
             talon,
             match_state,
         ))
-    }
-
-    fn variant_name(&self) -> &'static str {
-        self.cfg.variant.name()
-    }
-
-    fn options_json(&self) -> Value {
-        options::options_json(&self.cfg)
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
@@ -346,16 +339,6 @@ impl Rules for Marjapussi {
         })
     }
 
-    fn from_state(
-        cfg: &Config,
-        value: &Value,
-        path: &str,
-        observer: Option<Seat>,
-        problems: &mut Problems,
-    ) -> Option<Marjapussi> {
-        super::snapshot::read(cfg, value, path, observer, problems)
-    }
-
     fn move_text(&self, mv: Move) -> String {
         match mv {
             Move::Bid(v) => format!("bid {v}"),
@@ -417,12 +400,6 @@ impl Rules for Marjapussi {
         }
     }
 
-    fn with_hand(&self, seat: Seat, hand: CardSet) -> Self {
-        let mut copy = self.clone();
-        copy.hands[seat] = hand;
-        copy
-    }
-
     fn revealed_cards(&self, mv: Move, observer: Seat) -> CardSet {
         match mv {
             Move::Play(c) => CardSet::single(c),
@@ -471,10 +448,6 @@ impl Rules for Marjapussi {
             Some(fitted) => fitted,
             None => self.fit_answer(mv, observer, placed),
         }
-    }
-
-    fn phase(&self) -> &'static str {
-        self.phase.name()
     }
 
     fn deck(&self) -> CardSet {

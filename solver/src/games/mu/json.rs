@@ -135,6 +135,7 @@ fn binomial(n: u32, k: u32) -> u64 {
 impl Rules for Mu {
     const NAME: &'static str = "mu";
     type Config = Config;
+    rules_alike!(variant, options, state, with_hand, phase);
 
     fn catalogue() -> Value {
         json!({
@@ -179,14 +180,6 @@ impl Rules for Mu {
         let match_state = read_match(setup, n, seed, problems);
         let hands = deal_round(&rng.shuffled(cfg.deck()), dealer, n);
         Some(Mu::new_hand(*cfg, dealer, hands, match_state))
-    }
-
-    fn variant_name(&self) -> &'static str {
-        self.cfg.variant.name()
-    }
-
-    fn options_json(&self) -> Value {
-        options::options_json(&self.cfg)
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
@@ -261,16 +254,6 @@ impl Rules for Mu {
         })
     }
 
-    fn from_state(
-        cfg: &Config,
-        value: &Value,
-        path: &str,
-        observer: Option<Seat>,
-        problems: &mut Problems,
-    ) -> Option<Mu> {
-        super::snapshot::read(cfg, value, path, observer, problems)
-    }
-
     fn move_text(&self, mv: Move) -> String {
         match mv {
             Move::Pass => "pass".into(),
@@ -314,22 +297,12 @@ impl Rules for Mu {
         }
     }
 
-    fn with_hand(&self, seat: Seat, hand: CardSet) -> Self {
-        let mut copy = self.clone();
-        copy.hands[seat] = hand;
-        copy
-    }
-
     fn revealed_cards(&self, mv: Move, _observer: Seat) -> CardSet {
         match mv {
             Move::Bid(cards) => cards,
             Move::Play(card) => CardSet::single(card),
             _ => CardSet::EMPTY,
         }
-    }
-
-    fn phase(&self) -> &'static str {
-        self.phase.name()
     }
 
     fn deck(&self) -> CardSet {

@@ -99,6 +99,7 @@ impl Muschik {
 impl Rules for Muschik {
     const NAME: &'static str = "muschik";
     type Config = Config;
+    rules_alike!(variant, options, state, with_hand, phase);
 
     fn catalogue() -> Value {
         json!({
@@ -174,14 +175,6 @@ impl Rules for Muschik {
             &cards[dealt + 1..],
             match_state,
         ))
-    }
-
-    fn variant_name(&self) -> &'static str {
-        self.cfg.variant.name()
-    }
-
-    fn options_json(&self) -> Value {
-        options::options_json(&self.cfg)
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
@@ -294,16 +287,6 @@ impl Rules for Muschik {
         })
     }
 
-    fn from_state(
-        cfg: &Config,
-        value: &Value,
-        path: &str,
-        observer: Option<Seat>,
-        problems: &mut Problems,
-    ) -> Option<Muschik> {
-        super::snapshot::read(cfg, value, path, observer, problems)
-    }
-
     fn move_text(&self, mv: Move) -> String {
         match mv {
             Move::Start(cp) => format!("start {cp}"),
@@ -355,21 +338,11 @@ impl Rules for Muschik {
         }
     }
 
-    fn with_hand(&self, seat: Seat, hand: CardSet) -> Self {
-        let mut copy = self.clone();
-        copy.hands[seat] = hand;
-        copy
-    }
-
     fn revealed_cards(&self, mv: Move, _observer: Seat) -> CardSet {
         match mv {
             Move::Play(card) => CardSet::single(card),
             _ => CardSet::EMPTY,
         }
-    }
-
-    fn phase(&self) -> &'static str {
-        self.phase.name()
     }
 
     fn result_json(&self) -> Value {

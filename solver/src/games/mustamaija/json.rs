@@ -161,6 +161,7 @@ impl Mustamaija {
 impl Rules for Mustamaija {
     const NAME: &'static str = "mustamaija";
     type Config = Config;
+    rules_alike!(variant, options, state, with_hand, phase);
 
     fn catalogue() -> Value {
         let variant = |name: &str, description: &str| {
@@ -218,14 +219,6 @@ impl Rules for Mustamaija {
             &cards[in_hands..],
             turn_seed,
         ))
-    }
-
-    fn variant_name(&self) -> &'static str {
-        self.cfg.variant.name()
-    }
-
-    fn options_json(&self) -> Value {
-        options::options_json(&self.cfg)
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
@@ -336,16 +329,6 @@ impl Rules for Mustamaija {
         })
     }
 
-    fn from_state(
-        cfg: &Config,
-        value: &Value,
-        path: &str,
-        observer: Option<Seat>,
-        problems: &mut Problems,
-    ) -> Option<Mustamaija> {
-        super::snapshot::read(cfg, value, path, observer, problems)
-    }
-
     /// Every move is public; a marriage poll's move names the seat the poll asks (`by 2`).
     fn history_text(&self, mv: Move, observer: Option<Seat>) -> String {
         match observer {
@@ -414,12 +397,6 @@ impl Rules for Mustamaija {
         (!reasons.is_empty()).then(|| reasons.join("; "))
     }
 
-    fn with_hand(&self, seat: Seat, hand: CardSet) -> Self {
-        let mut copy = self.clone();
-        copy.hands[seat] = hand;
-        copy
-    }
-
     fn revealed_cards(&self, mv: Move, _observer: Seat) -> CardSet {
         match mv {
             Move::Attack(cards) => cards,
@@ -427,10 +404,6 @@ impl Rules for Mustamaija {
             Move::Declare(suit, _) => marriage(suit),
             Move::Take | Move::NoDeclaration(_) => CardSet::EMPTY,
         }
-    }
-
-    fn phase(&self) -> &'static str {
-        self.phase.name()
     }
 
     fn deck(&self) -> CardSet {
