@@ -248,6 +248,22 @@ impl CardLedger {
         hands.collect()
     }
 
+    /// Reads the field `key` of `fields`, a place of cards such as a talon or a stock, as
+    /// [`CardLedger::hand`] reads a hand; empty where not given.
+    pub fn place(
+        &mut self,
+        fields: &mut Fields,
+        key: &'static str,
+        may_hide: bool,
+        problems: &mut Problems,
+    ) -> HandEntry {
+        let at = fields.path(key);
+        match fields.get(key) {
+            None => HandEntry::Known(CardSet::EMPTY),
+            Some(v) => self.hand(v, &at, may_hide, problems),
+        }
+    }
+
     /// Reads a hand: an array of cards, or (only where `may_hide`) a count of hidden cards.
     pub fn hand(
         &mut self,

@@ -33,6 +33,25 @@ pub fn suit_field(f: &mut Fields, key: &'static str, problems: &mut Problems) ->
         .ok()
 }
 
+/// How a named value reads: by its reader, one of every name.
+pub type Names<P> = (fn(&str) -> Option<P>, &'static [&'static str]);
+
+/// The fields a snapshot of a table of `n` starts with, once `required` are checked present:
+/// the dealer (0 where not given), the phase (read by `from_name`, one of `names`) and the
+/// seat to move.
+pub fn snapshot_head<P>(
+    f: &mut Fields,
+    required: &[&str],
+    n: usize,
+    (from_name, names): Names<P>,
+    problems: &mut Problems,
+) -> (u8, Option<P>, Option<u8>) {
+    f.require(required, problems);
+    let dealer = f.seat("dealer", n, problems).unwrap_or(0);
+    let phase = f.name_of("phase", "phase", from_name, names, problems);
+    (dealer, phase, f.seat("to_move", n, problems))
+}
+
 /// The first `n` of `values` (each checked to fit `T`) in an array, zeros after them or for
 /// none.
 pub fn padded<T: Copy + Default + TryFrom<i64>, const N: usize>(

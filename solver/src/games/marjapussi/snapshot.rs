@@ -6,7 +6,7 @@ use super::{Declaration, Marjapussi, Phase};
 use crate::cards::CardSet;
 use crate::game::Seat;
 use crate::games::cardlist::{check_trick_hands, place_unknown, CardLedger, HandEntry};
-use crate::games::wire::{padded, seat_mask, suit_field};
+use crate::games::wire::{padded, seat_mask, snapshot_head, suit_field, Names};
 use crate::problems::{field_path, index_path, Fields, Problems};
 use serde_json::Value;
 
@@ -21,17 +21,16 @@ pub(super) fn read(
     let n = cfg.seats();
     let before = problems.0.len();
     let mut f = Fields::of(value, path, problems);
-    f.require(&["dealer", "phase", "hands"], problems);
-    let dealer = f.seat("dealer", n, problems).unwrap_or(0);
+    let phases: Names<Phase> = (Phase::from_name, &Phase::NAMES);
+    let (dealer, phase, to_move) =
+        snapshot_head(&mut f, &["dealer", "phase", "hands"], n, phases, problems);
     let no_cards = [CardSet::EMPTY; 4];
     let mut s = Marjapussi::new_hand(*cfg, dealer, no_cards, CardSet::EMPTY, Default::default());
-    let phase = f.name_of("phase", "phase", Phase::from_name, &Phase::NAMES, problems);
-    let to_move = f.seat("to_move", n, problems);
     let mut ledger = wire_deck(cfg).ledger();
     let hands_path = f.path("hands");
     let mut entries = ledger.hands(&mut f, n, observer, None, problems);
     for key in ["talon", "discards"] {
-        entries.push(read_place(&mut ledger, &mut f, key, observer, problems));
+        entries.push(ledger.place(&mut f, key, observer.is_some(), problems));
     }
     f.object("auction", problems, |a, p| read_auction(a, &mut s, p));
     read_play(&mut f, &mut ledger, &mut s, problems);
@@ -71,21 +70,6 @@ fn read_play(f: &mut Fields, ledger: &mut CardLedger, s: &mut Marjapussi, proble
     s.tricks_won = padded(f.integers("tricks_won", 0, 12, problems), n);
     s.won = read_won(f, ledger, n, problems);
     s.last_trick_winner = f.seat("last_trick_winner", n, problems);
-}
-
-/// Reads the `talon` or the `discards` (`key`): a list of cards, or in a view a count.
-fn read_place(
-    ledger: &mut CardLedger,
-    f: &mut Fields,
-    key: &'static str,
-    observer: Option<Seat>,
-    problems: &mut Problems,
-) -> HandEntry {
-    let at = f.path(key);
-    match f.get(key) {
-        None => HandEntry::Known(CardSet::EMPTY),
-        Some(v) => ledger.hand(v, &at, observer.is_some(), problems),
-    }
 }
 
 /// Reads `auction` (`high_bid`, `high_bidder`, `passed`, `had_turn`) into `s`.

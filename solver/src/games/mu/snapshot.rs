@@ -7,7 +7,7 @@ use super::{Mu, Phase, Trump, MAX_PLAYERS};
 use crate::cards::CardSet;
 use crate::game::Seat;
 use crate::games::cardlist::{check_trick_hands, place_unknown, CardLedger, WireDeck};
-use crate::games::wire::padded;
+use crate::games::wire::{padded, snapshot_head, Names};
 use crate::problems::{index_path, Fields, Problems};
 use serde_json::Value;
 
@@ -47,16 +47,15 @@ pub(super) fn read(
     let n = cfg.seats();
     let before = problems.0.len();
     let mut f = Fields::of(value, path, problems);
-    f.require(&["dealer", "phase", "hands"], problems);
-    let dealer = f.seat("dealer", n, problems).unwrap_or(0);
+    let phases: Names<Phase> = (Phase::from_name, &Phase::NAMES);
+    let (dealer, phase, to_move) =
+        snapshot_head(&mut f, &["dealer", "phase", "hands"], n, phases, problems);
     let mut s = Mu::new_hand(
         *cfg,
         dealer,
         [CardSet::EMPTY; MAX_PLAYERS],
         Default::default(),
     );
-    let phase = f.name_of("phase", "phase", Phase::from_name, &Phase::NAMES, problems);
-    let to_move = f.seat("to_move", n, problems);
     let mut ledger = wire_deck(cfg).ledger();
     let hands_path = f.path("hands");
     let entries = ledger.hands(&mut f, n, observer, None, problems);
