@@ -33,6 +33,16 @@ pub fn suit_field(f: &mut Fields, key: &'static str, problems: &mut Problems) ->
         .ok()
 }
 
+/// A move's words, and its first word in lower case; an empty move is refused.
+pub fn move_words(text: &str) -> Result<(Vec<&str>, String), String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let head = words
+        .first()
+        .ok_or("the move is empty")?
+        .to_ascii_lowercase();
+    Ok((words, head))
+}
+
 /// How a named value reads: by its reader, one of every name.
 pub type Names<P> = (fn(&str) -> Option<P>, &'static [&'static str]);
 

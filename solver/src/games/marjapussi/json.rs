@@ -21,7 +21,9 @@ use crate::games::cardlist::{
 };
 use crate::games::options;
 use crate::games::seeded::deal_round;
-use crate::games::wire::{cards_text, padded, parse_suit, seats_json, suit_field, trick_json};
+use crate::games::wire::{
+    cards_text, move_words, padded, parse_suit, seats_json, suit_field, trick_json,
+};
 use crate::problems::{integers, Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
@@ -363,7 +365,7 @@ impl Rules for Marjapussi {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
-        let words: Vec<&str> = text.split_whitespace().collect();
+        let (words, head) = move_words(text)?;
         let number = |w: &[&str]| match w {
             [v] => v
                 .parse::<i32>()
@@ -374,10 +376,7 @@ impl Rules for Marjapussi {
             [s] => parse_suit(s),
             _ => Err(format!("'{text}' needs one suit letter")),
         };
-        let Some((head, rest)) = words.split_first() else {
-            return Err("the move is empty".into());
-        };
-        match (head.to_ascii_lowercase().as_str(), rest) {
+        match (head.as_str(), &words[1..]) {
             ("bid", r) => number(r).map(Move::Bid),
             ("pass", []) => Ok(Move::Pass),
             ("redeal", []) => Ok(Move::Redeal),
@@ -395,7 +394,7 @@ impl Rules for Marjapussi {
             ("declare", r) => suit(r).map(Move::Declare),
             ("ask_whole" | "ask_half", _) => self.parse_ask(&words),
             ("answer", r) => suit(r).map(Move::Answer),
-            (_, []) => wire_deck(&self.cfg).play(text, head).map(Move::Play),
+            (_, []) => wire_deck(&self.cfg).play(text, words[0]).map(Move::Play),
             _ => Err(format!("'{text}' is not a move of this game")),
         }
     }

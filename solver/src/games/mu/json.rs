@@ -16,7 +16,7 @@ use crate::game::{Game, Seat};
 use crate::games::cardlist::{cards_json, fill_hidden, hands_json, Count, WireDeck};
 use crate::games::options;
 use crate::games::seeded::deal_round;
-use crate::games::wire::{cards_text, padded, seats_json, trick_json};
+use crate::games::wire::{cards_text, move_words, padded, seats_json, trick_json};
 use crate::problems::{kind, Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
@@ -266,15 +266,12 @@ impl Rules for Mu {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let Some((head, rest)) = words.split_first() else {
-            return Err("the move is empty".into());
-        };
+        let (words, head) = move_words(text)?;
         let one_card = |w: &str| {
             self.parse_card_list(&[w])
                 .map(|s| s.lowest().expect("one card"))
         };
-        match (head.to_ascii_lowercase().as_str(), rest) {
+        match (head.as_str(), &words[1..]) {
             ("pass", []) => Ok(Move::Pass),
             ("bid", []) => Err("'bid' needs the cards laid, such as 'bid R9 Y6'".into()),
             ("bid", cards) => self.parse_card_list(cards).map(Move::Bid),
@@ -292,7 +289,7 @@ impl Rules for Mu {
             },
             ("call", [c]) => one_card(c).map(Move::Call),
             ("play", [c]) => one_card(c).map(Move::Play),
-            (_, []) => wire_deck(&self.cfg).play(text, head).map(Move::Play),
+            (_, []) => wire_deck(&self.cfg).play(text, words[0]).map(Move::Play),
             _ => Err(format!("'{text}' is not a move of this game")),
         }
     }

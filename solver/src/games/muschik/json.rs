@@ -17,7 +17,7 @@ use crate::games::cardlist::{
 };
 use crate::games::options;
 use crate::games::seeded::deal_round;
-use crate::games::wire::{cards_text, trick_json};
+use crate::games::wire::{cards_text, move_words, trick_json};
 use crate::problems::{kind, Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::power_of;
@@ -314,15 +314,12 @@ impl Rules for Muschik {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let Some((head, rest)) = words.split_first() else {
-            return Err("the move is empty".into());
-        };
+        let (words, head) = move_words(text)?;
         let one_card = |r: &[&str]| match r {
             [_] => self.parse_cards(r).map(|s| s.lowest().expect("one card")),
             _ => Err(format!("'{text}' needs one card")),
         };
-        match (head.to_ascii_lowercase().as_str(), rest) {
+        match (head.as_str(), &words[1..]) {
             ("start", [v]) => v
                 .parse::<i32>()
                 .map(Move::Start)
@@ -333,7 +330,7 @@ impl Rules for Muschik {
             ("swap", r) => one_card(r).map(Move::Swap),
             ("decline", []) => Ok(Move::Decline),
             ("play", r) => one_card(r).map(Move::Play),
-            (_, []) => wire_deck(&self.cfg).play(text, head).map(Move::Play),
+            (_, []) => wire_deck(&self.cfg).play(text, words[0]).map(Move::Play),
             _ => Err(format!("'{text}' is not a move of Muschik")),
         }
     }

@@ -16,7 +16,7 @@ use crate::game::{Game, Seat, MAX_SEATS};
 use crate::games::cardlist::{hands_json, Count, HandEntry, WireDeck};
 use crate::games::options;
 use crate::games::seeded::deal_round;
-use crate::games::wire::parse_suit;
+use crate::games::wire::{move_words, parse_suit};
 use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::Suit;
@@ -376,11 +376,8 @@ impl Rules for Mustamaija {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let Some((head, rest)) = words.split_first() else {
-            return Err("the move is empty".into());
-        };
-        match (head.to_ascii_lowercase().as_str(), rest) {
+        let (words, head) = move_words(text)?;
+        match (head.as_str(), &words[1..]) {
             ("attack", []) => Err("'attack' needs at least one card, e.g. 'attack C4 C9'".into()),
             ("attack", cards) => self.parse_cards(cards).map(Move::Attack),
             ("beat", [card]) => self.parse_cards(&[card]).map(|s| Move::Beat(s.lowest().expect("one card"))),
