@@ -18,7 +18,7 @@ use crate::games::cardlist::{
 use crate::games::options;
 use crate::games::seeded::deal_round;
 use crate::games::wire::{cards_text, move_words, trick_json};
-use crate::problems::{kind, Fields, Problems};
+use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::power_of;
 use serde_json::{json, Value};
@@ -218,7 +218,11 @@ impl Rules for Muschik {
         let mut ledger = wire_deck(cfg).ledger();
         let size = (HAND_SIZE as u32, Count::Read);
         let mut entries = ledger.hands(&mut f, n, observer, Some(size), problems);
-        let trump_card = read_trump_card(&mut f, &ledger, problems);
+        let trump_card = ledger.deck().card(&mut f, "trump_card", problems);
+        if let Some(card) = trump_card.filter(|&c| ledger.all().contains(c)) {
+            let message = format!("the trump card {} is also in a hand", card_name(card));
+            problems.push(&f.path("trump_card"), message);
+        }
         let stock_path = f.path("stock");
         let stock_slots = f.get("stock").map_or(Vec::new(), |v| {
             read_stock(&mut ledger, v, &stock_path, cfg, observer, problems)
@@ -420,26 +424,6 @@ impl Rules for Muschik {
             PayoffUnit::MatchPoints => "the seat's match points from the settlement",
         }
     }
-}
-
-/// The deal's trump card, which no hand holds.
-fn read_trump_card(f: &mut Fields, ledger: &CardLedger, problems: &mut Problems) -> Option<Card> {
-    let trump_path = f.path("trump_card");
-    let v = f.get("trump_card")?;
-    let card = v.as_str().and_then(|t| ledger.deck().parse(t));
-    match (card, v.as_str()) {
-        (Some(card), _) if ledger.all().contains(card) => problems.push(
-            &trump_path,
-            format!("the trump card {} is also in a hand", card_name(card)),
-        ),
-        (Some(_), _) => {}
-        (None, Some(token)) => problems.push(&trump_path, ledger.deck().not_a_card(token)),
-        (None, None) => problems.push(
-            &trump_path,
-            format!("expected a card such as \"CK\", got {}", kind(v)),
-        ),
-    }
-    card
 }
 
 /// The stock as dealt, top first (`None` where a view hides a card), of the deck's size.
