@@ -182,6 +182,51 @@ pub fn presets<C: Declared>() -> Value {
     Value::Object(variants.collect())
 }
 
+/// A game's catalogue entry: its `name` and `title`; its variants in the order of
+/// `C::Variant`'s names, each with its player counts (by `players`) and its description; the
+/// default variant; every player count; the options and presets; the `phases`; then the fields
+/// of `rest`.
+pub fn catalogue_entry<C: Declared>(
+    (name, title): (&str, &str),
+    players: impl Fn(C::Variant) -> Vec<u8>,
+    descriptions: &[&str],
+    phases: &[&str],
+    rest: Value,
+) -> Value {
+    let names = <C::Variant as Named>::NAMES;
+    assert_eq!(
+        names.len(),
+        descriptions.len(),
+        "one description per variant"
+    );
+    let mut every: Vec<u8> = Vec::new();
+    let variants: Vec<Value> = names
+        .iter()
+        .zip(descriptions)
+        .map(|(&variant, description)| {
+            let seats = players(<C::Variant as Named>::from_name(variant).expect("a variant"));
+            every.extend(&seats);
+            json!({ "name": variant, "players": seats, "description": description })
+        })
+        .collect();
+    every.sort_unstable();
+    every.dedup();
+    let mut entry = json!({
+        "name": name,
+        "title": title,
+        "variants": variants,
+        "default_variant": C::DEFAULT.name(),
+        "players": every,
+        "options": catalogue::<C>(),
+        "presets": presets::<C>(),
+        "phases": phases,
+    });
+    if let (Some(fields), Value::Object(rest)) = (entry.as_object_mut(), rest) {
+        fields.extend(rest);
+    }
+    entry
+}
+
 /// The options of game `game` as a Markdown section for `docs/options.md`, with each option's
 /// value in the default variant.
 pub fn markdown<C: Declared>(game: &str) -> String {

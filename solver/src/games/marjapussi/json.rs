@@ -19,7 +19,7 @@ use crate::game::{Game, Seat};
 use crate::games::cardlist::{
     cards_json, fill_hidden, hands_json, CardLedger, Count, HandEntry, WireDeck, HIDDEN_CARD,
 };
-use crate::games::options;
+use crate::games::options::{self, Declared};
 use crate::games::seeded::deal_round;
 use crate::games::wire::{
     cards_text, move_words, padded, parse_suit, seats_json, suit_field, trick_json,
@@ -185,20 +185,13 @@ impl Rules for Marjapussi {
     rules_alike!(variant, options, state, with_hand, phase);
 
     fn catalogue() -> Value {
-        json!({
-            "name": Self::NAME,
-            "title": "Marjapussi family",
-            "variants": [
-                { "name": "marjapussi", "players": [4], "description": "no bidding; game points; first to exactly 10" },
-                { "name": "huutopussi", "players": [4], "description": "Helsinki: bidding, exchange of 3, every marriage changes trump; race to 500" },
-                { "name": "erlangen", "players": [4], "description": "Erlangen: min bid 120, exchange of 4, Kontra/Re, first-trick ace rules" },
-                { "name": "huutopussi3", "players": [3], "description": "three players, a 3-card talon for the declarer" },
-            ],
-            "default_variant": "marjapussi",
-            "players": [3, 4],
-            "options": options::catalogue::<Config>(),
-            "presets": options::presets::<Config>(),
-            "phases": Phase::NAMES,
+        let descriptions = [
+            "no bidding; game points; first to exactly 10",
+            "Helsinki: bidding, exchange of 3, every marriage changes trump; race to 500",
+            "Erlangen: min bid 120, exchange of 4, Kontra/Re, first-trick ace rules",
+            "three players, a 3-card talon for the declarer",
+        ];
+        let rest = json!({
             "cards": "suit S H D C then rank 6 7 8 9 T J Q K A, e.g. SA, HT, C6",
             "moves": ["bid 50", "pass", "redeal", "give SA HT D6", "contract 70", "return SA HT D6",
                       "discard SA HT D6", "give_each SA HT", "double", "no_double", "SA",
@@ -214,7 +207,10 @@ impl Rules for Marjapussi {
                 "exact_phases": ["play", "declare", "answer_whole", "double_poll"],
             },
             "score": "per side: game points (marjapussi) or points scored this hand (Huutopussi family)",
-        })
+        });
+        let players = |v| vec![Config::preset(v).seats() as u8];
+        let head = (Self::NAME, "Marjapussi family");
+        options::catalogue_entry::<Config>(head, players, &descriptions, &Phase::NAMES, rest)
     }
 
     fn deal(

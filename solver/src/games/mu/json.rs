@@ -14,7 +14,7 @@ use crate::api::{CompactMoves, Rules};
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{cards_json, fill_hidden, hands_json, Count, WireDeck};
-use crate::games::options;
+use crate::games::options::{self, Declared};
 use crate::games::seeded::deal_round;
 use crate::games::wire::{cards_text, move_words, padded, seats_json, trick_json};
 use crate::problems::{kind, Fields, Problems};
@@ -138,20 +138,13 @@ impl Rules for Mu {
     rules_alike!(variant, options, state, with_hand, phase);
 
     fn catalogue() -> Value {
-        json!({
-            "name": Self::NAME,
-            "title": "Mü",
-            "variants": [
-                { "name": "mu3", "players": [3], "description": "three players, 36 cards (two colours removed), no vice, no partner" },
-                { "name": "mu4", "players": [4], "description": "four players, 15 cards each" },
-                { "name": "mu5", "players": [5], "description": "five players, 12 cards each" },
-                { "name": "mu6", "players": [6], "description": "six players, 10 cards each" },
-            ],
-            "default_variant": "mu4",
-            "players": [3, 4, 5, 6],
-            "options": options::catalogue::<Config>(),
-            "presets": options::presets::<Config>(),
-            "phases": Phase::NAMES,
+        let descriptions = [
+            "three players, 36 cards (two colours removed), no vice, no partner",
+            "four players, 15 cards each",
+            "five players, 12 cards each",
+            "six players, 10 cards each",
+        ];
+        let rest = json!({
             "cards": "colour R B G Y K then rank 0-9, with copy a/b for 1s and 7s: G0, R1a, K7b, Y9",
             "moves": ["pass", "bid R9 Y6", "trump G", "trump 7", "trump -", "partner 2", "call R5", "R7a"],
             "legal_moves": {
@@ -168,7 +161,10 @@ impl Rules for Mu {
                 "exact_phases": ["play"],
             },
             "score": "per seat: points this hand (card points plus bonus or penalty, or the Eklat score)",
-        })
+        });
+        let players = |v| vec![Config::preset(v).players];
+        let head = (Self::NAME, "Mü");
+        options::catalogue_entry::<Config>(head, players, &descriptions, &Phase::NAMES, rest)
     }
 
     fn deal(cfg: &Config, seed: u64, setup: &mut Fields, problems: &mut Problems) -> Option<Mu> {

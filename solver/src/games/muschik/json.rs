@@ -15,7 +15,7 @@ use crate::game::{Game, Seat};
 use crate::games::cardlist::{
     cards_json, fill_hidden, hands_json, CardLedger, Count, HandEntry, WireDeck, HIDDEN_CARD,
 };
-use crate::games::options;
+use crate::games::options::{self, Declared};
 use crate::games::seeded::deal_round;
 use crate::games::wire::{cards_text, move_words, trick_json};
 use crate::problems::{Fields, Problems};
@@ -102,20 +102,13 @@ impl Rules for Muschik {
     rules_alike!(variant, options, state, with_hand, phase);
 
     fn catalogue() -> Value {
-        json!({
-            "name": Self::NAME,
-            "title": "Muschik (Muushig)",
-            "variants": [
-                { "name": "muschik", "players": [5], "description": "the game: 5 players, 32 cards (7 to A), a 6-card stock" },
-                { "name": "muschik4", "players": [4], "description": "4 players, 28 cards (8 to A), a 7-card stock" },
-                { "name": "muschik3", "players": [3], "description": "3 players, 24 cards (9 to A), an 8-card stock" },
-                { "name": "muschik2", "players": [2], "description": "2 players, 16 cards (J to A), a 5-card stock" },
-            ],
-            "default_variant": "muschik",
-            "players": [2, 3, 4, 5],
-            "options": options::catalogue::<Config>(),
-            "presets": options::presets::<Config>(),
-            "phases": Phase::NAMES,
+        let descriptions = [
+            "the game: 5 players, 32 cards (7 to A), a 6-card stock",
+            "4 players, 28 cards (8 to A), a 7-card stock",
+            "3 players, 24 cards (9 to A), an 8-card stock",
+            "2 players, 16 cards (J to A), a 5-card stock",
+        ];
+        let rest = json!({
             "cards": "suit C S H D then rank 7 8 9 T J Q K A, e.g. CA, DT, H7",
             "moves": ["start 15", "start 20", "in", "out", "exchange DT S7", "exchange", "exchange ?? ??",
                       "swap S7", "swap ??", "decline", "DT"],
@@ -131,7 +124,10 @@ impl Rules for Muschik {
                 "exact_phases": ["play"],
             },
             "score": "per seat: countdown points removed this deal (a trick +1, a trickless deal -5), or match points with payoff=match_points",
-        })
+        });
+        let players = |v| vec![Config::preset(v).num_players];
+        let head = (Self::NAME, "Muschik (Muushig)");
+        options::catalogue_entry::<Config>(head, players, &descriptions, Phase::NAMES, rest)
     }
 
     fn deal(

@@ -8,7 +8,7 @@
 //! turned spades would go elsewhere in a replay and shift the cards the observer drew.
 
 use super::cards::{card_name, marriage, set_text, DECK, JOKER};
-use super::config::{Config, Utility, Variant};
+use super::config::{Config, Utility};
 use super::{Move, Mustamaija, Phase};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
@@ -164,25 +164,14 @@ impl Rules for Mustamaija {
     rules_alike!(variant, options, state, with_hand, phase);
 
     fn catalogue() -> Value {
-        let variant = |name: &str, description: &str| {
-            let players = Config::players(Variant::from_name(name).expect("a listed variant"));
-            json!({ "name": name, "players": players.collect::<Vec<_>>(), "description": description })
-        };
-        json!({
-            "name": Self::NAME,
-            "title": "Mustamaija",
-            "variants": [
-                variant("standard", "5 cards; trump turned after the first attack; spades never trump"),
-                variant("kurki_suonio_diamonds", "3 cards; diamonds are trump from the start"),
-                variant("kurki_suonio_marriage", "3 cards; the first marriage (K+Q, not spades) declared by any player makes trump"),
-                variant("salmi_six", "6 cards; the first marriage declared by any player makes trump"),
-                variant("translator_joker", "5 cards; the joker is the Maria; the attacker or defender may declare a marriage before playing"),
-            ],
-            "default_variant": "standard",
-            "players": (2..=8).collect::<Vec<_>>(),
-            "options": options::catalogue::<Config>(),
-            "presets": options::presets::<Config>(),
-            "phases": Phase::NAMES,
+        let descriptions = [
+            "5 cards; trump turned after the first attack; spades never trump",
+            "3 cards; diamonds are trump from the start",
+            "3 cards; the first marriage (K+Q, not spades) declared by any player makes trump",
+            "6 cards; the first marriage declared by any player makes trump",
+            "5 cards; the joker is the Maria; the attacker or defender may declare a marriage before playing",
+        ];
+        let rest = json!({
             "cards": "suit S H D C then rank 2 3 4 5 6 7 8 9 T J Q K A, e.g. SQ, HT, C2; the joker is JK",
             "moves": ["attack C4 C9", "beat CT", "take", "declare H", "no_declaration"],
             "history_moves": {
@@ -195,7 +184,10 @@ impl Rules for Mustamaija {
                 "exact_phases": ["attack", "defend", "declare"],
             },
             "score": "no points: the loser (who holds the Maria at the end) gets -1, the others 0 (utility loser_only); or -(n-1) and +1 (zero_sum)",
-        })
+        });
+        let players = |v| Config::players(v).collect();
+        let head = (Self::NAME, "Mustamaija");
+        options::catalogue_entry::<Config>(head, players, &descriptions, Phase::NAMES, rest)
     }
 
     fn deal(
