@@ -1,8 +1,9 @@
-//! Rule options declared once. Each game lists its options in one table ([`Declared::OPTIONS`]):
-//! name, values, rule section, description, and how a value is read and written. The reader of a
-//! request's `variant` and `options` ([`resolve`]), the options' JSON ([`options_json`]), the
-//! catalogue entry ([`catalogue`], [`presets`]) and `docs/options.md` ([`markdown`]) all come
-//! from that table.
+//! Rule options declared once. Each game declares its `Config` with `config!`: every field with
+//! its type and default and, for an option, its name, values, rule section, description, and how
+//! a value is read and written; the option table ([`Declared::OPTIONS`]) comes from it. The
+//! reader of a request's `variant` and `options` ([`resolve`]), the options' JSON
+//! ([`options_json`]), the catalogue entry ([`catalogue_entry`], [`catalogue`], [`presets`])
+//! and `docs/options.md` ([`markdown`]) all come from that table.
 
 use super::named::Named;
 use crate::problems::{field_path, kind, Problems};

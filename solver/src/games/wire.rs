@@ -33,6 +33,20 @@ pub fn suit_field(f: &mut Fields, key: &'static str, problems: &mut Problems) ->
         .ok()
 }
 
+/// Reports at `path.to_move` the seat to act missing where the phase (named `phase`) is not
+/// `over`.
+pub fn check_to_move(
+    to_move: Option<u8>,
+    (phase, over): (&str, bool),
+    path: &str,
+    problems: &mut Problems,
+) {
+    if !over && to_move.is_none() {
+        let message = format!("missing: phase '{phase}' needs the seat to act");
+        problems.push(&format!("{path}.to_move"), message);
+    }
+}
+
 /// A move's words, and its first word in lower case; an empty move is refused.
 pub fn move_words(text: &str) -> Result<(Vec<&str>, String), String> {
     let words: Vec<&str> = text.split_whitespace().collect();

@@ -6,7 +6,7 @@ use super::{Declaration, Marjapussi, Phase};
 use crate::cards::CardSet;
 use crate::game::Seat;
 use crate::games::cardlist::{check_trick_hands, place_unknown, CardLedger, HandEntry};
-use crate::games::wire::{padded, seat_mask, snapshot_head, suit_field, Names};
+use crate::games::wire::{check_to_move, padded, seat_mask, snapshot_head, suit_field, Names};
 use crate::problems::{field_path, index_path, Fields, Problems};
 use serde_json::Value;
 
@@ -144,25 +144,16 @@ fn settle_phase(state: &mut Marjapussi, path: &str, problems: &mut Problems) {
 /// Sets the seat to act, which every phase but the two final ones needs.
 fn check_turn(state: &mut Marjapussi, to_move: Option<u8>, path: &str, problems: &mut Problems) {
     let over = matches!(state.phase, Phase::Scored | Phase::Redealt);
-    match (over, to_move) {
-        (true, _) => {}
-        (false, None) => problems.push(
-            &format!("{path}.to_move"),
-            format!(
-                "missing: phase '{}' needs the seat to act",
-                state.phase.name()
-            ),
-        ),
-        (false, Some(seat)) => {
-            let expected = (state.leader + state.trick_len) % state.n();
-            if state.phase == Phase::Play && seat != expected {
-                problems.push(
-                    &format!("{path}.to_move"),
-                    format!("seat {expected} plays next to this trick, not seat {seat}"),
-                );
-            }
-            state.actor = seat;
+    check_to_move(to_move, (state.phase.name(), over), path, problems);
+    if let (false, Some(seat)) = (over, to_move) {
+        let expected = (state.leader + state.trick_len) % state.n();
+        if state.phase == Phase::Play && seat != expected {
+            problems.push(
+                &format!("{path}.to_move"),
+                format!("seat {expected} plays next to this trick, not seat {seat}"),
+            );
         }
+        state.actor = seat;
     }
 }
 

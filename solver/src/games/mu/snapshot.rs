@@ -7,7 +7,7 @@ use super::{Mu, Phase, Trump, MAX_PLAYERS};
 use crate::cards::CardSet;
 use crate::game::Seat;
 use crate::games::cardlist::{check_trick_hands, place_unknown, CardLedger, WireDeck};
-use crate::games::wire::{padded, snapshot_head, Names};
+use crate::games::wire::{check_to_move, padded, snapshot_head, Names};
 use crate::problems::{index_path, Fields, Problems};
 use serde_json::Value;
 
@@ -175,12 +175,8 @@ impl Checks<'_> {
 
     fn all(&mut self, to_move: Option<u8>) {
         let s = self.state;
-        if !s.phase.is_over() && to_move.is_none() {
-            self.report(
-                "to_move",
-                format!("missing: phase '{}' needs the seat to act", s.phase.name()),
-            );
-        }
+        let phase = (s.phase.name(), s.phase.is_over());
+        check_to_move(to_move, phase, self.path, self.problems);
         self.holdings();
         self.roles();
         match s.phase {
