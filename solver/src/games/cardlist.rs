@@ -249,18 +249,19 @@ impl CardLedger {
     }
 
     /// Reads the field `key` of `fields`, a place of cards such as a talon or a stock, as
-    /// [`CardLedger::hand`] reads a hand; empty where not given.
+    /// [`CardLedger::hand`] reads a hand, and its cards in the order listed; empty where not
+    /// given.
     pub fn place(
         &mut self,
         fields: &mut Fields,
         key: &'static str,
         may_hide: bool,
         problems: &mut Problems,
-    ) -> HandEntry {
+    ) -> (HandEntry, Vec<Card>) {
         let at = fields.path(key);
         match fields.get(key) {
-            None => HandEntry::Known(CardSet::EMPTY),
-            Some(v) => self.hand(v, &at, may_hide, problems),
+            None => (HandEntry::Known(CardSet::EMPTY), Vec::new()),
+            Some(v) => (self.hand(v, &at, may_hide, problems), self.deck.listed(v)),
         }
     }
 

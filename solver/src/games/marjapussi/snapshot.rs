@@ -30,7 +30,7 @@ pub(super) fn read(
     let hands_path = f.path("hands");
     let mut entries = ledger.hands(&mut f, n, observer, None, problems);
     for key in ["talon", "discards"] {
-        entries.push(ledger.place(&mut f, key, observer.is_some(), problems));
+        entries.push(ledger.place(&mut f, key, observer.is_some(), problems).0);
     }
     f.object("auction", problems, |a, p| read_auction(a, &mut s, p));
     read_play(&mut f, &mut ledger, &mut s, problems);
