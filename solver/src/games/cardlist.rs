@@ -218,6 +218,19 @@ impl CardLedger {
         sets
     }
 
+    /// [`CardLedger::per_seat`] in an array of `N` (at least `n`), empty after the seats.
+    pub fn seat_sets<const N: usize>(
+        &mut self,
+        fields: &mut Fields,
+        key: &'static str,
+        n: usize,
+        problems: &mut Problems,
+    ) -> [CardSet; N] {
+        let mut sets = [CardSet::EMPTY; N];
+        sets[..n].copy_from_slice(&self.per_seat(fields, key, n, problems));
+        sets
+    }
+
     /// Reads a list with one hand per seat (its length checked by the caller), each by
     /// [`CardLedger::hand`] (a seat other than `observer`'s may be given as a count) and, for a
     /// deal, of its size as [`CardLedger::hands`] says.

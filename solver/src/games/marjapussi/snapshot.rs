@@ -68,7 +68,7 @@ fn read_play(f: &mut Fields, ledger: &mut CardLedger, s: &mut Marjapussi, proble
     s.trump = suit_field(f, "trump", problems);
     s.declarations = read_declarations(f, if n == 4 { 2 } else { 3 }, problems);
     s.tricks_won = padded(f.integers("tricks_won", 0, 12, problems), n);
-    s.won = read_won(f, ledger, n, problems);
+    s.won = ledger.seat_sets(f, "won", n, problems);
     s.last_trick_winner = f.seat("last_trick_winner", n, problems);
 }
 
@@ -101,18 +101,6 @@ fn read_declarations(
         }
     }
     declarations
-}
-
-/// Reads `won`, one pile of won cards per seat, into the ledger.
-fn read_won(
-    f: &mut Fields,
-    ledger: &mut CardLedger,
-    n: usize,
-    problems: &mut Problems,
-) -> [CardSet; 4] {
-    let mut won = [CardSet::EMPTY; 4];
-    won[..n].copy_from_slice(&ledger.per_seat(f, "won", n, problems));
-    won
 }
 
 /// The cards of every place (hands, talon, discards), hidden ones dealt from the cards no

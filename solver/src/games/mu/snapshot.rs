@@ -23,19 +23,6 @@ fn trump(f: &mut Fields, key: &'static str, problems: &mut Problems) -> Option<T
     parsed
 }
 
-/// Reads a list of one card set per seat (`tables`, `won`).
-fn per_seat(
-    f: &mut Fields,
-    key: &'static str,
-    n: usize,
-    ledger: &mut CardLedger,
-    problems: &mut Problems,
-) -> [CardSet; MAX_PLAYERS] {
-    let mut sets = [CardSet::EMPTY; MAX_PLAYERS];
-    sets[..n].copy_from_slice(&ledger.per_seat(f, key, n, problems));
-    sets
-}
-
 /// Reads a Mü snapshot against the options `cfg`; `None` with every problem pushed.
 pub(super) fn read(
     cfg: &Config,
@@ -59,8 +46,8 @@ pub(super) fn read(
     let mut ledger = wire_deck(cfg).ledger();
     let hands_path = f.path("hands");
     let entries = ledger.hands(&mut f, n, observer, None, problems);
-    s.tables = per_seat(&mut f, "tables", n, &mut ledger, problems);
-    s.won = per_seat(&mut f, "won", n, &mut ledger, problems);
+    s.tables = ledger.seat_sets(&mut f, "tables", n, problems);
+    s.won = ledger.seat_sets(&mut f, "won", n, problems);
     f.object("auction", problems, |a, p| read_auction(a, &mut s, p));
     read_parties(&mut f, &mut s, ledger.deck(), problems);
     let trick = |t: &mut Fields, p: &mut Problems| read_trick(t, &mut s, &mut ledger, before, p);
