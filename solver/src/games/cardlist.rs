@@ -218,6 +218,19 @@ impl CardLedger {
         sets
     }
 
+    /// [`CardLedger::per_seat`] in an array of `N` (at least `n`), empty after the seats.
+    pub fn seat_sets<const N: usize>(
+        &mut self,
+        fields: &mut Fields,
+        key: &'static str,
+        n: usize,
+        problems: &mut Problems,
+    ) -> [CardSet; N] {
+        let mut sets = [CardSet::EMPTY; N];
+        sets[..n].copy_from_slice(&self.per_seat(fields, key, n, problems));
+        sets
+    }
+
     /// Reads a list with one hand per seat (its length checked by the caller), each by
     /// [`CardLedger::hand`] (a seat other than `observer`'s may be given as a count) and, for a
     /// deal, of its size as [`CardLedger::hands`] says.
@@ -246,6 +259,23 @@ impl CardLedger {
             entry
         });
         hands.collect()
+    }
+
+    /// Reads the field `key` of `fields`, a place of cards such as a talon or a stock, as
+    /// [`CardLedger::hand`] reads a hand, and its cards in the order listed; empty where not
+    /// given.
+    pub fn place(
+        &mut self,
+        fields: &mut Fields,
+        key: &'static str,
+        may_hide: bool,
+        problems: &mut Problems,
+    ) -> (HandEntry, Vec<Card>) {
+        let at = fields.path(key);
+        match fields.get(key) {
+            None => (HandEntry::Known(CardSet::EMPTY), Vec::new()),
+            Some(v) => (self.hand(v, &at, may_hide, problems), self.deck.listed(v)),
+        }
     }
 
     /// Reads a hand: an array of cards, or (only where `may_hide`) a count of hidden cards.

@@ -4,6 +4,8 @@
 pub mod named;
 #[macro_use]
 pub mod options;
+#[macro_use]
+pub mod wire;
 #[cfg(test)]
 pub(crate) mod analysis_check;
 pub mod bridge;
@@ -13,7 +15,6 @@ pub mod mu;
 pub mod muschik;
 pub mod mustamaija;
 pub mod seeded;
-pub mod wire;
 
 use crate::analysis::{self, Analysable};
 use crate::api::{self, ApiError, ApiResult};

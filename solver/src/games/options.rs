@@ -1,8 +1,9 @@
-//! Rule options declared once. Each game lists its options in one table ([`Declared::OPTIONS`]):
-//! name, values, rule section, description, and how a value is read and written. The reader of a
-//! request's `variant` and `options` ([`resolve`]), the options' JSON ([`options_json`]), the
-//! catalogue entry ([`catalogue`], [`presets`]) and `docs/options.md` ([`markdown`]) all come
-//! from that table.
+//! Rule options declared once. Each game declares its `Config` with `config!`: every field with
+//! its type and default and, for an option, its name, values, rule section, description, and how
+//! a value is read and written; the option table ([`Declared::OPTIONS`]) comes from it. The
+//! reader of a request's `variant` and `options` ([`resolve`]), the options' JSON
+//! ([`options_json`]), the catalogue entry ([`catalogue_entry`], [`catalogue`], [`presets`])
+//! and `docs/options.md` ([`markdown`]) all come from that table.
 
 use super::named::Named;
 use crate::problems::{field_path, kind, Problems};
@@ -182,6 +183,51 @@ pub fn presets<C: Declared>() -> Value {
     Value::Object(variants.collect())
 }
 
+/// A game's catalogue entry: its `name` and `title`; its variants in the order of
+/// `C::Variant`'s names, each with its player counts (by `players`) and its description; the
+/// default variant; every player count; the options and presets; the `phases`; then the fields
+/// of `rest`.
+pub fn catalogue_entry<C: Declared>(
+    (name, title): (&str, &str),
+    players: impl Fn(C::Variant) -> Vec<u8>,
+    descriptions: &[&str],
+    phases: &[&str],
+    rest: Value,
+) -> Value {
+    let names = <C::Variant as Named>::NAMES;
+    assert_eq!(
+        names.len(),
+        descriptions.len(),
+        "one description per variant"
+    );
+    let mut every: Vec<u8> = Vec::new();
+    let variants: Vec<Value> = names
+        .iter()
+        .zip(descriptions)
+        .map(|(&variant, description)| {
+            let seats = players(<C::Variant as Named>::from_name(variant).expect("a variant"));
+            every.extend(&seats);
+            json!({ "name": variant, "players": seats, "description": description })
+        })
+        .collect();
+    every.sort_unstable();
+    every.dedup();
+    let mut entry = json!({
+        "name": name,
+        "title": title,
+        "variants": variants,
+        "default_variant": C::DEFAULT.name(),
+        "players": every,
+        "options": catalogue::<C>(),
+        "presets": presets::<C>(),
+        "phases": phases,
+    });
+    if let (Some(fields), Value::Object(rest)) = (entry.as_object_mut(), rest) {
+        fields.extend(rest);
+    }
+    entry
+}
+
 /// The options of game `game` as a Markdown section for `docs/options.md`, with each option's
 /// value in the default variant.
 pub fn markdown<C: Declared>(game: &str) -> String {
@@ -229,9 +275,10 @@ pub fn named<T: Named>(value: &Value) -> Result<T, String> {
     found.ok_or_else(|| format!("one of {}", T::NAMES.join(", ")))
 }
 
-/// Declares one option of a configuration whose field has the option's name: `flag`,
-/// `int(lo, hi)`, `int_of[a, b]` or `named Type`, then its rule section and description, and
-/// optionally `note "..."`.
+/// Declares one option of the configuration whose field `$field` (of type `$t`) has the
+/// option's name, as [`config!`] writes it: `flag`, `int(lo, hi)`, `int_of[a, b]` or `named`
+/// (the field's type has names), then its rule section and description, and optionally
+/// `note "..."`; or `custom` and the whole [`Opt`].
 macro_rules! option {
     (@opt $field:ident, $values:expr, $read:expr, $write:expr, $rule:literal, $description:literal, $($note:literal)?) => {
         $crate::games::options::Opt {
@@ -246,25 +293,55 @@ macro_rules! option {
     };
     (@note) => { None };
     (@note $note:literal) => { Some($note) };
-    ($field:ident: flag, $rule:literal, $description:literal $(, note $note:literal)?) => {
+    ($field:ident: $t:ty => flag, $rule:literal, $description:literal $(, note $note:literal)?) => {
         option!(@opt $field, $crate::games::options::Values::Flag,
             |c, v| { c.$field = $crate::games::options::flag(v)?; Ok(()) },
             |c| serde_json::json!(c.$field), $rule, $description, $($note)?)
     };
-    ($field:ident: int($lo:expr, $hi:expr), $rule:literal, $description:literal $(, note $note:literal)?) => {
+    ($field:ident: $t:ty => int($lo:expr, $hi:expr), $rule:literal, $description:literal $(, note $note:literal)?) => {
         option!(@opt $field, $crate::games::options::Values::Int($lo, $hi),
             |c, v| { c.$field = $crate::games::options::int(v, $lo, $hi)? as _; Ok(()) },
             |c| serde_json::json!(c.$field), $rule, $description, $($note)?)
     };
-    ($field:ident: int_of[$($n:literal),+], $rule:literal, $description:literal $(, note $note:literal)?) => {
+    ($field:ident: $t:ty => int_of[$($n:literal),+], $rule:literal, $description:literal $(, note $note:literal)?) => {
         option!(@opt $field, $crate::games::options::Values::IntOf(&[$($n),+]),
             |c, v| { c.$field = $crate::games::options::int_of(v, &[$($n),+])? as _; Ok(()) },
             |c| serde_json::json!(c.$field), $rule, $description, $($note)?)
     };
-    ($field:ident: named $t:ty, $rule:literal, $description:literal $(, note $note:literal)?) => {
+    ($field:ident: $t:ty => named, $rule:literal, $description:literal $(, note $note:literal)?) => {
         option!(@opt $field, $crate::games::options::Values::Names(<$t>::NAMES),
             |c, v| { c.$field = $crate::games::options::named::<$t>(v)?; Ok(()) },
             |c| serde_json::json!(c.$field.name()), $rule, $description, $($note)?)
+    };
+    ($field:ident: $t:ty => custom $opt:expr) => { $opt };
+}
+
+/// Declares a game's configuration once: each field with its type, its default (an expression
+/// that may use the variant, named after `for`) and, for an option, after `=>` in parentheses
+/// what [`option!`] takes after the type. Makes the struct (every field `pub`),
+/// `defaults(variant)` and `TABLE`, the options in field order.
+macro_rules! config {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident for $var:ident: $vty:ty {
+            $( $(#[$fmeta:meta])* $field:ident: $ty:ty = $default:expr $(=> ($($spec:tt)*))?; )*
+        }
+    ) => {
+        $(#[$meta])*
+        pub struct $name {
+            $( $(#[$fmeta])* pub $field: $ty, )*
+        }
+
+        impl $name {
+            /// Every field at its default for the variant, before its preset changes any.
+            fn defaults($var: $vty) -> $name {
+                $name { $( $field: $default, )* }
+            }
+
+            /// Every option, in field order.
+            const TABLE: &'static [$crate::games::options::Opt<$name>] =
+                &[ $( $( option!($field: $ty => $($spec)*), )? )* ];
+        }
     };
 }
 

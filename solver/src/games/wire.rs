@@ -33,6 +33,49 @@ pub fn suit_field(f: &mut Fields, key: &'static str, problems: &mut Problems) ->
         .ok()
 }
 
+/// Reports at `path.to_move` the seat to act missing where the phase (named `phase`) is not
+/// `over`.
+pub fn check_to_move(
+    to_move: Option<u8>,
+    (phase, over): (&str, bool),
+    path: &str,
+    problems: &mut Problems,
+) {
+    if !over && to_move.is_none() {
+        let message = format!("missing: phase '{phase}' needs the seat to act");
+        problems.push(&format!("{path}.to_move"), message);
+    }
+}
+
+/// A move's words, and its first word in lower case; an empty move is refused.
+pub fn move_words(text: &str) -> Result<(Vec<&str>, String), String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let head = words
+        .first()
+        .ok_or("the move is empty")?
+        .to_ascii_lowercase();
+    Ok((words, head))
+}
+
+/// How a named value reads: by its reader, one of every name.
+pub type Names<P> = (fn(&str) -> Option<P>, &'static [&'static str]);
+
+/// The fields a snapshot of a table of `n` starts with, once `required` are checked present:
+/// the dealer (0 where not given), the phase (read by `from_name`, one of `names`) and the
+/// seat to move.
+pub fn snapshot_head<P>(
+    f: &mut Fields,
+    required: &[&str],
+    n: usize,
+    (from_name, names): Names<P>,
+    problems: &mut Problems,
+) -> (u8, Option<P>, Option<u8>) {
+    f.require(required, problems);
+    let dealer = f.seat("dealer", n, problems).unwrap_or(0);
+    let phase = f.name_of("phase", "phase", from_name, names, problems);
+    (dealer, phase, f.seat("to_move", n, problems))
+}
+
 /// The first `n` of `values` (each checked to fit `T`) in an array, zeros after them or for
 /// none.
 pub fn padded<T: Copy + Default + TryFrom<i64>, const N: usize>(
@@ -57,4 +100,45 @@ pub fn trick_json(leader: u8, cards: &[Card], name: impl Fn(Card) -> String) -> 
 /// The cards of `set` as tokens (written by `name`), separated by spaces.
 pub fn cards_text(set: CardSet, name: impl Fn(Card) -> String) -> String {
     set.iter().map(name).collect::<Vec<_>>().join(" ")
+}
+
+/// The [`Rules`](crate::api::Rules) methods every game writes alike, each named in the call:
+/// `variant` (the name of `self.cfg.variant`), `options` (`self.cfg`'s options), `state` (the
+/// snapshot read by the game's `snapshot::read`), `with_hand` (`self.hands[seat]` replaced) and
+/// `phase` (the name of `self.phase`).
+macro_rules! rules_alike {
+    ($($part:ident),+) => { $( rules_alike!(@ $part); )+ };
+    (@variant) => {
+        fn variant_name(&self) -> &'static str {
+            self.cfg.variant.name()
+        }
+    };
+    (@options) => {
+        fn options_json(&self) -> serde_json::Value {
+            $crate::games::options::options_json(&self.cfg)
+        }
+    };
+    (@state) => {
+        fn from_state(
+            cfg: &Self::Config,
+            value: &serde_json::Value,
+            path: &str,
+            observer: Option<$crate::game::Seat>,
+            problems: &mut $crate::problems::Problems,
+        ) -> Option<Self> {
+            super::snapshot::read(cfg, value, path, observer, problems)
+        }
+    };
+    (@with_hand) => {
+        fn with_hand(&self, seat: $crate::game::Seat, hand: $crate::cards::CardSet) -> Self {
+            let mut copy = self.clone();
+            copy.hands[seat] = hand;
+            copy
+        }
+    };
+    (@phase) => {
+        fn phase(&self) -> &'static str {
+            self.phase.name()
+        }
+    };
 }

@@ -21,15 +21,6 @@ named_enum!(
 /// The only variant's name.
 pub const VARIANT: &str = Variant::Bridge.name();
 
-/// The contract's strain and declarer; the default is no trump by North.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Config {
-    /// The trump suit; `None` is no trump.
-    pub trump: Option<Suit>,
-    /// The declarer's seat, 0..4.
-    pub declarer: u8,
-}
-
 /// A strain's name: `S`, `H`, `D`, `C` or `NT`.
 pub fn strain_name(trump: Option<Suit>) -> String {
     trump.map_or("NT".to_string(), |s| s.letter().to_string())
@@ -60,12 +51,12 @@ pub fn parse_seat(value: &Value) -> Option<u8> {
     }
 }
 
-impl Declared for Config {
-    type Variant = Variant;
-    const DEFAULT: Variant = Variant::Bridge;
-    const RULES: &'static str = "Laws of Duplicate Bridge (2017)";
-    const OPTIONS: &'static [Opt<Config>] = &[
-        Opt {
+config! {
+    /// The contract's strain and declarer; the default is no trump by North.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    pub struct Config for _variant: Variant {
+        /// The trump suit; `None` is no trump.
+        trump: Option<Suit> = None => (custom Opt {
             name: "strain",
             values: Values::Names(&["S", "H", "D", "C", "NT"]),
             rule: "Definitions",
@@ -76,8 +67,9 @@ impl Declared for Config {
                 Ok(())
             },
             write: |c| json!(strain_name(c.trump)),
-        },
-        Opt {
+        });
+        /// The declarer's seat, 0..4.
+        declarer: u8 = 0 => (custom Opt {
             name: "declarer",
             values: Values::Schema(|| {
                 json!({ "type": ["integer", "string"], "enum": [0, 1, 2, 3, "N", "E", "S", "W"] })
@@ -90,10 +82,17 @@ impl Declared for Config {
                 Ok(())
             },
             write: |c| json!(c.declarer),
-        },
-    ];
+        });
+    }
+}
 
-    fn preset(_variant: Variant) -> Config {
-        Config::default()
+impl Declared for Config {
+    type Variant = Variant;
+    const DEFAULT: Variant = Variant::Bridge;
+    const RULES: &'static str = "Laws of Duplicate Bridge (2017)";
+    const OPTIONS: &'static [Opt<Config>] = Config::TABLE;
+
+    fn preset(variant: Variant) -> Config {
+        Config::defaults(variant)
     }
 }

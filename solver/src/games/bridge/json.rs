@@ -61,19 +61,12 @@ fn read_hands(
 impl Rules for Bridge {
     const NAME: &'static str = "bridge";
     type Config = Config;
+    rules_alike!(options, state);
 
     fn catalogue() -> Value {
-        json!({
-            "name": Self::NAME,
-            "title": "Bridge card play",
-            "variants": [
-                { "name": VARIANT, "players": [4], "description": "the play of one deal of contract bridge: strain and declarer given, no auction" },
-            ],
-            "default_variant": VARIANT,
-            "players": [4],
-            "options": options::catalogue::<Config>(),
-            "presets": options::presets::<Config>(),
-            "phases": ["play", "over"],
+        let descriptions =
+            ["the play of one deal of contract bridge: strain and declarer given, no auction"];
+        let rest = json!({
             "seats": "0 North, 1 East, 2 South, 3 West; side 0 is North-South, side 1 East-West",
             "deal": "{\"hands\": [[13 cards] x 4], North first} or {\"pbn\": \"N:AKQ.JT9.876.5432 ...\"} (PBN: first seat, then the hands clockwise, each spades.hearts.diamonds.clubs)",
             "cards": "suit S H D C then rank 2-9 T J Q K A, e.g. SA, HT, C2",
@@ -84,7 +77,10 @@ impl Rules for Bridge {
                 "exact_search": "zero-sum between North-South and East-West, with partition search (winning ranks)",
                 "exact_phases": ["play"],
             },
-        })
+        });
+        let players = |_| vec![4];
+        let head = (Self::NAME, "Bridge card play");
+        options::catalogue_entry::<Config>(head, players, &descriptions, &["play", "over"], rest)
     }
 
     fn deal(
@@ -103,10 +99,6 @@ impl Rules for Bridge {
 
     fn variant_name(&self) -> &'static str {
         VARIANT
-    }
-
-    fn options_json(&self) -> Value {
-        options::options_json(&self.cfg)
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
@@ -181,16 +173,6 @@ impl Rules for Bridge {
             "played": self.played.iter().map(card_name).collect::<Vec<_>>(),
             "tricks_won": self.tricks_won,
         })
-    }
-
-    fn from_state(
-        cfg: &Config,
-        value: &Value,
-        path: &str,
-        observer: Option<Seat>,
-        problems: &mut Problems,
-    ) -> Option<Bridge> {
-        super::snapshot::read(cfg, value, path, observer, problems)
     }
 
     fn move_text(&self, card: Card) -> String {

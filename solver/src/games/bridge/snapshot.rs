@@ -11,31 +11,10 @@ use super::json::wire_deck;
 use super::{Bridge, TRICKS};
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{check_trick_hands, fill_hidden, CardLedger, HandEntry};
+use crate::games::cardlist::{check_trick_hands, fill_hidden, HandEntry};
 use crate::games::wire::padded;
 use crate::problems::{field_path, integers, Fields, Problems};
 use serde_json::Value;
-
-/// Reads the trick in progress: its leader and its cards in the order played.
-fn read_trick(
-    f: &mut Fields,
-    ledger: &mut CardLedger,
-    problems: &mut Problems,
-) -> (Option<u8>, Vec<Card>) {
-    let leader = f.seat("leader", 4, problems);
-    let at = f.path("cards");
-    let mut cards = Vec::new();
-    if let Some(v) = f.get("cards") {
-        let set = ledger.read(v, &at, problems);
-        cards = ledger.deck().listed(v);
-        if cards.len() >= 4 {
-            problems.push(&at, "a trick in progress holds at most 3 cards");
-        } else if set.len() as usize != cards.len() {
-            cards.clear();
-        }
-    }
-    (leader, cards)
-}
 
 /// Reads a bridge snapshot against the options `cfg`; `None` with every problem pushed.
 pub(super) fn read(
@@ -54,9 +33,11 @@ pub(super) fn read(
     let mut ledger = wire_deck().ledger();
     let hands_path = f.path("hands");
     let entries = ledger.hands(&mut f, 4, observer, None, problems);
-    let trick = f.object("trick", problems, |t, p| read_trick(t, &mut ledger, p));
-    let (leader, trick) = trick.unwrap_or_default();
-    let leader = leader.unwrap_or((cfg.declarer + 1) % 4);
+    let trick = f.object("trick", problems, |t, p| {
+        (t.has("leader"), ledger.led_trick(t, 4, p))
+    });
+    let (led, (leader, trick)) = trick.unwrap_or_default();
+    let leader = if led { leader } else { (cfg.declarer + 1) % 4 };
     let played_path = f.path("played");
     let played = f
         .get("played")

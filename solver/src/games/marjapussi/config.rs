@@ -84,102 +84,107 @@ named_enum!(
     }
 );
 
-/// Every rule option of one hand and match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Config {
-    pub variant: Variant,
-    pub deck_size: u8,
-    pub card_values: CardValues,
-    pub last_trick_bonus: i32,
-    pub marriage_values: MarriageValues,
-    pub bidding: bool,
-    pub opening_obligation: bool,
-    pub min_bid: i32,
-    pub bid_step: i32,
-    pub max_bid: i32,
-    pub all_pass: AllPass,
-    pub redeal_right: bool,
-    pub exchange_count: u8,
-    pub contract_raise: bool,
-    pub first_leader: FirstLeader,
-    pub first_lead_rule: LeadRule,
-    pub ace_must_show: bool,
-    pub overtake_duty: bool,
-    pub declare_right: DeclareRight,
-    pub trump_on_marriage: TrumpOnMarriage,
-    pub asks: Asks,
-    pub half_ask_requires_card: bool,
-    pub kontra_re: bool,
-    pub double_timing: DoubleTiming,
-    pub no_trick_rule: NoTrickRule,
-    pub rounding: Rounding,
-    pub target: i32,
-    pub bid_ban_threshold: i32,
-    pub bid_ban_blocks_raise: bool,
-    pub overshoot_reset: i32,
-    pub both_at_target: TieRule,
-    pub tie_at_target: TieRule,
-    pub card_tie_carry: CardTieCarry,
-    pub first_deal_leader_card: Option<Card>,
-    pub allow_declare_after_last_trick: bool,
-    pub porvoo_factor: i32,
-    pub declarer_no_trick_extra: i32,
-    pub base: Base,
-    pub talon_handling: TalonHandling,
-    pub talon_revealed: bool,
-    pub discard_forbid_ace_ten: bool,
-    pub discard_needs_trick: bool,
+config! {
+    /// Every rule option of one hand and match; the defaults are the `marjapussi` preset,
+    /// which the others change (spec 2.7).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct Config for variant: Variant {
+        variant: Variant = variant;
+        deck_size: u8 = 36 => (int_of[36, 32, 28], "7.31",
+            "cards in the deck: 36, or 32 and 28 without the lowest ranks",
+            note "32 and 28 only in marjapussi");
+        card_values: CardValues = CardValues::Original => (named, "2.7",
+            "the card point system: original (120 in the deck) or simplified (140)");
+        last_trick_bonus: i32 = 1 => (int(0, 1000), "2.7",
+            "points for winning the last trick");
+        marriage_values: MarriageValues = MarriageValues::HeartsHigh => (named, "7.1",
+            "the value of each suit's marriage: hearts highest, or in bridge suit order");
+        bidding: bool = false => (flag, "2.7", "whether an auction decides the declarer and the contract");
+        opening_obligation: bool = false => (flag, "4.2", "whether forehand must open the auction");
+        min_bid: i32 = 50 => (int(0, 10_000), "4.2", "the lowest bid");
+        bid_step: i32 = 5 => (int(1, 1000), "4.2", "the step between bids");
+        max_bid: i32 = 440 => (int(0, 10_000), "4.2", "the highest bid and contract",
+            note "defaults to the most points a hand can give");
+        all_pass: AllPass = AllPass::Impossible => (named, "2.7",
+            "what happens when every player passes: impossible, play without a contract, or the talon goes to the last trick");
+        redeal_right: bool = false => (flag, "4.2",
+            "whether a player with three sixes or no card above the jack may ask for a redeal");
+        exchange_count: u8 = 3 => (int(1, 8), "4.3",
+            "cards the declarer and its partner pass each other after the auction");
+        contract_raise: bool = false => (flag, "4.3",
+            "whether the declarer may raise the contract above its bid after the exchange");
+        first_leader: FirstLeader = FirstLeader::Forehand => (named, "2.7", "who leads the first trick: forehand or the declarer");
+        first_lead_rule: LeadRule = LeadRule::Free => (named, "7.18",
+            "what the first lead of a hand must be: anything, an ace, or an ace then a spade");
+        ace_must_show: bool = false => (flag, "4.4",
+            "whether on the first trick, when the lead is not an ace, the holder of the led suit's ace must play it");
+        overtake_duty: bool = true => (flag, "7.3",
+            "whether a player must beat the trick when able, within the led suit or trumps");
+        declare_right: DeclareRight = DeclareRight::TrickWinner => (named, "4.5",
+            "who may declare or ask for a marriage: the trick winner, or also the trick's leader");
+        trump_on_marriage: TrumpOnMarriage = TrumpOnMarriage::FirstOnly => (named, "4.5",
+            "which marriages make trump: only the first, or every one");
+        asks: Asks = Asks::WholeAndHalf => (named, "4.5",
+            "which asks for the partner's marriage cards are allowed: whole, half, both or none");
+        half_ask_requires_card: bool = true => (flag, "7.6",
+            "whether a half ask needs one of the two cards (off allows the bluff)");
+        kontra_re: bool = false => (flag, "4.6", "whether the opponents may double and the declarers redouble");
+        double_timing: DoubleTiming = DoubleTiming::OwnTurn => (named, "7.19",
+            "when doubles are said: on one's own play turn, or in a poll before the first lead");
+        no_trick_rule: NoTrickRule = NoTrickRule::ResetToZero => (named, "7.13",
+            "the score of a side that takes no trick: reset to zero, läpäri, or a Porvoo variant");
+        rounding: Rounding = Rounding::Exact => (named, "7.21", "how hand scores are rounded: not, or to the nearest 5");
+        target: i32 = 10 => (int(1, 1_000_000), "7.10", "the match score that wins");
+        bid_ban_threshold: i32 = -500 => (int(-1_000_000, 0), "4.2",
+            "a side at or below this score may not bid, except the obligatory opening");
+        bid_ban_blocks_raise: bool = true => (flag, "7.15",
+            "whether a banned side's contract is fixed at its bid");
+        overshoot_reset: i32 = 7 => (int(0, 1_000_000), "7.10",
+            "the score a marjapussi side falls back to when it passes the target");
+        both_at_target: TieRule = TieRule::Draw => (named, "7.11",
+            "both marjapussi sides exactly at the target: a draw, or play on");
+        tie_at_target: TieRule = TieRule::PlayOn => (named, "7.24",
+            "sides tied at or above the target: play on, or a draw");
+        card_tie_carry: CardTieCarry = CardTieCarry::Off => (named, "7.12",
+            "a tied card majority: worth nothing, or it raises the next majority by one (or accumulates)");
+        first_deal_leader_card: Option<Card> = None => (custom Opt {
+            name: "first_deal_leader_card",
+            values: Values::Schema(|| json!({ "type": ["string", "null"] })),
+            rule: "7.2",
+            description: "in marjapussi, the holder of this card leads the first hand of a match (null: forehand)",
+            note: Some("a card such as SA"),
+            read: |c, v| {
+                c.first_deal_leader_card = match v {
+                    Value::Null => None,
+                    v => Some(
+                        v.as_str()
+                            .and_then(|t| DECK.parse(t))
+                            .ok_or("a card of the deck, such as SA")?,
+                    ),
+                };
+                Ok(())
+            },
+            write: |c| json!(c.first_deal_leader_card.map(|card| DECK.format(card))),
+        });
+        allow_declare_after_last_trick: bool = false => (flag, "7.8",
+            "whether a marriage may still be declared after the last trick");
+        porvoo_factor: i32 = 1 => (int(0, 100), "7.16",
+            "the multiple of the contract the opponents lose under the Porvoo rule");
+        declarer_no_trick_extra: i32 = 0 => (int(0, 100), "7.17",
+            "the extra multiple of the contract a declaring side without a trick loses");
+        base: Base = Base::Helsinki => (named, "7.28",
+            "huutopussi3: the rules its card values, declaration right and rounding follow");
+        talon_handling: TalonHandling = TalonHandling::Discard3 => (named, "4.3",
+            "huutopussi3: the declarer discards three cards, or gives one to each opponent");
+        talon_revealed: bool = true => (flag, "7.25", "huutopussi3: whether the talon is shown to all");
+        discard_forbid_ace_ten: bool = false => (flag, "7.26",
+            "huutopussi3: whether aces and tens may not be discarded");
+        discard_needs_trick: bool = false => (flag, "7.27",
+            "huutopussi3: whether the discards count only if the declarer takes a trick");
+    }
 }
 
 impl Config {
-    /// The `marjapussi` preset, which the others change (spec 2.7).
-    fn marjapussi(variant: Variant) -> Config {
-        Config {
-            variant,
-            deck_size: 36,
-            card_values: CardValues::Original,
-            last_trick_bonus: 1,
-            marriage_values: MarriageValues::HeartsHigh,
-            bidding: false,
-            opening_obligation: false,
-            min_bid: 50,
-            bid_step: 5,
-            max_bid: 440,
-            all_pass: AllPass::Impossible,
-            redeal_right: false,
-            exchange_count: 3,
-            contract_raise: false,
-            first_leader: FirstLeader::Forehand,
-            first_lead_rule: LeadRule::Free,
-            ace_must_show: false,
-            overtake_duty: true,
-            declare_right: DeclareRight::TrickWinner,
-            trump_on_marriage: TrumpOnMarriage::FirstOnly,
-            asks: Asks::WholeAndHalf,
-            half_ask_requires_card: true,
-            kontra_re: false,
-            double_timing: DoubleTiming::OwnTurn,
-            no_trick_rule: NoTrickRule::ResetToZero,
-            rounding: Rounding::Exact,
-            target: 10,
-            bid_ban_threshold: -500,
-            bid_ban_blocks_raise: true,
-            overshoot_reset: 7,
-            both_at_target: TieRule::Draw,
-            tie_at_target: TieRule::PlayOn,
-            card_tie_carry: CardTieCarry::Off,
-            first_deal_leader_card: None,
-            allow_declare_after_last_trick: false,
-            porvoo_factor: 1,
-            declarer_no_trick_extra: 0,
-            base: Base::Helsinki,
-            talon_handling: TalonHandling::Discard3,
-            talon_revealed: true,
-            discard_forbid_ace_ten: false,
-            discard_needs_trick: false,
-        }
-    }
-
     /// The options that `base` decides in `huutopussi3` (spec 7.28), where not `given`.
     fn apply_base(&mut self, given: &Map<String, Value>) {
         let (card_values, declare_right, rounding) = match self.base {
@@ -277,102 +282,10 @@ impl Declared for Config {
     type Variant = Variant;
     const DEFAULT: Variant = Variant::Marjapussi;
     const RULES: &'static str = "docs/rules/marjapussi.md";
-    const OPTIONS: &'static [Opt<Config>] = &[
-        option!(deck_size: int_of[36, 32, 28], "7.31",
-            "cards in the deck: 36, or 32 and 28 without the lowest ranks",
-            note "32 and 28 only in marjapussi"),
-        option!(card_values: named CardValues, "2.7",
-            "the card point system: original (120 in the deck) or simplified (140)"),
-        option!(last_trick_bonus: int(0, 1000), "2.7",
-            "points for winning the last trick"),
-        option!(marriage_values: named MarriageValues, "7.1",
-            "the value of each suit's marriage: hearts highest, or in bridge suit order"),
-        option!(bidding: flag, "2.7", "whether an auction decides the declarer and the contract"),
-        option!(opening_obligation: flag, "4.2", "whether forehand must open the auction"),
-        option!(min_bid: int(0, 10_000), "4.2", "the lowest bid"),
-        option!(bid_step: int(1, 1000), "4.2", "the step between bids"),
-        option!(max_bid: int(0, 10_000), "4.2", "the highest bid and contract",
-            note "defaults to the most points a hand can give"),
-        option!(all_pass: named AllPass, "2.7",
-            "what happens when every player passes: impossible, play without a contract, or the talon goes to the last trick"),
-        option!(redeal_right: flag, "4.2",
-            "whether a player with three sixes or no card above the jack may ask for a redeal"),
-        option!(exchange_count: int(1, 8), "4.3",
-            "cards the declarer and its partner pass each other after the auction"),
-        option!(contract_raise: flag, "4.3",
-            "whether the declarer may raise the contract above its bid after the exchange"),
-        option!(first_leader: named FirstLeader, "2.7", "who leads the first trick: forehand or the declarer"),
-        option!(first_lead_rule: named LeadRule, "7.18",
-            "what the first lead of a hand must be: anything, an ace, or an ace then a spade"),
-        option!(ace_must_show: flag, "4.4",
-            "whether on the first trick, when the lead is not an ace, the holder of the led suit's ace must play it"),
-        option!(overtake_duty: flag, "7.3",
-            "whether a player must beat the trick when able, within the led suit or trumps"),
-        option!(declare_right: named DeclareRight, "4.5",
-            "who may declare or ask for a marriage: the trick winner, or also the trick's leader"),
-        option!(trump_on_marriage: named TrumpOnMarriage, "4.5",
-            "which marriages make trump: only the first, or every one"),
-        option!(asks: named Asks, "4.5",
-            "which asks for the partner's marriage cards are allowed: whole, half, both or none"),
-        option!(half_ask_requires_card: flag, "7.6",
-            "whether a half ask needs one of the two cards (off allows the bluff)"),
-        option!(kontra_re: flag, "4.6", "whether the opponents may double and the declarers redouble"),
-        option!(double_timing: named DoubleTiming, "7.19",
-            "when doubles are said: on one's own play turn, or in a poll before the first lead"),
-        option!(no_trick_rule: named NoTrickRule, "7.13",
-            "the score of a side that takes no trick: reset to zero, läpäri, or a Porvoo variant"),
-        option!(rounding: named Rounding, "7.21", "how hand scores are rounded: not, or to the nearest 5"),
-        option!(target: int(1, 1_000_000), "7.10", "the match score that wins"),
-        option!(bid_ban_threshold: int(-1_000_000, 0), "4.2",
-            "a side at or below this score may not bid, except the obligatory opening"),
-        option!(bid_ban_blocks_raise: flag, "7.15",
-            "whether a banned side's contract is fixed at its bid"),
-        option!(overshoot_reset: int(0, 1_000_000), "7.10",
-            "the score a marjapussi side falls back to when it passes the target"),
-        option!(both_at_target: named TieRule, "7.11",
-            "both marjapussi sides exactly at the target: a draw, or play on"),
-        option!(tie_at_target: named TieRule, "7.24",
-            "sides tied at or above the target: play on, or a draw"),
-        option!(card_tie_carry: named CardTieCarry, "7.12",
-            "a tied card majority: worth nothing, or it raises the next majority by one (or accumulates)"),
-        Opt {
-            name: "first_deal_leader_card",
-            values: Values::Schema(|| json!({ "type": ["string", "null"] })),
-            rule: "7.2",
-            description: "in marjapussi, the holder of this card leads the first hand of a match (null: forehand)",
-            note: Some("a card such as SA"),
-            read: |c, v| {
-                c.first_deal_leader_card = match v {
-                    Value::Null => None,
-                    v => Some(
-                        v.as_str()
-                            .and_then(|t| DECK.parse(t))
-                            .ok_or("a card of the deck, such as SA")?,
-                    ),
-                };
-                Ok(())
-            },
-            write: |c| json!(c.first_deal_leader_card.map(|card| DECK.format(card))),
-        },
-        option!(allow_declare_after_last_trick: flag, "7.8",
-            "whether a marriage may still be declared after the last trick"),
-        option!(porvoo_factor: int(0, 100), "7.16",
-            "the multiple of the contract the opponents lose under the Porvoo rule"),
-        option!(declarer_no_trick_extra: int(0, 100), "7.17",
-            "the extra multiple of the contract a declaring side without a trick loses"),
-        option!(base: named Base, "7.28",
-            "huutopussi3: the rules its card values, declaration right and rounding follow"),
-        option!(talon_handling: named TalonHandling, "4.3",
-            "huutopussi3: the declarer discards three cards, or gives one to each opponent"),
-        option!(talon_revealed: flag, "7.25", "huutopussi3: whether the talon is shown to all"),
-        option!(discard_forbid_ace_ten: flag, "7.26",
-            "huutopussi3: whether aces and tens may not be discarded"),
-        option!(discard_needs_trick: flag, "7.27",
-            "huutopussi3: whether the discards count only if the declarer takes a trick"),
-    ];
+    const OPTIONS: &'static [Opt<Config>] = Config::TABLE;
 
     fn preset(variant: Variant) -> Config {
-        let marjapussi = Config::marjapussi(variant);
+        let marjapussi = Config::defaults(variant);
         let helsinki = Config {
             card_values: CardValues::Simplified,
             last_trick_bonus: 20,

@@ -19,9 +19,11 @@ use crate::game::{Game, Seat};
 use crate::games::cardlist::{
     cards_json, fill_hidden, hands_json, CardLedger, Count, HandEntry, WireDeck, HIDDEN_CARD,
 };
-use crate::games::options;
+use crate::games::options::{self, Declared};
 use crate::games::seeded::deal_round;
-use crate::games::wire::{cards_text, padded, parse_suit, seats_json, suit_field, trick_json};
+use crate::games::wire::{
+    cards_text, move_words, padded, parse_suit, seats_json, suit_field, trick_json,
+};
 use crate::problems::{integers, Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
@@ -180,22 +182,16 @@ impl Marjapussi {
 impl Rules for Marjapussi {
     const NAME: &'static str = "marjapussi";
     type Config = Config;
+    rules_alike!(variant, options, state, with_hand, phase);
 
     fn catalogue() -> Value {
-        json!({
-            "name": Self::NAME,
-            "title": "Marjapussi family",
-            "variants": [
-                { "name": "marjapussi", "players": [4], "description": "no bidding; game points; first to exactly 10" },
-                { "name": "huutopussi", "players": [4], "description": "Helsinki: bidding, exchange of 3, every marriage changes trump; race to 500" },
-                { "name": "erlangen", "players": [4], "description": "Erlangen: min bid 120, exchange of 4, Kontra/Re, first-trick ace rules" },
-                { "name": "huutopussi3", "players": [3], "description": "three players, a 3-card talon for the declarer" },
-            ],
-            "default_variant": "marjapussi",
-            "players": [3, 4],
-            "options": options::catalogue::<Config>(),
-            "presets": options::presets::<Config>(),
-            "phases": Phase::NAMES,
+        let descriptions = [
+            "no bidding; game points; first to exactly 10",
+            "Helsinki: bidding, exchange of 3, every marriage changes trump; race to 500",
+            "Erlangen: min bid 120, exchange of 4, Kontra/Re, first-trick ace rules",
+            "three players, a 3-card talon for the declarer",
+        ];
+        let rest = json!({
             "cards": "suit S H D C then rank 6 7 8 9 T J Q K A, e.g. SA, HT, C6",
             "moves": ["bid 50", "pass", "redeal", "give SA HT D6", "contract 70", "return SA HT D6",
                       "discard SA HT D6", "give_each SA HT", "double", "no_double", "SA",
@@ -211,7 +207,10 @@ impl Rules for Marjapussi {
                 "exact_phases": ["play", "declare", "answer_whole", "double_poll"],
             },
             "score": "per side: game points (marjapussi) or points scored this hand (Huutopussi family)",
-        })
+        });
+        let players = |v| vec![Config::preset(v).seats() as u8];
+        let head = (Self::NAME, "Marjapussi family");
+        options::catalogue_entry::<Config>(head, players, &descriptions, &Phase::NAMES, rest)
     }
 
     fn deal(
@@ -238,14 +237,6 @@ impl Rules for Marjapussi {
             talon,
             match_state,
         ))
-    }
-
-    fn variant_name(&self) -> &'static str {
-        self.cfg.variant.name()
-    }
-
-    fn options_json(&self) -> Value {
-        options::options_json(&self.cfg)
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
@@ -346,16 +337,6 @@ impl Rules for Marjapussi {
         })
     }
 
-    fn from_state(
-        cfg: &Config,
-        value: &Value,
-        path: &str,
-        observer: Option<Seat>,
-        problems: &mut Problems,
-    ) -> Option<Marjapussi> {
-        super::snapshot::read(cfg, value, path, observer, problems)
-    }
-
     fn move_text(&self, mv: Move) -> String {
         match mv {
             Move::Bid(v) => format!("bid {v}"),
@@ -380,7 +361,7 @@ impl Rules for Marjapussi {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
-        let words: Vec<&str> = text.split_whitespace().collect();
+        let (words, head) = move_words(text)?;
         let number = |w: &[&str]| match w {
             [v] => v
                 .parse::<i32>()
@@ -391,10 +372,7 @@ impl Rules for Marjapussi {
             [s] => parse_suit(s),
             _ => Err(format!("'{text}' needs one suit letter")),
         };
-        let Some((head, rest)) = words.split_first() else {
-            return Err("the move is empty".into());
-        };
-        match (head.to_ascii_lowercase().as_str(), rest) {
+        match (head.as_str(), &words[1..]) {
             ("bid", r) => number(r).map(Move::Bid),
             ("pass", []) => Ok(Move::Pass),
             ("redeal", []) => Ok(Move::Redeal),
@@ -412,15 +390,9 @@ impl Rules for Marjapussi {
             ("declare", r) => suit(r).map(Move::Declare),
             ("ask_whole" | "ask_half", _) => self.parse_ask(&words),
             ("answer", r) => suit(r).map(Move::Answer),
-            (_, []) => wire_deck(&self.cfg).play(text, head).map(Move::Play),
+            (_, []) => wire_deck(&self.cfg).play(text, words[0]).map(Move::Play),
             _ => Err(format!("'{text}' is not a move of this game")),
         }
-    }
-
-    fn with_hand(&self, seat: Seat, hand: CardSet) -> Self {
-        let mut copy = self.clone();
-        copy.hands[seat] = hand;
-        copy
     }
 
     fn revealed_cards(&self, mv: Move, observer: Seat) -> CardSet {
@@ -471,10 +443,6 @@ impl Rules for Marjapussi {
             Some(fitted) => fitted,
             None => self.fit_answer(mv, observer, placed),
         }
-    }
-
-    fn phase(&self) -> &'static str {
-        self.phase.name()
     }
 
     fn deck(&self) -> CardSet {

@@ -6,7 +6,7 @@ use super::{Declaration, Marjapussi, Phase};
 use crate::cards::CardSet;
 use crate::game::Seat;
 use crate::games::cardlist::{check_trick_hands, place_unknown, CardLedger, HandEntry};
-use crate::games::wire::{padded, seat_mask, suit_field};
+use crate::games::wire::{check_to_move, padded, seat_mask, snapshot_head, suit_field, Names};
 use crate::problems::{field_path, index_path, Fields, Problems};
 use serde_json::Value;
 
@@ -21,17 +21,16 @@ pub(super) fn read(
     let n = cfg.seats();
     let before = problems.0.len();
     let mut f = Fields::of(value, path, problems);
-    f.require(&["dealer", "phase", "hands"], problems);
-    let dealer = f.seat("dealer", n, problems).unwrap_or(0);
+    let phases: Names<Phase> = (Phase::from_name, &Phase::NAMES);
+    let (dealer, phase, to_move) =
+        snapshot_head(&mut f, &["dealer", "phase", "hands"], n, phases, problems);
     let no_cards = [CardSet::EMPTY; 4];
     let mut s = Marjapussi::new_hand(*cfg, dealer, no_cards, CardSet::EMPTY, Default::default());
-    let phase = f.name_of("phase", "phase", Phase::from_name, &Phase::NAMES, problems);
-    let to_move = f.seat("to_move", n, problems);
     let mut ledger = wire_deck(cfg).ledger();
     let hands_path = f.path("hands");
     let mut entries = ledger.hands(&mut f, n, observer, None, problems);
     for key in ["talon", "discards"] {
-        entries.push(read_place(&mut ledger, &mut f, key, observer, problems));
+        entries.push(ledger.place(&mut f, key, observer.is_some(), problems).0);
     }
     f.object("auction", problems, |a, p| read_auction(a, &mut s, p));
     read_play(&mut f, &mut ledger, &mut s, problems);
@@ -69,23 +68,8 @@ fn read_play(f: &mut Fields, ledger: &mut CardLedger, s: &mut Marjapussi, proble
     s.trump = suit_field(f, "trump", problems);
     s.declarations = read_declarations(f, if n == 4 { 2 } else { 3 }, problems);
     s.tricks_won = padded(f.integers("tricks_won", 0, 12, problems), n);
-    s.won = read_won(f, ledger, n, problems);
+    s.won = ledger.seat_sets(f, "won", n, problems);
     s.last_trick_winner = f.seat("last_trick_winner", n, problems);
-}
-
-/// Reads the `talon` or the `discards` (`key`): a list of cards, or in a view a count.
-fn read_place(
-    ledger: &mut CardLedger,
-    f: &mut Fields,
-    key: &'static str,
-    observer: Option<Seat>,
-    problems: &mut Problems,
-) -> HandEntry {
-    let at = f.path(key);
-    match f.get(key) {
-        None => HandEntry::Known(CardSet::EMPTY),
-        Some(v) => ledger.hand(v, &at, observer.is_some(), problems),
-    }
 }
 
 /// Reads `auction` (`high_bid`, `high_bidder`, `passed`, `had_turn`) into `s`.
@@ -119,18 +103,6 @@ fn read_declarations(
     declarations
 }
 
-/// Reads `won`, one pile of won cards per seat, into the ledger.
-fn read_won(
-    f: &mut Fields,
-    ledger: &mut CardLedger,
-    n: usize,
-    problems: &mut Problems,
-) -> [CardSet; 4] {
-    let mut won = [CardSet::EMPTY; 4];
-    won[..n].copy_from_slice(&ledger.per_seat(f, "won", n, problems));
-    won
-}
-
 /// The cards of every place (hands, talon, discards), hidden ones dealt from the cards no
 /// place names; without hidden places, every card of the deck must be placed.
 fn deal_places(
@@ -160,25 +132,16 @@ fn settle_phase(state: &mut Marjapussi, path: &str, problems: &mut Problems) {
 /// Sets the seat to act, which every phase but the two final ones needs.
 fn check_turn(state: &mut Marjapussi, to_move: Option<u8>, path: &str, problems: &mut Problems) {
     let over = matches!(state.phase, Phase::Scored | Phase::Redealt);
-    match (over, to_move) {
-        (true, _) => {}
-        (false, None) => problems.push(
-            &format!("{path}.to_move"),
-            format!(
-                "missing: phase '{}' needs the seat to act",
-                state.phase.name()
-            ),
-        ),
-        (false, Some(seat)) => {
-            let expected = (state.leader + state.trick_len) % state.n();
-            if state.phase == Phase::Play && seat != expected {
-                problems.push(
-                    &format!("{path}.to_move"),
-                    format!("seat {expected} plays next to this trick, not seat {seat}"),
-                );
-            }
-            state.actor = seat;
+    check_to_move(to_move, (state.phase.name(), over), path, problems);
+    if let (false, Some(seat)) = (over, to_move) {
+        let expected = (state.leader + state.trick_len) % state.n();
+        if state.phase == Phase::Play && seat != expected {
+            problems.push(
+                &format!("{path}.to_move"),
+                format!("seat {expected} plays next to this trick, not seat {seat}"),
+            );
         }
+        state.actor = seat;
     }
 }
 

@@ -37,30 +37,90 @@ named_enum!(
     }
 );
 
-/// Every rule option of one hand and match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Config {
-    pub variant: Variant,
-    /// Seat count 3..=6 (spec 7.20); fixed by the variant.
-    pub players: u8,
-    /// The dealer of a deal request that names none; `None` draws one from the seed (7.2).
-    pub first_dealer: Option<u8>,
-    /// The two colours left out of the three-player game (7.3).
-    pub removed_colours: [Colour; 2],
-    pub eklat_latecomer: EklatLatecomer,
-    pub redeal_same_dealer: bool,
-    pub allow_same_trump: bool,
-    pub partner_mode: PartnerMode,
-    /// `Some(100)`: no bonus above 100 (7.15).
-    pub bonus_cap: Option<i32>,
-    pub end_rule: EndRule,
-    pub target_score: i32,
-    pub dice_trigger: i32,
-    pub card_draw_formula: CardDrawFormula,
-    pub tie_policy: TiePolicy,
-    /// Spec 8: trick winners and captured points are public. Views always show them (with
-    /// perfect recall they follow from the public play); the flag is carried for the samplers.
-    pub public_trick_history: bool,
+config! {
+    /// Every rule option of one hand and match.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct Config for variant: Variant {
+        variant: Variant = variant;
+        /// Seat count 3..=6 (spec 7.20); fixed by the variant, `mu3` to `mu6`.
+        players: u8 = 3 + variant as u8;
+        /// The dealer of a deal request that names none; `None` draws one from the seed (7.2).
+        first_dealer: Option<u8> = None => (custom Opt {
+            name: "first_dealer",
+            values: Values::Schema(|| json!({ "type": ["integer", "null"] })),
+            rule: "7.2",
+            description: "the seat that deals the first hand of a match",
+            note: Some("seat of the first dealer; null draws one from the seed (spec 7.2)"),
+            read: |c, v| {
+                let seat = v.as_u64().filter(|&s| s < u64::from(c.players));
+                c.first_dealer = match (v, seat) {
+                    (Value::Null, _) => None,
+                    (_, Some(s)) => Some(s as u8),
+                    _ => return Err(format!("null or a seat 0..={}", c.players - 1)),
+                };
+                Ok(())
+            },
+            write: |c| json!(c.first_dealer),
+        });
+        /// The two colours left out of the three-player game (7.3).
+        removed_colours: [Colour; 2] = [Colour::Yellow, Colour::Black] => (custom Opt {
+            name: "three_player_removed_colours",
+            values: Values::Schema(
+                || json!({ "type": "array", "items": { "enum": ["R", "B", "G", "Y", "K"] } }),
+            ),
+            rule: "7.3",
+            description: "the two colours taken out of the deck for three players",
+            note: Some("two colours; mu3 only (spec 7.3)"),
+            read: |c, v| {
+                c.removed_colours =
+                    read_colour_pair(v).ok_or("two different colours, such as [\"Y\", \"K\"]")?;
+                Ok(())
+            },
+            write: |c| json!(c.removed_colours.map(|c| c.to_string())),
+        });
+        eklat_latecomer: EklatLatecomer = EklatLatecomer::LastToReachTop => (named, "7.4",
+            "who is the latecomer of an Eklat: the tied player who reached the top bid last, or who played the last card");
+        redeal_same_dealer: bool = false => (flag, "7.6",
+            "who deals after a hand that is not played: the same dealer (true) or the next (false)",
+            note "the dealer deals again after an Eklat or all-pass hand (spec 7.6)");
+        allow_same_trump: bool = true => (flag, "7.8",
+            "whether the chief may name the trump the vice named",
+            note "the chief may name the vice's trump (spec 7.8)");
+        partner_mode: PartnerMode = PartnerMode::Choose => (named, "7.11",
+            "how the chief gets a partner: chooses a seat, or calls a card whose holder is the hidden partner",
+            note "call_card: the chief calls a card; its holder is the hidden partner (spec 7.11)");
+        /// `Some(100)`: no bonus above 100 (7.15).
+        bonus_cap: Option<i32> = None => (custom Opt {
+            name: "bonus_cap",
+            values: Values::Schema(|| json!({ "enum": ["none", 100] })),
+            rule: "7.15",
+            description: "the highest success bonus: none (uncapped) or 100",
+            note: Some("spec 7.15"),
+            read: |c, v| {
+                c.bonus_cap = match v {
+                    Value::String(s) if s == "none" => None,
+                    v if v.as_i64() == Some(100) => Some(100),
+                    _ => return Err("\"none\" or 100".to_string()),
+                };
+                Ok(())
+            },
+            write: |c| c.bonus_cap.map_or(json!("none"), |cap| json!(cap)),
+        });
+        end_rule: EndRule = EndRule::Target => (named, "5.7",
+            "how a match ends: at the target score, by the dice, or by a card draw");
+        target_score: i32 = 200 => (int(1, 1_000_000), "7.17",
+            "the score that ends a match under end_rule target");
+        dice_trigger: i32 = 150 => (int(1, 1_000_000), "7.18",
+            "the score from which the dice are rolled under end_rule dice");
+        card_draw_formula: CardDrawFormula = CardDrawFormula::Seed => (named, "7.19",
+            "the card-draw end: the seed's formula, or score plus 10 times the card above 200");
+        tie_policy: TiePolicy = TiePolicy::Shared => (named, "7.17",
+            "tied leaders at the end of a match: share the win, or play on");
+        /// Spec 8: trick winners and captured points are public. Views always show them (with
+        /// perfect recall they follow from the public play); the flag is carried for the samplers.
+        public_trick_history: bool = true => (flag, "8",
+            "whether trick winners and captured points are public (views always show them)");
+    }
 }
 
 impl Config {
@@ -93,103 +153,10 @@ impl Declared for Config {
     type Variant = Variant;
     const DEFAULT: Variant = Variant::Mu4;
     const RULES: &'static str = "docs/rules/mu.md";
-    const OPTIONS: &'static [Opt<Config>] = &[
-        Opt {
-            name: "first_dealer",
-            values: Values::Schema(|| json!({ "type": ["integer", "null"] })),
-            rule: "7.2",
-            description: "the seat that deals the first hand of a match",
-            note: Some("seat of the first dealer; null draws one from the seed (spec 7.2)"),
-            read: |c, v| {
-                let seat = v.as_u64().filter(|&s| s < u64::from(c.players));
-                c.first_dealer = match (v, seat) {
-                    (Value::Null, _) => None,
-                    (_, Some(s)) => Some(s as u8),
-                    _ => return Err(format!("null or a seat 0..={}", c.players - 1)),
-                };
-                Ok(())
-            },
-            write: |c| json!(c.first_dealer),
-        },
-        Opt {
-            name: "three_player_removed_colours",
-            values: Values::Schema(
-                || json!({ "type": "array", "items": { "enum": ["R", "B", "G", "Y", "K"] } }),
-            ),
-            rule: "7.3",
-            description: "the two colours taken out of the deck for three players",
-            note: Some("two colours; mu3 only (spec 7.3)"),
-            read: |c, v| {
-                c.removed_colours =
-                    read_colour_pair(v).ok_or("two different colours, such as [\"Y\", \"K\"]")?;
-                Ok(())
-            },
-            write: |c| json!(c.removed_colours.map(|c| c.to_string())),
-        },
-        option!(eklat_latecomer: named EklatLatecomer, "7.4",
-            "who is the latecomer of an Eklat: the tied player who reached the top bid last, or who played the last card"),
-        option!(redeal_same_dealer: flag, "7.6",
-            "who deals after a hand that is not played: the same dealer (true) or the next (false)",
-            note "the dealer deals again after an Eklat or all-pass hand (spec 7.6)"),
-        option!(allow_same_trump: flag, "7.8",
-            "whether the chief may name the trump the vice named",
-            note "the chief may name the vice's trump (spec 7.8)"),
-        option!(partner_mode: named PartnerMode, "7.11",
-            "how the chief gets a partner: chooses a seat, or calls a card whose holder is the hidden partner",
-            note "call_card: the chief calls a card; its holder is the hidden partner (spec 7.11)"),
-        Opt {
-            name: "bonus_cap",
-            values: Values::Schema(|| json!({ "enum": ["none", 100] })),
-            rule: "7.15",
-            description: "the highest success bonus: none (uncapped) or 100",
-            note: Some("spec 7.15"),
-            read: |c, v| {
-                c.bonus_cap = match v {
-                    Value::String(s) if s == "none" => None,
-                    v if v.as_i64() == Some(100) => Some(100),
-                    _ => return Err("\"none\" or 100".to_string()),
-                };
-                Ok(())
-            },
-            write: |c| c.bonus_cap.map_or(json!("none"), |cap| json!(cap)),
-        },
-        option!(end_rule: named EndRule, "5.7",
-            "how a match ends: at the target score, by the dice, or by a card draw"),
-        option!(target_score: int(1, 1_000_000), "7.17",
-            "the score that ends a match under end_rule target"),
-        option!(dice_trigger: int(1, 1_000_000), "7.18",
-            "the score from which the dice are rolled under end_rule dice"),
-        option!(card_draw_formula: named CardDrawFormula, "7.19",
-            "the card-draw end: the seed's formula, or score plus 10 times the card above 200"),
-        option!(tie_policy: named TiePolicy, "7.17",
-            "tied leaders at the end of a match: share the win, or play on"),
-        option!(public_trick_history: flag, "8",
-            "whether trick winners and captured points are public (views always show them)"),
-    ];
+    const OPTIONS: &'static [Opt<Config>] = Config::TABLE;
 
     fn preset(variant: Variant) -> Config {
-        Config {
-            variant,
-            players: match variant {
-                Variant::Mu3 => 3,
-                Variant::Mu4 => 4,
-                Variant::Mu5 => 5,
-                Variant::Mu6 => 6,
-            },
-            first_dealer: None,
-            removed_colours: [Colour::Yellow, Colour::Black],
-            eklat_latecomer: EklatLatecomer::LastToReachTop,
-            redeal_same_dealer: false,
-            allow_same_trump: true,
-            partner_mode: PartnerMode::Choose,
-            bonus_cap: None,
-            end_rule: EndRule::Target,
-            target_score: 200,
-            dice_trigger: 150,
-            card_draw_formula: CardDrawFormula::Seed,
-            tie_policy: TiePolicy::Shared,
-            public_trick_history: true,
-        }
+        Config::defaults(variant)
     }
 
     /// Options that the chosen player count cannot use.

@@ -14,9 +14,9 @@ use crate::api::{CompactMoves, Rules};
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{cards_json, fill_hidden, hands_json, Count, WireDeck};
-use crate::games::options;
+use crate::games::options::{self, Declared};
 use crate::games::seeded::deal_round;
-use crate::games::wire::{cards_text, padded, seats_json, trick_json};
+use crate::games::wire::{cards_text, move_words, padded, seats_json, trick_json};
 use crate::problems::{kind, Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
@@ -135,22 +135,16 @@ fn binomial(n: u32, k: u32) -> u64 {
 impl Rules for Mu {
     const NAME: &'static str = "mu";
     type Config = Config;
+    rules_alike!(variant, options, state, with_hand, phase);
 
     fn catalogue() -> Value {
-        json!({
-            "name": Self::NAME,
-            "title": "Mü",
-            "variants": [
-                { "name": "mu3", "players": [3], "description": "three players, 36 cards (two colours removed), no vice, no partner" },
-                { "name": "mu4", "players": [4], "description": "four players, 15 cards each" },
-                { "name": "mu5", "players": [5], "description": "five players, 12 cards each" },
-                { "name": "mu6", "players": [6], "description": "six players, 10 cards each" },
-            ],
-            "default_variant": "mu4",
-            "players": [3, 4, 5, 6],
-            "options": options::catalogue::<Config>(),
-            "presets": options::presets::<Config>(),
-            "phases": Phase::NAMES,
+        let descriptions = [
+            "three players, 36 cards (two colours removed), no vice, no partner",
+            "four players, 15 cards each",
+            "five players, 12 cards each",
+            "six players, 10 cards each",
+        ];
+        let rest = json!({
             "cards": "colour R B G Y K then rank 0-9, with copy a/b for 1s and 7s: G0, R1a, K7b, Y9",
             "moves": ["pass", "bid R9 Y6", "trump G", "trump 7", "trump -", "partner 2", "call R5", "R7a"],
             "legal_moves": {
@@ -167,7 +161,10 @@ impl Rules for Mu {
                 "exact_phases": ["play"],
             },
             "score": "per seat: points this hand (card points plus bonus or penalty, or the Eklat score)",
-        })
+        });
+        let players = |v| vec![Config::preset(v).players];
+        let head = (Self::NAME, "Mü");
+        options::catalogue_entry::<Config>(head, players, &descriptions, &Phase::NAMES, rest)
     }
 
     fn deal(cfg: &Config, seed: u64, setup: &mut Fields, problems: &mut Problems) -> Option<Mu> {
@@ -179,14 +176,6 @@ impl Rules for Mu {
         let match_state = read_match(setup, n, seed, problems);
         let hands = deal_round(&rng.shuffled(cfg.deck()), dealer, n);
         Some(Mu::new_hand(*cfg, dealer, hands, match_state))
-    }
-
-    fn variant_name(&self) -> &'static str {
-        self.cfg.variant.name()
-    }
-
-    fn options_json(&self) -> Value {
-        options::options_json(&self.cfg)
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
@@ -261,16 +250,6 @@ impl Rules for Mu {
         })
     }
 
-    fn from_state(
-        cfg: &Config,
-        value: &Value,
-        path: &str,
-        observer: Option<Seat>,
-        problems: &mut Problems,
-    ) -> Option<Mu> {
-        super::snapshot::read(cfg, value, path, observer, problems)
-    }
-
     fn move_text(&self, mv: Move) -> String {
         match mv {
             Move::Pass => "pass".into(),
@@ -283,15 +262,12 @@ impl Rules for Mu {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let Some((head, rest)) = words.split_first() else {
-            return Err("the move is empty".into());
-        };
+        let (words, head) = move_words(text)?;
         let one_card = |w: &str| {
             self.parse_card_list(&[w])
                 .map(|s| s.lowest().expect("one card"))
         };
-        match (head.to_ascii_lowercase().as_str(), rest) {
+        match (head.as_str(), &words[1..]) {
             ("pass", []) => Ok(Move::Pass),
             ("bid", []) => Err("'bid' needs the cards laid, such as 'bid R9 Y6'".into()),
             ("bid", cards) => self.parse_card_list(cards).map(Move::Bid),
@@ -309,15 +285,9 @@ impl Rules for Mu {
             },
             ("call", [c]) => one_card(c).map(Move::Call),
             ("play", [c]) => one_card(c).map(Move::Play),
-            (_, []) => wire_deck(&self.cfg).play(text, head).map(Move::Play),
+            (_, []) => wire_deck(&self.cfg).play(text, words[0]).map(Move::Play),
             _ => Err(format!("'{text}' is not a move of this game")),
         }
-    }
-
-    fn with_hand(&self, seat: Seat, hand: CardSet) -> Self {
-        let mut copy = self.clone();
-        copy.hands[seat] = hand;
-        copy
     }
 
     fn revealed_cards(&self, mv: Move, _observer: Seat) -> CardSet {
@@ -326,10 +296,6 @@ impl Rules for Mu {
             Move::Play(card) => CardSet::single(card),
             _ => CardSet::EMPTY,
         }
-    }
-
-    fn phase(&self) -> &'static str {
-        self.phase.name()
     }
 
     fn deck(&self) -> CardSet {

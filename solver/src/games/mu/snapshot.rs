@@ -7,7 +7,7 @@ use super::{Mu, Phase, Trump, MAX_PLAYERS};
 use crate::cards::CardSet;
 use crate::game::Seat;
 use crate::games::cardlist::{check_trick_hands, place_unknown, CardLedger, WireDeck};
-use crate::games::wire::padded;
+use crate::games::wire::{check_to_move, padded, snapshot_head, Names};
 use crate::problems::{index_path, Fields, Problems};
 use serde_json::Value;
 
@@ -23,19 +23,6 @@ fn trump(f: &mut Fields, key: &'static str, problems: &mut Problems) -> Option<T
     parsed
 }
 
-/// Reads a list of one card set per seat (`tables`, `won`).
-fn per_seat(
-    f: &mut Fields,
-    key: &'static str,
-    n: usize,
-    ledger: &mut CardLedger,
-    problems: &mut Problems,
-) -> [CardSet; MAX_PLAYERS] {
-    let mut sets = [CardSet::EMPTY; MAX_PLAYERS];
-    sets[..n].copy_from_slice(&ledger.per_seat(f, key, n, problems));
-    sets
-}
-
 /// Reads a Mü snapshot against the options `cfg`; `None` with every problem pushed.
 pub(super) fn read(
     cfg: &Config,
@@ -47,21 +34,20 @@ pub(super) fn read(
     let n = cfg.seats();
     let before = problems.0.len();
     let mut f = Fields::of(value, path, problems);
-    f.require(&["dealer", "phase", "hands"], problems);
-    let dealer = f.seat("dealer", n, problems).unwrap_or(0);
+    let phases: Names<Phase> = (Phase::from_name, &Phase::NAMES);
+    let (dealer, phase, to_move) =
+        snapshot_head(&mut f, &["dealer", "phase", "hands"], n, phases, problems);
     let mut s = Mu::new_hand(
         *cfg,
         dealer,
         [CardSet::EMPTY; MAX_PLAYERS],
         Default::default(),
     );
-    let phase = f.name_of("phase", "phase", Phase::from_name, &Phase::NAMES, problems);
-    let to_move = f.seat("to_move", n, problems);
     let mut ledger = wire_deck(cfg).ledger();
     let hands_path = f.path("hands");
     let entries = ledger.hands(&mut f, n, observer, None, problems);
-    s.tables = per_seat(&mut f, "tables", n, &mut ledger, problems);
-    s.won = per_seat(&mut f, "won", n, &mut ledger, problems);
+    s.tables = ledger.seat_sets(&mut f, "tables", n, problems);
+    s.won = ledger.seat_sets(&mut f, "won", n, problems);
     f.object("auction", problems, |a, p| read_auction(a, &mut s, p));
     read_parties(&mut f, &mut s, ledger.deck(), problems);
     let trick = |t: &mut Fields, p: &mut Problems| read_trick(t, &mut s, &mut ledger, before, p);
@@ -176,12 +162,8 @@ impl Checks<'_> {
 
     fn all(&mut self, to_move: Option<u8>) {
         let s = self.state;
-        if !s.phase.is_over() && to_move.is_none() {
-            self.report(
-                "to_move",
-                format!("missing: phase '{}' needs the seat to act", s.phase.name()),
-            );
-        }
+        let phase = (s.phase.name(), s.phase.is_over());
+        check_to_move(to_move, phase, self.path, self.problems);
         self.holdings();
         self.roles();
         match s.phase {

@@ -42,25 +42,106 @@ pub enum FirstDealer {
     Seat(u8),
 }
 
-/// Every rule option of one deal and its match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Config {
-    pub variant: Variant,
-    pub num_players: u8,
-    /// The ranks in play, bit `power` set for each (spec 2.3).
-    pub deck_ranks: u8,
-    pub first_dealer: FirstDealer,
-    /// With `force_in`, the smallest table a deal is played with (spec 4.1).
-    pub min_participants: u8,
-    pub participation_floor: ParticipationFloor,
-    pub exchange_passes: u8,
-    pub dealer_swap_timing: SwapTiming,
-    pub clamp_at_zero: bool,
-    pub double_round_order: DoubleRoundOrder,
-    pub must_play_at_cp1: bool,
-    pub max_consecutive_sitouts: Option<u8>,
-    /// The unit of the engine's payoff: countdown points removed this deal, or match points.
-    pub payoff: PayoffUnit,
+config! {
+    /// Every rule option of one deal and its match.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct Config for variant: Variant {
+        variant: Variant = variant;
+        /// 5 in `muschik`, else the number in the variant's name.
+        num_players: u8 = 5 - variant as u8 => (custom Opt {
+            name: "num_players",
+            values: Values::Int(2, 5),
+            rule: "2.3",
+            description: "players at the table; sets the default deck_ranks",
+            note: Some("5 is the game; 2 to 4 are the variants of spec 2.3"),
+            read: |c, v| {
+                c.num_players = options::int(v, 2, 5)? as u8;
+                c.deck_ranks = cards::default_ranks(c.num_players);
+                Ok(())
+            },
+            write: |c| json!(c.num_players),
+        });
+        /// The ranks in play, bit `power` set for each (spec 2.3).
+        deck_ranks: u8 = cards::default_ranks(5 - variant as u8) => (custom Opt {
+            name: "deck_ranks",
+            values: Values::Schema(|| json!({ "type": "string" })),
+            rule: "2.3",
+            description: "the ranks in play in every suit",
+            note: Some(
+                "rank letters of 789TJQKA; default by table size: 789TJQKA, 89TJQKA, 9TJQKA, JQKA",
+            ),
+            read: |c, v| {
+                let expected = "rank letters of 789TJQKA such as \"9TJQKA\"";
+                c.deck_ranks = match v.as_str().map(cards::parse_ranks) {
+                    Some(Ok(ranks)) => ranks,
+                    Some(Err(letter)) => {
+                        return Err(format!("{expected} ('{letter}' is not a rank)"))
+                    }
+                    None => return Err(expected.to_string()),
+                };
+                Ok(())
+            },
+            write: |c| json!(cards::ranks_text(c.deck_ranks)),
+        });
+        first_dealer: FirstDealer = FirstDealer::Random => (custom Opt {
+            name: "first_dealer",
+            values: Values::Schema(|| json!({ "type": ["string", "integer"] })),
+            rule: "7.1",
+            description: "who deals the first deal of a match",
+            note: Some("random, draw (lowest card deals, ties draw again) or a seat"),
+            read: |c, v| {
+                c.first_dealer = match (v.as_str(), v.as_u64()) {
+                    (Some("random"), _) => FirstDealer::Random,
+                    (Some("draw"), _) => FirstDealer::Draw,
+                    (_, Some(seat)) if seat < 5 => FirstDealer::Seat(seat as u8),
+                    _ => return Err("'random', 'draw' or a seat number".to_string()),
+                };
+                Ok(())
+            },
+            write: |c| match c.first_dealer {
+                FirstDealer::Random => json!("random"),
+                FirstDealer::Draw => json!("draw"),
+                FirstDealer::Seat(s) => json!(s),
+            },
+        });
+        /// With `force_in`, the smallest table a deal is played with (spec 4.1).
+        min_participants: u8 = 2 => (int(1, 5), "7.7",
+            "the fewest players a deal is played with: the last to decide are forced in",
+            note "force_in only: the last deciders are forced in below it");
+        participation_floor: ParticipationFloor = ParticipationFloor::ForceIn => (named, "7.7",
+            "too few joiners: force the last in, void the deal, or the lone joiner takes all tricks");
+        exchange_passes: u8 = 1 => (int(0, 5), "7.4",
+            "how many times the stock exchange goes round the participants",
+            note "times round the table the stock exchange goes");
+        dealer_swap_timing: SwapTiming = SwapTiming::AfterExchange => (named, "7.6",
+            "whether the dealer swaps for the turned trump card after or before the exchange");
+        clamp_at_zero: bool = true => (flag, "7.13", "whether countdown points stop at 0");
+        double_round_order: DoubleRoundOrder = DoubleRoundOrder::ClockwiseFromDealer => (named, "7.16",
+            "the order of the double rounds: clockwise from the dealer, or by seat");
+        must_play_at_cp1: bool = false => (flag, "7.18", "whether a player on 1 countdown point must join");
+        max_consecutive_sitouts: Option<u8> = None => (custom Opt {
+            name: "max_consecutive_sitouts",
+            values: Values::Schema(|| json!({ "type": ["integer", "null"], "minimum": 1 })),
+            rule: "7.18",
+            description: "the most deals in a row a player may sit out; null: no limit",
+            note: None,
+            read: |c, v| {
+                c.max_consecutive_sitouts = match v {
+                    Value::Null => None,
+                    v => Some(
+                        options::int(v, 1, 255)
+                            .map_err(|_| "null (no limit) or an integer 1..=255")?
+                            as u8,
+                    ),
+                };
+                Ok(())
+            },
+            write: |c| json!(c.max_consecutive_sitouts),
+        });
+        /// The unit of the engine's payoff: countdown points removed this deal, or match points.
+        payoff: PayoffUnit = PayoffUnit::Countdown => (named, "5.3",
+            "the engine's payoff: countdown points removed this deal, or match points");
+    }
 }
 
 /// Every round starts at this many countdown points; a double round may choose the other.
@@ -121,121 +202,10 @@ impl Declared for Config {
     type Variant = Variant;
     const DEFAULT: Variant = Variant::Muschik;
     const RULES: &'static str = "docs/rules/muschik.md";
-    const OPTIONS: &'static [Opt<Config>] = &[
-        Opt {
-            name: "num_players",
-            values: Values::Int(2, 5),
-            rule: "2.3",
-            description: "players at the table; sets the default deck_ranks",
-            note: Some("5 is the game; 2 to 4 are the variants of spec 2.3"),
-            read: |c, v| {
-                c.num_players = options::int(v, 2, 5)? as u8;
-                c.deck_ranks = cards::default_ranks(c.num_players);
-                Ok(())
-            },
-            write: |c| json!(c.num_players),
-        },
-        Opt {
-            name: "deck_ranks",
-            values: Values::Schema(|| json!({ "type": "string" })),
-            rule: "2.3",
-            description: "the ranks in play in every suit",
-            note: Some(
-                "rank letters of 789TJQKA; default by table size: 789TJQKA, 89TJQKA, 9TJQKA, JQKA",
-            ),
-            read: |c, v| {
-                let expected = "rank letters of 789TJQKA such as \"9TJQKA\"";
-                c.deck_ranks = match v.as_str().map(cards::parse_ranks) {
-                    Some(Ok(ranks)) => ranks,
-                    Some(Err(letter)) => {
-                        return Err(format!("{expected} ('{letter}' is not a rank)"))
-                    }
-                    None => return Err(expected.to_string()),
-                };
-                Ok(())
-            },
-            write: |c| json!(cards::ranks_text(c.deck_ranks)),
-        },
-        Opt {
-            name: "first_dealer",
-            values: Values::Schema(|| json!({ "type": ["string", "integer"] })),
-            rule: "7.1",
-            description: "who deals the first deal of a match",
-            note: Some("random, draw (lowest card deals, ties draw again) or a seat"),
-            read: |c, v| {
-                c.first_dealer = match (v.as_str(), v.as_u64()) {
-                    (Some("random"), _) => FirstDealer::Random,
-                    (Some("draw"), _) => FirstDealer::Draw,
-                    (_, Some(seat)) if seat < 5 => FirstDealer::Seat(seat as u8),
-                    _ => return Err("'random', 'draw' or a seat number".to_string()),
-                };
-                Ok(())
-            },
-            write: |c| match c.first_dealer {
-                FirstDealer::Random => json!("random"),
-                FirstDealer::Draw => json!("draw"),
-                FirstDealer::Seat(s) => json!(s),
-            },
-        },
-        option!(min_participants: int(1, 5), "7.7",
-            "the fewest players a deal is played with: the last to decide are forced in",
-            note "force_in only: the last deciders are forced in below it"),
-        option!(participation_floor: named ParticipationFloor, "7.7",
-            "too few joiners: force the last in, void the deal, or the lone joiner takes all tricks"),
-        option!(exchange_passes: int(0, 5), "7.4",
-            "how many times the stock exchange goes round the participants",
-            note "times round the table the stock exchange goes"),
-        option!(dealer_swap_timing: named SwapTiming, "7.6",
-            "whether the dealer swaps for the turned trump card after or before the exchange"),
-        option!(clamp_at_zero: flag, "7.13", "whether countdown points stop at 0"),
-        option!(double_round_order: named DoubleRoundOrder, "7.16",
-            "the order of the double rounds: clockwise from the dealer, or by seat"),
-        option!(must_play_at_cp1: flag, "7.18", "whether a player on 1 countdown point must join"),
-        Opt {
-            name: "max_consecutive_sitouts",
-            values: Values::Schema(|| json!({ "type": ["integer", "null"], "minimum": 1 })),
-            rule: "7.18",
-            description: "the most deals in a row a player may sit out; null: no limit",
-            note: None,
-            read: |c, v| {
-                c.max_consecutive_sitouts = match v {
-                    Value::Null => None,
-                    v => Some(
-                        options::int(v, 1, 255)
-                            .map_err(|_| "null (no limit) or an integer 1..=255")?
-                            as u8,
-                    ),
-                };
-                Ok(())
-            },
-            write: |c| json!(c.max_consecutive_sitouts),
-        },
-        option!(payoff: named PayoffUnit, "5.3",
-            "the engine's payoff: countdown points removed this deal, or match points"),
-    ];
+    const OPTIONS: &'static [Opt<Config>] = Config::TABLE;
 
     fn preset(variant: Variant) -> Config {
-        let num_players = match variant {
-            Variant::Muschik => 5,
-            Variant::Muschik4 => 4,
-            Variant::Muschik3 => 3,
-            Variant::Muschik2 => 2,
-        };
-        Config {
-            variant,
-            num_players,
-            deck_ranks: cards::default_ranks(num_players),
-            first_dealer: FirstDealer::Random,
-            min_participants: 2,
-            participation_floor: ParticipationFloor::ForceIn,
-            exchange_passes: 1,
-            dealer_swap_timing: SwapTiming::AfterExchange,
-            clamp_at_zero: true,
-            double_round_order: DoubleRoundOrder::ClockwiseFromDealer,
-            must_play_at_cp1: false,
-            max_consecutive_sitouts: None,
-            payoff: PayoffUnit::Countdown,
-        }
+        Config::defaults(variant)
     }
 
     fn settle(&mut self, _given: &Map<String, Value>, path: &str, problems: &mut Problems) {

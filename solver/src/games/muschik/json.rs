@@ -15,10 +15,10 @@ use crate::game::{Game, Seat};
 use crate::games::cardlist::{
     cards_json, fill_hidden, hands_json, CardLedger, Count, HandEntry, WireDeck, HIDDEN_CARD,
 };
-use crate::games::options;
+use crate::games::options::{self, Declared};
 use crate::games::seeded::deal_round;
-use crate::games::wire::{cards_text, trick_json};
-use crate::problems::{kind, Fields, Problems};
+use crate::games::wire::{cards_text, move_words, trick_json};
+use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::power_of;
 use serde_json::{json, Value};
@@ -99,22 +99,16 @@ impl Muschik {
 impl Rules for Muschik {
     const NAME: &'static str = "muschik";
     type Config = Config;
+    rules_alike!(variant, options, state, with_hand, phase);
 
     fn catalogue() -> Value {
-        json!({
-            "name": Self::NAME,
-            "title": "Muschik (Muushig)",
-            "variants": [
-                { "name": "muschik", "players": [5], "description": "the game: 5 players, 32 cards (7 to A), a 6-card stock" },
-                { "name": "muschik4", "players": [4], "description": "4 players, 28 cards (8 to A), a 7-card stock" },
-                { "name": "muschik3", "players": [3], "description": "3 players, 24 cards (9 to A), an 8-card stock" },
-                { "name": "muschik2", "players": [2], "description": "2 players, 16 cards (J to A), a 5-card stock" },
-            ],
-            "default_variant": "muschik",
-            "players": [2, 3, 4, 5],
-            "options": options::catalogue::<Config>(),
-            "presets": options::presets::<Config>(),
-            "phases": Phase::NAMES,
+        let descriptions = [
+            "the game: 5 players, 32 cards (7 to A), a 6-card stock",
+            "4 players, 28 cards (8 to A), a 7-card stock",
+            "3 players, 24 cards (9 to A), an 8-card stock",
+            "2 players, 16 cards (J to A), a 5-card stock",
+        ];
+        let rest = json!({
             "cards": "suit C S H D then rank 7 8 9 T J Q K A, e.g. CA, DT, H7",
             "moves": ["start 15", "start 20", "in", "out", "exchange DT S7", "exchange", "exchange ?? ??",
                       "swap S7", "swap ??", "decline", "DT"],
@@ -130,7 +124,10 @@ impl Rules for Muschik {
                 "exact_phases": ["play"],
             },
             "score": "per seat: countdown points removed this deal (a trick +1, a trickless deal -5), or match points with payoff=match_points",
-        })
+        });
+        let players = |v| vec![Config::preset(v).num_players];
+        let head = (Self::NAME, "Muschik (Muushig)");
+        options::catalogue_entry::<Config>(head, players, &descriptions, Phase::NAMES, rest)
     }
 
     fn deal(
@@ -176,14 +173,6 @@ impl Rules for Muschik {
         ))
     }
 
-    fn variant_name(&self) -> &'static str {
-        self.cfg.variant.name()
-    }
-
-    fn options_json(&self) -> Value {
-        options::options_json(&self.cfg)
-    }
-
     fn deal_json(&self, observer: Option<Seat>) -> Value {
         let stock = self.stock[..self.stock_len as usize].iter().copied();
         json!({
@@ -225,7 +214,11 @@ impl Rules for Muschik {
         let mut ledger = wire_deck(cfg).ledger();
         let size = (HAND_SIZE as u32, Count::Read);
         let mut entries = ledger.hands(&mut f, n, observer, Some(size), problems);
-        let trump_card = read_trump_card(&mut f, &ledger, problems);
+        let trump_card = ledger.deck().card(&mut f, "trump_card", problems);
+        if let Some(card) = trump_card.filter(|&c| ledger.all().contains(c)) {
+            let message = format!("the trump card {} is also in a hand", card_name(card));
+            problems.push(&f.path("trump_card"), message);
+        }
         let stock_path = f.path("stock");
         let stock_slots = f.get("stock").map_or(Vec::new(), |v| {
             read_stock(&mut ledger, v, &stock_path, cfg, observer, problems)
@@ -294,16 +287,6 @@ impl Rules for Muschik {
         })
     }
 
-    fn from_state(
-        cfg: &Config,
-        value: &Value,
-        path: &str,
-        observer: Option<Seat>,
-        problems: &mut Problems,
-    ) -> Option<Muschik> {
-        super::snapshot::read(cfg, value, path, observer, problems)
-    }
-
     fn move_text(&self, mv: Move) -> String {
         match mv {
             Move::Start(cp) => format!("start {cp}"),
@@ -331,15 +314,12 @@ impl Rules for Muschik {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let Some((head, rest)) = words.split_first() else {
-            return Err("the move is empty".into());
-        };
+        let (words, head) = move_words(text)?;
         let one_card = |r: &[&str]| match r {
             [_] => self.parse_cards(r).map(|s| s.lowest().expect("one card")),
             _ => Err(format!("'{text}' needs one card")),
         };
-        match (head.to_ascii_lowercase().as_str(), rest) {
+        match (head.as_str(), &words[1..]) {
             ("start", [v]) => v
                 .parse::<i32>()
                 .map(Move::Start)
@@ -350,15 +330,9 @@ impl Rules for Muschik {
             ("swap", r) => one_card(r).map(Move::Swap),
             ("decline", []) => Ok(Move::Decline),
             ("play", r) => one_card(r).map(Move::Play),
-            (_, []) => wire_deck(&self.cfg).play(text, head).map(Move::Play),
+            (_, []) => wire_deck(&self.cfg).play(text, words[0]).map(Move::Play),
             _ => Err(format!("'{text}' is not a move of Muschik")),
         }
-    }
-
-    fn with_hand(&self, seat: Seat, hand: CardSet) -> Self {
-        let mut copy = self.clone();
-        copy.hands[seat] = hand;
-        copy
     }
 
     fn revealed_cards(&self, mv: Move, _observer: Seat) -> CardSet {
@@ -366,10 +340,6 @@ impl Rules for Muschik {
             Move::Play(card) => CardSet::single(card),
             _ => CardSet::EMPTY,
         }
-    }
-
-    fn phase(&self) -> &'static str {
-        self.phase.name()
     }
 
     fn result_json(&self) -> Value {
@@ -450,26 +420,6 @@ impl Rules for Muschik {
             PayoffUnit::MatchPoints => "the seat's match points from the settlement",
         }
     }
-}
-
-/// The deal's trump card, which no hand holds.
-fn read_trump_card(f: &mut Fields, ledger: &CardLedger, problems: &mut Problems) -> Option<Card> {
-    let trump_path = f.path("trump_card");
-    let v = f.get("trump_card")?;
-    let card = v.as_str().and_then(|t| ledger.deck().parse(t));
-    match (card, v.as_str()) {
-        (Some(card), _) if ledger.all().contains(card) => problems.push(
-            &trump_path,
-            format!("the trump card {} is also in a hand", card_name(card)),
-        ),
-        (Some(_), _) => {}
-        (None, Some(token)) => problems.push(&trump_path, ledger.deck().not_a_card(token)),
-        (None, None) => problems.push(
-            &trump_path,
-            format!("expected a card such as \"CK\", got {}", kind(v)),
-        ),
-    }
-    card
 }
 
 /// The stock as dealt, top first (`None` where a view hides a card), of the deck's size.

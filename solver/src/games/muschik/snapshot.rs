@@ -118,7 +118,7 @@ fn read_given(
     let mut ledger = wire_deck(cfg).ledger();
     let hands = read_entries(f, "hands", cfg, observer, &mut ledger, problems);
     let discards = read_entries(f, "discards", cfg, observer, &mut ledger, problems);
-    let (stock, stock_order) = read_stock(f, observer.is_some(), &mut ledger, problems);
+    let (stock, stock_order) = ledger.place(f, "stock", observer.is_some(), problems);
     let trick_path = f.path("trick");
     let trick = f
         .get("trick")
@@ -183,21 +183,6 @@ fn read_entries(
         return Vec::new();
     }
     ledger.seat_hands(list, &at, observer, None, problems)
-}
-
-/// The stock as an entry (a count where the observer cannot see it) and its cards in order.
-fn read_stock(
-    f: &mut Fields,
-    hidden_ok: bool,
-    ledger: &mut CardLedger,
-    problems: &mut Problems,
-) -> (HandEntry, Vec<Card>) {
-    let Some(v) = f.get("stock") else {
-        return (HandEntry::Known(CardSet::EMPTY), Vec::new());
-    };
-    let at = f.path("stock");
-    let entry = ledger.hand(v, &at, hidden_ok, problems);
-    (entry, ledger.deck().listed(v))
 }
 
 /// Each seat's participation decision: in, out, or not yet made (null).

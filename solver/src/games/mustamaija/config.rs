@@ -52,25 +52,54 @@ named_enum!(
     }
 );
 
-/// Every rule option of one deal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Config {
-    pub variant: Variant,
-    pub num_players: u8,
-    pub hand_size: u8,
-    pub trump_mode: TrumpMode,
-    pub spades_can_be_trump: bool,
-    pub maria_card: MariaCard,
-    pub qs_lead: QsLead,
-    pub attack_limit: AttackLimit,
-    /// Suits whose K+Q make no marriage, as a mask over suit indices.
-    pub marriage_excluded_suits: u8,
-    pub marriage_trump_changes: bool,
-    pub marriage_window: MarriageWindow,
-    pub spade_reinsert: SpadeReinsert,
-    pub max_attacks: u32,
-    pub stall_outcome: StallOutcome,
-    pub utility: Utility,
+config! {
+    /// Every rule option of one deal.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct Config for variant: Variant {
+        variant: Variant = variant;
+        num_players: u8 = 4 => (int(2, 8), "7.15", "players at the table",
+            note "2..=6, or 2..=8 in the 3-card presets");
+        hand_size: u8 = 5 => (int(1, 26), "2.6", "cards each player holds and refills to (H)",
+            note "players times hand_size must fit the deck");
+        trump_mode: TrumpMode = TrumpMode::Turned => (named, "2.6",
+            "how trump is set: a turned card, diamonds always, or the first marriage");
+        spades_can_be_trump: bool = false => (flag, "7.5", "whether spades can be trump",
+            note "turned mode: whether a turned spade names trump");
+        maria_card: MariaCard = MariaCard::QueenOfSpades => (named, "2.6",
+            "the card that can neither beat nor be beaten: the queen of spades or the joker");
+        qs_lead: QsLead = QsLead::WithSpades => (named, "7.1",
+            "whether the queen of spades may be led with other spades, or only alone");
+        attack_limit: AttackLimit = AttackLimit::EndgameOnly => (named, "7.2",
+            "when an attack may hold no more cards than the defender: once the talon is empty, or always");
+        /// Suits whose K+Q make no marriage, as a mask over suit indices.
+        marriage_excluded_suits: u8 = SPADES_ONLY => (custom Opt {
+            name: "marriage_excluded_suits",
+            values: Values::Schema(
+                || json!({ "type": "array", "items": { "type": "string", "enum": ["S", "H", "D", "C"] } }),
+            ),
+            rule: "7.14",
+            description: "the suits whose king and queen make no marriage",
+            note: None,
+            read: |c, v| {
+                c.marriage_excluded_suits =
+                    suit_mask(v).ok_or("a list of suit letters such as [\"S\"]")?;
+                Ok(())
+            },
+            write: |c| suits_json(c.marriage_excluded_suits),
+        });
+        marriage_trump_changes: bool = false => (flag, "7.12",
+            "whether a later marriage changes trump again");
+        marriage_window: MarriageWindow = MarriageWindow::AnyPlayerAnyTime => (named, "7.11",
+            "who may declare a marriage, and when: any player any time, or the attacker and defender before playing");
+        spade_reinsert: SpadeReinsert = SpadeReinsert::RandomMiddle => (named, "7.4",
+            "where a turned spade goes back into the talon");
+        max_attacks: u32 = 1000 => (int(1, 1_000_000), "7.10",
+            "the stall guard: the deal ends after this many attacks");
+        stall_outcome: StallOutcome = StallOutcome::QsHolderLoses => (named, "7.10",
+            "the end of a stalled deal: the queen of spades' holder loses, or a draw");
+        utility: Utility = Utility::LoserOnly => (named, "7.18",
+            "the payoff: the loser -1 and the others 0, or zero-sum");
+    }
 }
 
 const SPADES_ONLY: u8 = 1 << Suit::Spades as u8;
@@ -148,68 +177,10 @@ impl Declared for Config {
     type Variant = Variant;
     const DEFAULT: Variant = Variant::Standard;
     const RULES: &'static str = "docs/rules/mustamaija.md";
-    const OPTIONS: &'static [Opt<Config>] = &[
-        option!(num_players: int(2, 8), "7.15", "players at the table",
-            note "2..=6, or 2..=8 in the 3-card presets"),
-        option!(hand_size: int(1, 26), "2.6", "cards each player holds and refills to (H)",
-            note "players times hand_size must fit the deck"),
-        option!(trump_mode: named TrumpMode, "2.6",
-            "how trump is set: a turned card, diamonds always, or the first marriage"),
-        option!(spades_can_be_trump: flag, "7.5", "whether spades can be trump",
-            note "turned mode: whether a turned spade names trump"),
-        option!(maria_card: named MariaCard, "2.6",
-            "the card that can neither beat nor be beaten: the queen of spades or the joker"),
-        option!(qs_lead: named QsLead, "7.1",
-            "whether the queen of spades may be led with other spades, or only alone"),
-        option!(attack_limit: named AttackLimit, "7.2",
-            "when an attack may hold no more cards than the defender: once the talon is empty, or always"),
-        Opt {
-            name: "marriage_excluded_suits",
-            values: Values::Schema(
-                || json!({ "type": "array", "items": { "type": "string", "enum": ["S", "H", "D", "C"] } }),
-            ),
-            rule: "7.14",
-            description: "the suits whose king and queen make no marriage",
-            note: None,
-            read: |c, v| {
-                c.marriage_excluded_suits =
-                    suit_mask(v).ok_or("a list of suit letters such as [\"S\"]")?;
-                Ok(())
-            },
-            write: |c| suits_json(c.marriage_excluded_suits),
-        },
-        option!(marriage_trump_changes: flag, "7.12",
-            "whether a later marriage changes trump again"),
-        option!(marriage_window: named MarriageWindow, "7.11",
-            "who may declare a marriage, and when: any player any time, or the attacker and defender before playing"),
-        option!(spade_reinsert: named SpadeReinsert, "7.4",
-            "where a turned spade goes back into the talon"),
-        option!(max_attacks: int(1, 1_000_000), "7.10",
-            "the stall guard: the deal ends after this many attacks"),
-        option!(stall_outcome: named StallOutcome, "7.10",
-            "the end of a stalled deal: the queen of spades' holder loses, or a draw"),
-        option!(utility: named Utility, "7.18",
-            "the payoff: the loser -1 and the others 0, or zero-sum"),
-    ];
+    const OPTIONS: &'static [Opt<Config>] = Config::TABLE;
 
     fn preset(variant: Variant) -> Config {
-        let standard = Config {
-            variant,
-            num_players: 4,
-            hand_size: 5,
-            trump_mode: TrumpMode::Turned,
-            spades_can_be_trump: false,
-            maria_card: MariaCard::QueenOfSpades,
-            qs_lead: QsLead::WithSpades,
-            attack_limit: AttackLimit::EndgameOnly,
-            marriage_excluded_suits: SPADES_ONLY,
-            marriage_trump_changes: false,
-            marriage_window: MarriageWindow::AnyPlayerAnyTime,
-            spade_reinsert: SpadeReinsert::RandomMiddle,
-            max_attacks: 1000,
-            stall_outcome: StallOutcome::QsHolderLoses,
-            utility: Utility::LoserOnly,
-        };
+        let standard = Config::defaults(variant);
         match variant {
             Variant::Standard => standard,
             Variant::KurkiSuonioDiamonds => Config {

@@ -8,7 +8,7 @@
 //! turned spades would go elsewhere in a replay and shift the cards the observer drew.
 
 use super::cards::{card_name, marriage, set_text, DECK, JOKER};
-use super::config::{Config, Utility, Variant};
+use super::config::{Config, Utility};
 use super::{Move, Mustamaija, Phase};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
@@ -16,7 +16,7 @@ use crate::game::{Game, Seat, MAX_SEATS};
 use crate::games::cardlist::{hands_json, Count, HandEntry, WireDeck};
 use crate::games::options;
 use crate::games::seeded::deal_round;
-use crate::games::wire::parse_suit;
+use crate::games::wire::{move_words, parse_suit};
 use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::Suit;
@@ -161,27 +161,17 @@ impl Mustamaija {
 impl Rules for Mustamaija {
     const NAME: &'static str = "mustamaija";
     type Config = Config;
+    rules_alike!(variant, options, state, with_hand, phase);
 
     fn catalogue() -> Value {
-        let variant = |name: &str, description: &str| {
-            let players = Config::players(Variant::from_name(name).expect("a listed variant"));
-            json!({ "name": name, "players": players.collect::<Vec<_>>(), "description": description })
-        };
-        json!({
-            "name": Self::NAME,
-            "title": "Mustamaija",
-            "variants": [
-                variant("standard", "5 cards; trump turned after the first attack; spades never trump"),
-                variant("kurki_suonio_diamonds", "3 cards; diamonds are trump from the start"),
-                variant("kurki_suonio_marriage", "3 cards; the first marriage (K+Q, not spades) declared by any player makes trump"),
-                variant("salmi_six", "6 cards; the first marriage declared by any player makes trump"),
-                variant("translator_joker", "5 cards; the joker is the Maria; the attacker or defender may declare a marriage before playing"),
-            ],
-            "default_variant": "standard",
-            "players": (2..=8).collect::<Vec<_>>(),
-            "options": options::catalogue::<Config>(),
-            "presets": options::presets::<Config>(),
-            "phases": Phase::NAMES,
+        let descriptions = [
+            "5 cards; trump turned after the first attack; spades never trump",
+            "3 cards; diamonds are trump from the start",
+            "3 cards; the first marriage (K+Q, not spades) declared by any player makes trump",
+            "6 cards; the first marriage declared by any player makes trump",
+            "5 cards; the joker is the Maria; the attacker or defender may declare a marriage before playing",
+        ];
+        let rest = json!({
             "cards": "suit S H D C then rank 2 3 4 5 6 7 8 9 T J Q K A, e.g. SQ, HT, C2; the joker is JK",
             "moves": ["attack C4 C9", "beat CT", "take", "declare H", "no_declaration"],
             "history_moves": {
@@ -194,7 +184,10 @@ impl Rules for Mustamaija {
                 "exact_phases": ["attack", "defend", "declare"],
             },
             "score": "no points: the loser (who holds the Maria at the end) gets -1, the others 0 (utility loser_only); or -(n-1) and +1 (zero_sum)",
-        })
+        });
+        let players = |v| Config::players(v).collect();
+        let head = (Self::NAME, "Mustamaija");
+        options::catalogue_entry::<Config>(head, players, &descriptions, Phase::NAMES, rest)
     }
 
     fn deal(
@@ -218,14 +211,6 @@ impl Rules for Mustamaija {
             &cards[in_hands..],
             turn_seed,
         ))
-    }
-
-    fn variant_name(&self) -> &'static str {
-        self.cfg.variant.name()
-    }
-
-    fn options_json(&self) -> Value {
-        options::options_json(&self.cfg)
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
@@ -336,16 +321,6 @@ impl Rules for Mustamaija {
         })
     }
 
-    fn from_state(
-        cfg: &Config,
-        value: &Value,
-        path: &str,
-        observer: Option<Seat>,
-        problems: &mut Problems,
-    ) -> Option<Mustamaija> {
-        super::snapshot::read(cfg, value, path, observer, problems)
-    }
-
     /// Every move is public; a marriage poll's move names the seat the poll asks (`by 2`).
     fn history_text(&self, mv: Move, observer: Option<Seat>) -> String {
         match observer {
@@ -393,11 +368,8 @@ impl Rules for Mustamaija {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let Some((head, rest)) = words.split_first() else {
-            return Err("the move is empty".into());
-        };
-        match (head.to_ascii_lowercase().as_str(), rest) {
+        let (words, head) = move_words(text)?;
+        match (head.as_str(), &words[1..]) {
             ("attack", []) => Err("'attack' needs at least one card, e.g. 'attack C4 C9'".into()),
             ("attack", cards) => self.parse_cards(cards).map(Move::Attack),
             ("beat", [card]) => self.parse_cards(&[card]).map(|s| Move::Beat(s.lowest().expect("one card"))),
@@ -414,12 +386,6 @@ impl Rules for Mustamaija {
         (!reasons.is_empty()).then(|| reasons.join("; "))
     }
 
-    fn with_hand(&self, seat: Seat, hand: CardSet) -> Self {
-        let mut copy = self.clone();
-        copy.hands[seat] = hand;
-        copy
-    }
-
     fn revealed_cards(&self, mv: Move, _observer: Seat) -> CardSet {
         match mv {
             Move::Attack(cards) => cards,
@@ -427,10 +393,6 @@ impl Rules for Mustamaija {
             Move::Declare(suit, _) => marriage(suit),
             Move::Take | Move::NoDeclaration(_) => CardSet::EMPTY,
         }
-    }
-
-    fn phase(&self) -> &'static str {
-        self.phase.name()
     }
 
     fn deck(&self) -> CardSet {

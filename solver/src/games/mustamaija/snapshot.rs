@@ -11,8 +11,8 @@ use super::talon::Talon;
 use super::{Mustamaija, Phase, UNBEATEN};
 use crate::cards::{Card, CardSet};
 use crate::game::{Seat, MAX_SEATS};
-use crate::games::cardlist::{CardLedger, HandEntry, WireDeck};
-use crate::games::wire::{parse_suit, suit_field};
+use crate::games::cardlist::{CardLedger, HandEntry};
+use crate::games::wire::{parse_suit, snapshot_head, suit_field};
 use crate::problems::{field_path, index_path, kind, Fields, Problems};
 use serde_json::Value;
 
@@ -61,20 +61,6 @@ fn read_pairs(
         }
     }
     pairs
-}
-
-fn optional_card(
-    f: &mut Fields,
-    key: &'static str,
-    deck: &WireDeck,
-    problems: &mut Problems,
-) -> Option<Card> {
-    let token = f.string(key, problems)?;
-    let card = deck.parse(token);
-    if card.is_none() {
-        problems.push(&f.path(key), format!("'{token}' is not a card of the deck"));
-    }
-    card
 }
 
 /// A snapshot's fields as given, before the deal is rebuilt from them and checked.
@@ -128,14 +114,10 @@ fn read_given(
     problems: &mut Problems,
 ) -> Given {
     let n = cfg.seats();
-    f.require(
-        &["dealer", "phase", "attacker", "defender", "hands", "talon"],
-        problems,
-    );
-    let dealer = f.seat("dealer", n, problems).unwrap_or(0);
+    let required = ["dealer", "phase", "attacker", "defender", "hands", "talon"];
+    let (dealer, phase, to_move) =
+        snapshot_head(f, &required, n, (Phase::from_name, Phase::NAMES), problems);
     let mut s = Mustamaija::new_deal(*cfg, dealer, [CardSet::EMPTY; MAX_SEATS], &[], 0);
-    let phase = f.name_of("phase", "phase", Phase::from_name, Phase::NAMES, problems);
-    let to_move = f.seat("to_move", n, problems);
     s.attacker = f.seat("attacker", n, problems).unwrap_or(0);
     s.defender = f.seat("defender", n, problems).unwrap_or(0);
     let mut ledger = wire_deck(cfg).ledger();
@@ -148,7 +130,7 @@ fn read_given(
     let seed = f.bounded("turn_seed", 0, u32::MAX.into(), problems);
     s.turn_seed = seed.unwrap_or(0) as u32;
     s.trump = suit_field(f, "trump", problems);
-    s.trump_card = optional_card(f, "trump_card", ledger.deck(), problems);
+    s.trump_card = ledger.deck().card(f, "trump_card", problems);
     s.reinserted = f.get("reinserted").map_or(CardSet::EMPTY, |v| {
         let at = f.path("reinserted");
         ledger.deck().ledger().read(v, &at, problems)
