@@ -6,6 +6,7 @@ use super::Places;
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat, Unseen, MAX_PLACES};
+use crate::rng::Rng;
 
 /// Where a card must be: in a place (a seat's hand), or in none of some places.
 #[derive(Clone, Copy, Debug)]
@@ -122,7 +123,7 @@ pub fn search_placements<G: Rules>(
         };
         (count, count == moves.len() && end(&reached), shown)
     };
-    let mut rng = crate::rng::Rng::seeded(seed);
+    let mut rng = Rng::seeded(seed);
     let first = starts.first()?;
     let unseen = first.unseen(observer);
     let cards = rng.shuffled(unseen.cards());
@@ -131,13 +132,8 @@ pub fn search_placements<G: Rules>(
         let mut guess = match starts.get(attempt) {
             Some(start) => start.clone(),
             None => {
-                let mut drawn = rng.shuffled(unseen.cards()).into_iter();
-                let mut placed = Unseen::default();
-                for (place, there) in unseen.places.iter().enumerate() {
-                    placed.places[place] = drawn.by_ref().take(there.len() as usize).collect();
-                }
                 let mut guess = first.clone();
-                guess.set_unseen(observer, &placed);
+                guess.set_unseen(observer, &drawn_placement(&unseen, &mut rng));
                 redeal(&mut guess);
                 guess
             }
@@ -177,4 +173,14 @@ pub fn search_placements<G: Rules>(
         }
     }
     replaying
+}
+
+/// The cards of `unseen` dealt again uniformly at random by `rng`, each place keeping its size.
+pub fn drawn_placement(unseen: &Unseen, rng: &mut Rng) -> Unseen {
+    let mut drawn = rng.shuffled(unseen.cards()).into_iter();
+    let mut placed = Unseen::default();
+    for (place, there) in unseen.places.iter().enumerate() {
+        placed.places[place] = drawn.by_ref().take(there.len() as usize).collect();
+    }
+    placed
 }

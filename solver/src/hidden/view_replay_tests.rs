@@ -321,3 +321,12 @@ fn mustamaija_view_sweep() {
     }
     assert!(all_in, "some views refused");
 }
+
+/// `standard` seed 91 (82 views refused, the first at move 21: no way of the defence after
+/// `attack ST SJ` fitted seat 2's guessed cards), which neither the fits of each move nor the
+/// search over placements from the view's guess replay: the fits from drawn placements do.
+#[test]
+fn standard_views_the_fits_could_not_replay() {
+    use crate::games::mustamaija::Mustamaija;
+    all_accepted::<Mustamaija>("standard", json!({}), [91]);
+}

@@ -32,7 +32,8 @@ use crate::api::play_in_view;
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat, MAX_SEATS};
-use crate::hidden::fit::{place, replayed, search_placements, Target};
+use crate::hidden::fit::{drawn_placement, place, replayed, search_placements, Target};
+use crate::rng::Rng;
 use crate::suited::Suit;
 
 /// The most changes of the guess one fit of the polls makes before it gives up.
@@ -43,6 +44,9 @@ const MAX_ROUNDS: usize = 4;
 /// how many placements of the unseen cards it starts from besides the guess, and the most
 /// swaps it climbs from each.
 const SEARCH: (usize, usize) = (16, 24);
+/// Where the search finds no placement, how many drawn placements the fits of each move
+/// are tried from.
+const REFITS: usize = 64;
 
 /// Where the polls played with the guess first part from the history's, and what the guess
 /// needs there.
@@ -286,8 +290,23 @@ impl Mustamaija {
         let end = |end: &Self| end.to_move().is_none_or(|seat| seat == observer);
         let (seed, starts) = (first.key(), [first.clone(), fitted]);
         let found = search_placements(&starts, moves, observer, seed, SEARCH, redeal, end)
-            .filter(|found| found.replay_fitted(moves, observer).0);
+            .filter(|found| found.replay_fitted(moves, observer).0)
+            .or_else(|| first.refit_drawn(moves, observer, seed));
         *self = found.unwrap_or(first);
+    }
+
+    /// The fits of each move from up to [`REFITS`] placements of the unseen cards drawn
+    /// uniformly (seeded by `seed`), where the search found none: the first that replays.
+    fn refit_drawn(&self, moves: &[Move], observer: Seat, seed: u64) -> Option<Self> {
+        let mut rng = Rng::seeded(seed);
+        let unseen = self.unseen(observer);
+        (0..REFITS).find_map(|_| {
+            let mut guess = self.clone();
+            guess.set_unseen(observer, &drawn_placement(&unseen, &mut rng));
+            guess.start_attack();
+            guess.fit_first_poll_only(moves, observer);
+            guess.replay_fitted(moves, observer).0.then_some(guess)
+        })
     }
 
     fn fit_first_poll_only(&mut self, moves: &[Move], observer: Seat) {
