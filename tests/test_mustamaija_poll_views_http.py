@@ -217,19 +217,30 @@ PASSED_ON_A_DRAWN_QUEEN = {
 }
 
 
+def seen_by(seat: int, variant: str, options: dict[str, Any], deal: Any, moves: Any) -> Any:
+    """The view of `seat` with its `deal` and `moves`, in the preset `variant` with `options`."""
+    return {
+        "version": 1,
+        "game": "mustamaija",
+        "variant": variant,
+        "options": options,
+        "view": seat,
+        "deal": deal,
+        "moves": moves,
+    }
+
+
 # The options of `salmi_six`: six cards a hand.
 SALMI_SIX_OPTIONS: dict[str, Any] = {**OPTIONS, "hand_size": 6}
 
 # Seed 124 after 81 moves, seen by seat 1. `declare H by 3` (move 79) is the poll of a defence
 # that the fits of each move did not open: they found no guess that asks seat 3 there. Fitted
 # by the general fit, a search over placements of the unseen cards.
-DECLARED_WHERE_THE_FITS_OPENED_NO_POLL = {
-    "version": 1,
-    "game": "mustamaija",
-    "variant": "kurki_suonio_marriage",
-    "options": OPTIONS,
-    "view": 1,
-    "deal": {
+DECLARED_WHERE_THE_FITS_OPENED_NO_POLL = seen_by(
+    1,
+    "kurki_suonio_marriage",
+    OPTIONS,
+    {
         "dealer": 0,
         "hands": [3, ["SK", "DA", "C4"], 3, 3],
         "talon": talon(
@@ -254,7 +265,7 @@ DECLARED_WHERE_THE_FITS_OPENED_NO_POLL = {
         ),
         "turn_seed": 1532879697,
     },
-    "moves": [
+    [
         "attack SK",
         "attack DJ",
         "attack DA",
@@ -337,24 +348,22 @@ DECLARED_WHERE_THE_FITS_OPENED_NO_POLL = {
         "declare H by 3",
         "beat H8",
     ],
-}
+)
 
 # `salmi_six` seed 84 after 48 moves, seen by seat 3. Seat 2's `take` of D5 (move 47) says it
 # held a diamond that beats D5; the defence fit gave it the lowest one, DT, which left seat 0
 # the diamond marriage that no poll asked it about.
-TOOK_HOLDING_A_MARRIAGE_CARD = {
-    "version": 1,
-    "game": "mustamaija",
-    "variant": "salmi_six",
-    "options": SALMI_SIX_OPTIONS,
-    "view": 3,
-    "deal": {
+TOOK_HOLDING_A_MARRIAGE_CARD = seen_by(
+    3,
+    "salmi_six",
+    SALMI_SIX_OPTIONS,
+    {
         "dealer": 2,
         "hands": [6, 6, 6, ["S8", "ST", "SQ", "D3", "CT", "CJ"]],
         "talon": talon(28, {0: "HQ", 3: "DA", 5: "D8", 6: "CQ", 24: "CA", 25: "D2", 26: "H5"}),
         "turn_seed": 3294746376,
     },
-    "moves": [
+    [
         "attack ST",
         "attack S4 SJ",
         "take",
@@ -404,7 +413,7 @@ TOOK_HOLDING_A_MARRIAGE_CARD = {
         "attack D5",
         "take",
     ],
-}
+)
 
 
 @pytest.mark.parametrize(
