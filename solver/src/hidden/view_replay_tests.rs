@@ -287,8 +287,10 @@ fn translator_joker_views_replay() {
 
 /// Every Mustamaija variant's views of the hands of the seeds `SWEEP_SEEDS` (`0..=130`
 /// unless set, as `a..=b`), every seat, every move: the measure of acceptance that the fits
-/// are judged by, too long for a tier (about 10 minutes of one core here). Run with
-/// `cargo test --release --lib -- --ignored mustamaija_view_sweep --nocapture`.
+/// are judged by, too long for a tier (10 to 15 minutes of one core here). Run with
+/// `cargo test --release --lib -- --ignored mustamaija_view_sweep --nocapture`. On 2026-11-27
+/// every view of seeds 0..=130 was accepted but 3 of `standard`'s 45,248 (seeds 59, 68 and 84,
+/// at move 2 or 3: no drawn world passes the check of the history, after the replay).
 #[test]
 #[ignore]
 fn mustamaija_view_sweep() {
