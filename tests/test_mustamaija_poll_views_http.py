@@ -1,7 +1,6 @@
 """Mustamaija views whose marriage polls the view's replay could not fit (issue 19, item 2: a
-view with its history written from legal play is never refused). Both are `kurki_suonio_marriage`
-hands that the engine's tests deal and play from a seed (`view_replay_tests.rs`), each seen by
-the seat to decide.
+view with its history written from legal play is never refused). Each is a hand that the
+engine's tests deal and play from a seed (`view_replay_tests.rs`), seen by the seat to decide.
 """
 
 from __future__ import annotations
@@ -218,8 +217,214 @@ PASSED_ON_A_DRAWN_QUEEN = {
 }
 
 
+def seen_by(seat: int, variant: str, options: dict[str, Any], deal: Any, moves: Any) -> Any:
+    """The view of `seat` with its `deal` and `moves`, in the preset `variant` with `options`."""
+    return {
+        "version": 1,
+        "game": "mustamaija",
+        "variant": variant,
+        "options": options,
+        "view": seat,
+        "deal": deal,
+        "moves": moves,
+    }
+
+
+# The options of `salmi_six`: six cards a hand.
+SALMI_SIX_OPTIONS: dict[str, Any] = {**OPTIONS, "hand_size": 6}
+
+# Seed 124 after 81 moves, seen by seat 1. `declare H by 3` (move 79) is the poll of a defence
+# that the fits of each move did not open: they found no guess that asks seat 3 there. Fitted
+# by the general fit, a search over placements of the unseen cards.
+DECLARED_WHERE_THE_FITS_OPENED_NO_POLL = seen_by(
+    1,
+    "kurki_suonio_marriage",
+    OPTIONS,
+    {
+        "dealer": 0,
+        "hands": [3, ["SK", "DA", "C4"], 3, 3],
+        "talon": talon(
+            40,
+            {
+                0: "DK",
+                2: "DT",
+                4: "DQ",
+                5: "S5",
+                11: "S9",
+                12: "HT",
+                13: "C5",
+                16: "C8",
+                18: "HA",
+                19: "HQ",
+                22: "C7",
+                23: "ST",
+                25: "D3",
+                28: "D7",
+                31: "CJ",
+            },
+        ),
+        "turn_seed": 1532879697,
+    },
+    [
+        "attack SK",
+        "attack DJ",
+        "attack DA",
+        "attack C3",
+        "attack DT DK",
+        "beat DA",
+        "attack H3",
+        "beat H6",
+        "attack D2",
+        "take",
+        "attack D9 DT",
+        "attack DJ",
+        "take",
+        "attack S2 SK",
+        "attack D4",
+        "beat DJ",
+        "attack D2",
+        "attack D5 D8 D9",
+        "attack DQ",
+        "attack DT",
+        "attack S5 S9",
+        "take",
+        "take",
+        "attack S2 SK",
+        "beat S8",
+        "attack C4",
+        "take",
+        "attack H4",
+        "attack C5 C8",
+        "take",
+        "take",
+        "attack C2 C6",
+        "take",
+        "attack HT HQ",
+        "attack HJ",
+        "attack ST",
+        "beat SJ",
+        "attack CA",
+        "attack C6",
+        "take",
+        "attack C8",
+        "beat CA",
+        "attack SA",
+        "attack C6",
+        "attack H8",
+        "take",
+        "attack C7",
+        "attack S3 S6",
+        "beat SA",
+        "take",
+        "attack D7",
+        "beat DQ",
+        "attack H7 HQ",
+        "attack H4",
+        "take",
+        "attack S9",
+        "attack D5 D8 DT",
+        "attack C4 C5 C7",
+        "take",
+        "take",
+        "beat C9",
+        "attack S3 S4",
+        "attack D2",
+        "attack D9",
+        "take",
+        "attack S5",
+        "beat S9",
+        "attack H7",
+        "beat HJ",
+        "attack C2 C3",
+        "beat CJ",
+        "attack C6",
+        "beat CQ",
+        "attack D2",
+        "attack D5 D9 DT",
+        "attack S7",
+        "take",
+        "attack HA",
+        "attack C5 C7",
+        "declare H by 3",
+        "beat H8",
+    ],
+)
+
+# `salmi_six` seed 84 after 48 moves, seen by seat 3. Seat 2's `take` of D5 (move 47) says it
+# held a diamond that beats D5; the defence fit gave it the lowest one, DT, which left seat 0
+# the diamond marriage that no poll asked it about.
+TOOK_HOLDING_A_MARRIAGE_CARD = seen_by(
+    3,
+    "salmi_six",
+    SALMI_SIX_OPTIONS,
+    {
+        "dealer": 2,
+        "hands": [6, 6, 6, ["S8", "ST", "SQ", "D3", "CT", "CJ"]],
+        "talon": talon(28, {0: "HQ", 3: "DA", 5: "D8", 6: "CQ", 24: "CA", 25: "D2", 26: "H5"}),
+        "turn_seed": 3294746376,
+    },
+    [
+        "attack ST",
+        "attack S4 SJ",
+        "take",
+        "attack S8",
+        "take",
+        "attack DJ",
+        "attack D3 DA",
+        "beat D6",
+        "attack S2 S5",
+        "beat SJ",
+        "beat S4",
+        "attack H7 HT HA",
+        "beat HQ",
+        "attack C2 CK",
+        "beat C3",
+        "attack S6",
+        "attack H8 H9",
+        "attack DJ",
+        "attack D9 DA",
+        "attack H2 H3",
+        "beat H7",
+        "take",
+        "attack D5 D7",
+        "beat D9",
+        "take",
+        "attack SA",
+        "attack S7",
+        "attack C5",
+        "beat CJ",
+        "attack CQ",
+        "attack C4 C7 C9 CK",
+        "take",
+        "beat C8",
+        "attack S6 SQ SA",
+        "take",
+        "attack H4",
+        "beat HJ",
+        "attack D4",
+        "beat D8",
+        "attack HA",
+        "attack S3",
+        "beat S9",
+        "attack C6",
+        "take",
+        "attack S6",
+        "beat SK",
+        "attack D5",
+        "take",
+    ],
+)
+
+
 @pytest.mark.parametrize(
-    "view", [PASSED_ON_A_TAKEN_KING, PASSED_ON_A_DRAWN_QUEEN], ids=["taken", "drawn"]
+    "view",
+    [
+        PASSED_ON_A_TAKEN_KING,
+        PASSED_ON_A_DRAWN_QUEEN,
+        DECLARED_WHERE_THE_FITS_OPENED_NO_POLL,
+        TOOK_HOLDING_A_MARRIAGE_CARD,
+    ],
+    ids=["taken", "drawn", "declared", "took"],
 )
 def test_a_mustamaija_view_whose_poll_the_guess_must_fit_is_analysed(
     client: Client, view: dict[str, Any]

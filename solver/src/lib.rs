@@ -52,8 +52,14 @@ mod python;
 /// poll showed it without, puts a marriage partly in the cards the seat draws, and moves a
 /// marriage card deeper into the talon before into the defender's hand, and no fit (in any
 /// game) gives back a card it places, so views that were refused replay and other guesses
-/// are fitted).
+/// are fitted; `place1`: where a Mustamaija view's history cannot be replayed with the fits
+/// of each move, a search over the placements of the unseen cards (`hidden::fit::
+/// search_placements`) finds a guessed start from which it replays with the rules, and no fit
+/// changes a guess from which the rest of the history replays to the observer's turn, so
+/// views that were refused replay and some accepted views keep other guesses; `refits`: where
+/// that search finds none, the fits of each move are tried from drawn placements, so views
+/// that were refused replay).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits"
 );

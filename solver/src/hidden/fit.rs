@@ -3,8 +3,10 @@
 //! cards between hidden places, as the reveal of a shown card does.
 
 use super::Places;
+use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat, Unseen, MAX_PLACES};
+use crate::rng::Rng;
 
 /// Where a card must be: in a place (a seat's hand), or in none of some places.
 #[derive(Clone, Copy, Debug)]
@@ -76,4 +78,109 @@ fn destination(
                 .lowest()
                 .map(|back| (place, back))
         })
+}
+
+/// How many of `moves` replay with the rules from `state`, each legal and none stating an
+/// outcome the position does not give ([`Rules::contradiction`]), and the position reached.
+pub fn replayed<G: Rules>(state: &G, moves: &[G::Move]) -> (usize, G) {
+    let mut state = state.clone();
+    let count = moves
+        .iter()
+        .take_while(|&&mv| state.contradiction(mv).is_none() && state.play(mv).is_ok())
+        .count();
+    (count, state)
+}
+
+/// A general fit of `observer`'s guessed start of a history: a search over the placements of
+/// the unseen cards for one from which every move of `moves` replays with the rules
+/// ([`replayed`]), so that every constraint the history shows (voids, cards a seat must hold,
+/// who a poll asks) holds at once, to a position that `end` accepts where one can. A hill
+/// climb by swaps of two unseen cards (never two of one hand) from each of `starts`, then
+/// from up to `restarts` placements drawn uniformly (the places' sizes kept), each climbing
+/// at most `steps` swaps.
+/// A guess scores by how far the history replays, then whether its end is accepted, then how
+/// many of the cards that the first move not replayed shows are in its mover's hand. After
+/// each change `redeal` redoes what the deal decides from the hands before any move (who a
+/// first poll asks). Deterministic for `seed`, which orders the swaps tried and draws the
+/// placements. The first guess found that replays to an accepted end, else one that replays.
+pub fn search_placements<G: Rules>(
+    starts: &[G],
+    moves: &[G::Move],
+    observer: Seat,
+    seed: u64,
+    (restarts, steps): (usize, usize),
+    redeal: impl Fn(&mut G),
+    end: impl Fn(&G) -> bool,
+) -> Option<G> {
+    let score = |guess: &G| {
+        let (count, reached) = replayed(guess, moves);
+        let shown = match moves.get(count) {
+            Some(&mv) => {
+                let mover = reached.to_move().unwrap_or(observer);
+                (reached.revealed_cards(mv, observer) & reached.hand(mover)).len()
+            }
+            None => 0,
+        };
+        (count, count == moves.len() && end(&reached), shown)
+    };
+    let mut rng = Rng::seeded(seed);
+    let first = starts.first()?;
+    let unseen = first.unseen(observer);
+    let cards = rng.shuffled(unseen.cards());
+    let mut replaying = None;
+    for attempt in 0..starts.len() + restarts {
+        let mut guess = match starts.get(attempt) {
+            Some(start) => start.clone(),
+            None => {
+                let mut guess = first.clone();
+                guess.set_unseen(observer, &drawn_placement(&unseen, &mut rng));
+                redeal(&mut guess);
+                guess
+            }
+        };
+        let mut reached = score(&guess);
+        for _ in 0..steps {
+            if reached.1 {
+                return Some(guess);
+            }
+            let at = guess.unseen(observer);
+            let better = cards.iter().enumerate().find_map(|(i, &a)| {
+                cards[i + 1..].iter().find_map(|&b| {
+                    // Two cards of one hand: the same hand (a pile's order may matter).
+                    let place = at.place_of(a).filter(|&p| p < first.seats());
+                    if place.is_some() && place == at.place_of(b) {
+                        return None;
+                    }
+                    let mut swapped = guess.clone();
+                    if !swapped.swap_unseen(observer, &[(a, b)]) {
+                        return None;
+                    }
+                    redeal(&mut swapped);
+                    let s = score(&swapped);
+                    (s > reached).then_some((swapped, s))
+                })
+            });
+            match better {
+                Some(better) => (guess, reached) = better,
+                None => break,
+            }
+        }
+        if reached.1 {
+            return Some(guess);
+        }
+        if reached.0 == moves.len() {
+            replaying.get_or_insert(guess);
+        }
+    }
+    replaying
+}
+
+/// The cards of `unseen` dealt again uniformly at random by `rng`, each place keeping its size.
+pub fn drawn_placement(unseen: &Unseen, rng: &mut Rng) -> Unseen {
+    let mut drawn = rng.shuffled(unseen.cards()).into_iter();
+    let mut placed = Unseen::default();
+    for (place, there) in unseen.places.iter().enumerate() {
+        placed.places[place] = drawn.by_ref().take(there.len() as usize).collect();
+    }
+    placed
 }

@@ -62,6 +62,8 @@ struct Tally {
     analysed: usize,
     /// The first view refused, and why.
     first_refused: Option<String>,
+    /// Per hand with refused views: its seed, how many, and the first one's move and seat.
+    refused: Vec<(u64, usize, String)>,
 }
 
 /// The views of the hands played from `seeds` at every move, for every seat. The knowledge of each must
@@ -90,6 +92,14 @@ fn acceptance<G: Observable>(
                     }
                     Err(why) => {
                         let at = format!("{variant} seed {seed} move {k} seat {observer}");
+                        match tally.refused.last_mut() {
+                            Some((s, count, _)) if *s == seed => *count += 1,
+                            _ => tally.refused.push((
+                                seed,
+                                1,
+                                format!("move {k} seat {observer}: {why}"),
+                            )),
+                        }
                         tally
                             .first_refused
                             .get_or_insert(format!("{at}: {why}\n{sent}"));
@@ -246,11 +256,23 @@ fn salmi_six_views_with_misread_polls_replay() {
 /// the marriage had to be part held and part drawn from the talon) and seed 82 (8 views: a
 /// marriage card the history shows a seat did not draw was moved into the hand of the
 /// defender, which took without a move, and the defence fit moved it back) and seed 97 (32
-/// views: the heart queen the seat lacked was put in place of the heart king it drew).
+/// views: the heart queen the seat lacked was put in place of the heart king it drew). Seed
+/// 124 (22 views, the first at move 81: `declare H by 3` found no poll open) is fitted by the
+/// general fit, a search over placements of the unseen cards, where the rules' fits fail.
 #[test]
 fn kurki_suonio_marriage_views_with_misfit_polls_replay() {
     use crate::games::mustamaija::Mustamaija;
-    all_accepted::<Mustamaija>("kurki_suonio_marriage", json!({}), [50, 55, 82, 97]);
+    all_accepted::<Mustamaija>("kurki_suonio_marriage", json!({}), [50, 55, 82, 97, 124]);
+}
+
+/// `salmi_six` hands that the rules' fits could not replay, fitted by the general fit: seed
+/// 84 (33 views, the first at move 48: the defence fit gave the hidden defender the lowest
+/// diamond that beats D5 for its `take`, which left the diamond marriage to a seat no poll
+/// asks) and seed 97 (1 view, at move 10: `no_declaration by 0` where the guess asked seat 2).
+#[test]
+fn salmi_six_views_the_fits_could_not_replay() {
+    use crate::games::mustamaija::Mustamaija;
+    all_accepted::<Mustamaija>("salmi_six", json!({}), [84, 97]);
 }
 
 /// `translator_joker` seed 25: the history's `declare H by 2` (the next attack's poll, after
@@ -261,4 +283,52 @@ fn kurki_suonio_marriage_views_with_misfit_polls_replay() {
 fn translator_joker_views_replay() {
     use crate::games::mustamaija::Mustamaija;
     all_accepted::<Mustamaija>("translator_joker", json!({}), [25]);
+}
+
+/// Every Mustamaija variant's views of the hands of the seeds `SWEEP_SEEDS` (`0..=130`
+/// unless set, as `a..=b`), every seat, every move: the measure of acceptance that the fits
+/// are judged by, too long for a tier (10 to 15 minutes of one core here). Run with
+/// `cargo test --release --lib -- --ignored mustamaija_view_sweep --nocapture`. On 2026-11-27
+/// every view of seeds 0..=130 was accepted but 3 of `standard`'s 45,248 (seeds 59, 68 and 84,
+/// at move 2 or 3: no drawn world passes the check of the history, after the replay).
+#[test]
+#[ignore]
+fn mustamaija_view_sweep() {
+    use crate::games::mustamaija::Mustamaija;
+    let seeds = std::env::var("SWEEP_SEEDS").unwrap_or_else(|_| "0..=130".to_string());
+    let (low, high) = seeds.split_once("..=").expect("SWEEP_SEEDS as a..=b");
+    let seeds = low.parse::<u64>().expect("a seed")..=high.parse::<u64>().expect("a seed");
+    let only = std::env::var("SWEEP_VARIANTS").unwrap_or_default();
+    let variants = [
+        "standard",
+        "kurki_suonio_diamonds",
+        "kurki_suonio_marriage",
+        "salmi_six",
+        "translator_joker",
+    ];
+    let mut all_in = true;
+    for variant in variants
+        .into_iter()
+        .filter(|v| only.is_empty() || only.contains(v))
+    {
+        let tally = acceptance::<Mustamaija>(variant, json!({}), seeds.clone());
+        eprintln!(
+            "{variant} seeds {seeds:?}: {} of {} views accepted; {} of the {} views of the seat to decide analysed",
+            tally.accepted, tally.views, tally.analysed, tally.deciding
+        );
+        for (seed, count, first) in &tally.refused {
+            eprintln!("  seed {seed}: {count} refused, the first at {first}");
+        }
+        all_in &= tally.accepted == tally.views && tally.analysed == tally.deciding;
+    }
+    assert!(all_in, "some views refused");
+}
+
+/// `standard` seed 91 (82 views refused, the first at move 21: no way of the defence after
+/// `attack ST SJ` fitted seat 2's guessed cards), which neither the fits of each move nor the
+/// search over placements from the view's guess replay: the fits from drawn placements do.
+#[test]
+fn standard_views_the_fits_could_not_replay() {
+    use crate::games::mustamaija::Mustamaija;
+    all_accepted::<Mustamaija>("standard", json!({}), [91]);
 }

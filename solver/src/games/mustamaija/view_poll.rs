@@ -14,6 +14,12 @@
 //! decide) where, no hidden seat asked, it would: the hidden seats asked lose their marriages,
 //! unless that breaks a poll the history shows before.
 //!
+//! Where these fits, one case at a time, cannot replay a history from the view's guess, the
+//! general fit ([`search_placements`]) searches the placements of the unseen cards for a start
+//! from which every move replays with the rules (a poll asking the seats the history names, a
+//! defence meeting the cards as its moves show, every card shown held), and the fits leave a
+//! guess from which the rest of the history replays as it is.
+//!
 //! What the polls show (a seat holds some marriage, or none) is more than the places of single
 //! cards say, so while a marriage can still make trump the count of a view's consistent deals
 //! is an upper bound ([`Mustamaija::polls_open`]).
@@ -22,16 +28,25 @@ use super::cards::{beaters, marriage, suit_of};
 use super::config::{MarriageWindow, TrumpMode};
 use super::view_fit::targets;
 use super::{By, Move, Mustamaija, Phase};
+use crate::api::play_in_view;
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat, MAX_SEATS};
-use crate::hidden::fit::{place, Target};
+use crate::hidden::fit::{drawn_placement, place, replayed, search_placements, Target};
+use crate::rng::Rng;
 use crate::suited::Suit;
 
 /// The most changes of the guess one fit of the polls makes before it gives up.
 const MAX_FIXES: usize = 24;
 /// The most rounds of the defence and poll fits before one move.
 const MAX_ROUNDS: usize = 4;
+/// The general fit's search where the fits cannot replay a history from the view's guess:
+/// how many placements of the unseen cards it starts from besides the guess, and the most
+/// swaps it climbs from each.
+const SEARCH: (usize, usize) = (16, 24);
+/// Where the search finds no placement, how many drawn placements the fits of each move
+/// are tried from.
+const REFITS: usize = 64;
 
 /// Where the polls played with the guess first part from the history's, and what the guess
 /// needs there.
@@ -200,7 +215,8 @@ impl Mustamaija {
 
     /// The view's fit before `mv` ([`Rules::fit_outcome`]): a poll move checked against the
     /// seat asked (one without a seat is `observer`'s), then the defence and the polls after
-    /// `mv` fitted in turn until both hold, never giving back a card of `placed`.
+    /// `mv` fitted in turn until both hold, never giving back a card of `placed`; but a guess
+    /// that the general fit made consistent with the rest of the history is kept.
     pub(super) fn fit_view_move(
         &mut self,
         mv: Move,
@@ -211,20 +227,41 @@ impl Mustamaija {
         if let Some(by) = note(mv) {
             self.check_asked(by.0.unwrap_or(observer as u8))?;
         }
-        let (mut swaps, mut fixed) = (Vec::new(), placed);
-        for _ in 0..MAX_ROUNDS {
-            let (more, held) = self.fit_defence(mv, later, observer, fixed)?;
-            swaps.extend(more);
-            fixed |= held;
-            match self.fit_polls(Some(mv), later, observer, fixed) {
-                Some((more, kept)) if !more.is_empty() => {
-                    swaps.extend(more);
-                    fixed |= kept;
+        let mut fitted = self.clone();
+        let mut fit_rounds = || {
+            let (mut swaps, mut fixed) = (Vec::new(), placed);
+            for _ in 0..MAX_ROUNDS {
+                let (more, held) = fitted.fit_defence(mv, later, observer, fixed)?;
+                swaps.extend(more);
+                fixed |= held;
+                match fitted.fit_polls(Some(mv), later, observer, fixed) {
+                    Some((more, kept)) if !more.is_empty() => {
+                        swaps.extend(more);
+                        fixed |= kept;
+                    }
+                    _ => break,
                 }
-                _ => break,
             }
+            Ok(swaps)
+        };
+        let fit = fit_rounds();
+        if fit.as_ref().is_ok_and(Vec::is_empty) {
+            return fit;
         }
-        Ok(swaps)
+        // A guess from which the rest of the history replays with the rules (the general
+        // fit's) is left as it is where it ends with the observer to move, or where the fit
+        // would lose what it replays.
+        let rest = [&[mv], later].concat();
+        let (count, end) = replayed(self, &rest);
+        if count == rest.len()
+            && (end.to_move().is_none_or(|seat| seat == observer)
+                || fit.is_err()
+                || replayed(&fitted, &rest).0 < rest.len())
+        {
+            return Ok(Vec::new());
+        }
+        *self = fitted;
+        fit
     }
 
     fn check_asked(&self, seat: u8) -> Result<(), String> {
@@ -238,12 +275,59 @@ impl Mustamaija {
     }
 
     /// Fits the deal's first poll, before the first attack, to the history's `moves` and asks
-    /// it again with the hands fitted.
+    /// it again with the hands fitted. Where the history then cannot be replayed with the fits
+    /// of each move, the general fit ([`search_placements`]) looks for a placement of the
+    /// unseen cards from which it replays with the rules, and the fits leave it as it is.
     pub(super) fn fit_first_poll(&mut self, moves: &[Move], observer: Seat) {
+        let mut first = self.clone();
+        first.fit_first_poll_only(moves, observer);
+        let (replays, fitted) = first.replay_fitted(moves, observer);
+        if replays {
+            *self = first;
+            return;
+        }
+        let redeal = |deal: &mut Self| deal.start_attack();
+        let end = |end: &Self| end.to_move().is_none_or(|seat| seat == observer);
+        let (seed, starts) = (first.key(), [first.clone(), fitted]);
+        let found = search_placements(&starts, moves, observer, seed, SEARCH, redeal, end)
+            .filter(|found| found.replay_fitted(moves, observer).0)
+            .or_else(|| first.refit_drawn(moves, observer, seed));
+        *self = found.unwrap_or(first);
+    }
+
+    /// The fits of each move from up to [`REFITS`] placements of the unseen cards drawn
+    /// uniformly (seeded by `seed`), where the search found none: the first that replays.
+    fn refit_drawn(&self, moves: &[Move], observer: Seat, seed: u64) -> Option<Self> {
+        let mut rng = Rng::seeded(seed);
+        let unseen = self.unseen(observer);
+        (0..REFITS).find_map(|_| {
+            let mut guess = self.clone();
+            guess.set_unseen(observer, &drawn_placement(&unseen, &mut rng));
+            guess.start_attack();
+            guess.fit_first_poll_only(moves, observer);
+            guess.replay_fitted(moves, observer).0.then_some(guess)
+        })
+    }
+
+    fn fit_first_poll_only(&mut self, moves: &[Move], observer: Seat) {
         let fitted = self.fit_polls(None, moves, observer, CardSet::EMPTY);
         if fitted.is_some_and(|(swaps, _)| !swaps.is_empty()) {
             self.start_attack();
         }
+    }
+
+    /// Whether the history's `moves` replay in `observer`'s view from this start, each fitted
+    /// as the view's replay fits it; and this start with the swaps of the fits made (as far as
+    /// they replay), as the view's knowledge fits its start.
+    fn replay_fitted(&self, moves: &[Move], observer: Seat) -> (bool, Self) {
+        let (mut state, mut start) = (self.clone(), self.clone());
+        let replays = moves.iter().enumerate().all(|(i, &mv)| {
+            let later = &moves[i + 1..];
+            play_in_view(&mut state, mv, later, observer, CardSet::EMPTY)
+                .is_ok_and(|swaps| start.swap_unseen(observer, &swaps))
+        });
+        start.start_attack();
+        (replays, start)
     }
 
     /// Fits the guess so that the polls of the windows `mv` opens (`None`: the deal's first)
