@@ -7,7 +7,10 @@
 //!   leader's side's floor and lower the other side's ceiling; after a lead, the second
 //!   hand's side's quick tricks (it wins the trick and, in no trump, cashes on) do the same.
 //!   In no trump, a side on lead that tops too few suits to lead every trick left from them
-//!   cannot take them all (DDS's later tricks).
+//!   cannot take them all; with trumps, the best two split between a side's hands (one with
+//!   a trump to spare) take two tricks, and the side not on lead takes one with a guarded
+//!   second-best trump sitting right after the best or backed by the third-best (DDS's
+//!   later tricks).
 //!   Each count stops once it decides the search's window (DDS's QuickTricks stops at its
 //!   target) and names only the cards its tricks depend on: none where lengths alone decide.
 //! - The table key holds the *relative* ranks of the cards still in play (a hand's ace is the
@@ -318,6 +321,33 @@ impl Bridge {
         (leads < self.tricks_left()).then_some(relevant)
     }
 
+    /// Whether `side`, not on lead and with no trump above all the opponents', is sure of a
+    /// trick with its second-best trump (DDS's later tricks), held with a trump to spare, when
+    /// the best one sits right before it or `side` also holds the third-best. Until `side`
+    /// wins a trick the opponents lead: the second-best wins where the best is not played
+    /// in its trick, else it (or the third-best) is the best left. Also the cards that
+    /// depends on: the top trumps down to the lowest of those named.
+    fn trick_under_the_best_trump(&self, side: usize) -> Option<u64> {
+        let trump = self.cfg.trump?;
+        let trumps = lane(self.in_hands(), trump);
+        let [best, second, third] = [1, 2, 3].map(|k| nth_highest(trumps, k));
+        let ours = lane(self.hands[side] | self.hands[(side + 2) % 4], trump);
+        let holder = [side, side + 2]
+            .into_iter()
+            .find(|&s| lane(self.hands[s], trump) & second != 0)?;
+        if lane(self.hands[holder], trump).count_ones() < 2 {
+            return None;
+        }
+        let shift = 16 * trump as u32;
+        if lane(self.hands[(holder + 3) % 4], trump) & best != 0 {
+            Some(u64::from(second) << shift)
+        } else if third != 0 && ours & third != 0 && ours & best == 0 {
+            Some(u64::from(third) << shift)
+        } else {
+            None
+        }
+    }
+
     /// Tricks `side`'s trumps are sure to take, counted until `need`: every trump of one hand
     /// above all the opponents' trumps wins the trick it falls in (all cards are played by
     /// the end), and the cards of one hand fall in different tricks. Also the lowest trump
@@ -337,9 +367,20 @@ impl Bridge {
         } else {
             counted[1]
         };
+        let shift = 16 * trump as u32;
+        let spare = [side, side + 2].map(|s| lane(self.hands[s], trump).count_ones() >= 2);
+        if most.count_ones() == 1
+            && need >= 2
+            && counted.iter().all(|&c| c != 0)
+            && spare != [false; 2]
+        {
+            // The top two trumps in different hands, one of them with a trump to spare: the
+            // two never fall in one trick (DDS's later tricks).
+            return (2, u64::from(counted[0].min(counted[1])) << shift);
+        }
         let k = most.count_ones().min(need);
         let lowest = if theirs == 0 { 0 } else { nth_highest(most, k) };
-        (k, u64::from(lowest) << (16 * trump as u32))
+        (k, u64::from(lowest) << shift)
     }
 
     /// Whether no seat still to play to the trick in progress can beat the card winning it.
@@ -806,8 +847,11 @@ impl Searchable for Bridge {
                 return sure;
             }
             if s != leading {
-                // With no trump in play the sure trump tricks are none.
-                return self.leads_run_out().map_or(sure, |relevant| (1, relevant));
+                // Both give one trick, and only where the sure trump tricks are none.
+                let one = self
+                    .leads_run_out()
+                    .or_else(|| self.trick_under_the_best_trump(s));
+                return one.map_or(sure, |relevant| (1, relevant));
             }
             let own = self.quick_tricks(need);
             if own.0 >= need {
