@@ -310,6 +310,18 @@ fn a_side_short_of_leads_in_suits_it_tops_cannot_take_every_trick() {
     assert_eq!(trick_start(hands, [4, 7], 0, 3).value_bounds(0).1, 4 + 2);
 }
 
+/// [`trick_start`] with spades as trumps, East to lead three tricks, North-South having won
+/// three and East-West seven.
+fn spades_led_by_east(hands: Value) -> Bridge {
+    Bridge {
+        cfg: Config {
+            trump: Some(Suit::Spades),
+            declarer: 0,
+        },
+        ..trick_start(hands, [3, 7], 1, 0)
+    }
+}
+
 #[test]
 fn the_top_two_trumps_split_with_a_spare_trump_take_two_tricks() {
     // Spades are trumps. North's ace and South's king are above East's queen, and North has
@@ -320,13 +332,7 @@ fn the_top_two_trumps_split_with_a_spare_trump_take_two_tricks() {
         ["SK", "D2", "D3"],
         ["C2", "C3", "C4"]
     ]);
-    let g = Bridge {
-        cfg: Config {
-            trump: Some(Suit::Spades),
-            declarer: 0,
-        },
-        ..trick_start(hands, [3, 7], 1, 0)
-    };
+    let g = spades_led_by_east(hands);
     assert_eq!(g.value_bounds(0).0, 3 + 2);
     assert!(minimax(&g, 0) >= 3 + 2);
     // Without the spare the ace and the king may have to fall together.
@@ -336,13 +342,7 @@ fn the_top_two_trumps_split_with_a_spare_trump_take_two_tricks() {
         ["SK", "D2", "D3"],
         ["C2", "C3", "C4"]
     ]);
-    let g = Bridge {
-        cfg: Config {
-            trump: Some(Suit::Spades),
-            declarer: 0,
-        },
-        ..trick_start(hands, [3, 7], 1, 0)
-    };
+    let g = spades_led_by_east(hands);
     assert_eq!(g.value_bounds(0).0, 3 + 1);
 }
 
@@ -350,14 +350,7 @@ fn the_top_two_trumps_split_with_a_spare_trump_take_two_tricks() {
 fn a_guarded_second_best_trump_after_the_best_or_with_the_third_takes_a_trick() {
     // Spades are trumps and East-West lead. North's guarded king sits right after West's
     // ace: North plays after West in every trick, so the king wins one.
-    let spades = |hands: Value| Bridge {
-        cfg: Config {
-            trump: Some(Suit::Spades),
-            declarer: 0,
-        },
-        ..trick_start(hands, [3, 7], 1, 0)
-    };
-    let g = spades(json!([
+    let g = spades_led_by_east(json!([
         ["SK", "S2", "H2"],
         ["HA", "HK", "HQ"],
         ["D2", "D3", "D4"],
@@ -366,7 +359,7 @@ fn a_guarded_second_best_trump_after_the_best_or_with_the_third_takes_a_trick() 
     assert_eq!(g.value_bounds(0).0, 3 + 1);
     assert!(minimax(&g, 0) > 3);
     // With the ace in East's hand, after North's, the king can be caught.
-    let g = spades(json!([
+    let g = spades_led_by_east(json!([
         ["SK", "S2", "H2"],
         ["SA", "HK", "HQ"],
         ["D2", "D3", "D4"],
@@ -374,7 +367,7 @@ fn a_guarded_second_best_trump_after_the_best_or_with_the_third_takes_a_trick() 
     ]));
     assert_eq!(g.value_bounds(0).0, 3);
     // Unless South holds the queen: the ace takes one of them at most.
-    let g = spades(json!([
+    let g = spades_led_by_east(json!([
         ["SK", "S2", "H2"],
         ["SA", "HK", "HQ"],
         ["SQ", "D3", "D4"],
