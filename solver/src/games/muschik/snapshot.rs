@@ -228,18 +228,10 @@ fn build(
         problems.push(&at, "the stock is larger than any deck leaves");
         return None;
     }
-    let mut discards = [CardSet::EMPTY; MAX_PLAYERS];
-    discards[..n].copy_from_slice(&dealt[n + 1..2 * n + 1]);
-    let deal = Muschik::new_deal(s.cfg, s.dealer, hands, trump_card, &order, s.match_state);
-    let (phase, swap, exchanged, exchange_turns) = (s.phase, s.swap, s.exchanged, s.exchange_turns);
-    let state = Muschik {
-        phase,
-        swap,
-        discards,
-        exchanged,
-        exchange_turns,
-        ..deal
-    };
+    let mut state = Muschik::new_deal(s.cfg, s.dealer, hands, trump_card, &order, s.match_state);
+    state.discards[..n].copy_from_slice(&dealt[n + 1..2 * n + 1]);
+    (state.phase, state.swap) = (s.phase, s.swap);
+    (state.exchanged, state.exchange_turns) = (s.exchanged, s.exchange_turns);
     let counts = entries_counts(&places[..n], trump_in_hand, s.dealer as usize);
     check(state, said, &counts, path, problems)
 }
@@ -299,8 +291,7 @@ fn check(
     path: &str,
     problems: &mut Problems,
 ) -> Option<Muschik> {
-    let cfg = state.cfg;
-    let checker = Checker { path, cfg: &cfg };
+    let checker = Checker { path };
     checker.participation(&mut state, (said.decided, said.joined), problems);
     checker.tricks(&mut state, said.trick.as_ref(), &said.tricks, problems);
     if !problems.is_empty() {
@@ -339,7 +330,6 @@ fn entries_counts(hands: &[HandEntry], trump_in_hand: bool, dealer: usize) -> Ve
 
 struct Checker<'a> {
     path: &'a str,
-    cfg: &'a Config,
 }
 
 impl Checker<'_> {
@@ -506,7 +496,7 @@ impl Checker<'_> {
             }
             _ if !all_decided => (None, Some("needs every participation decision".to_string())),
             Phase::Void => {
-                let forced = self.cfg.participation_floor == ParticipationFloor::ForceIn;
+                let forced = state.cfg.participation_floor == ParticipationFloor::ForceIn;
                 let fits = p < floor && !forced && !lone;
                 (
                     None,
@@ -524,10 +514,10 @@ impl Checker<'_> {
     /// dealer's swap and the play.
     fn after_decisions(&self, state: &Muschik, lone: bool) -> (Option<u8>, Option<String>) {
         let p = state.participants as u32;
-        let turns = p * self.cfg.exchange_passes as u32;
+        let turns = p * state.cfg.exchange_passes as u32;
         let exchange_over = state.exchange_turns as u32 >= turns || state.stock_len == 0;
         let dealer_in = state.is_in(state.dealer);
-        let swap_first = self.cfg.dealer_swap_timing == SwapTiming::BeforeExchange;
+        let swap_first = state.cfg.dealer_swap_timing == SwapTiming::BeforeExchange;
         let swap_done = state.swap != SwapState::Open;
         let unless = |fits: bool, why: &str| (!fits).then(|| why.to_string());
         match state.phase {
@@ -609,12 +599,12 @@ impl Checker<'_> {
             }
         }
         let drawn: u32 = state.exchanged[..n].iter().map(|&k| k as u32).sum();
-        if drawn + state.stock_len as u32 != self.cfg.stock_size() as u32 {
+        if drawn + state.stock_len as u32 != state.cfg.stock_size() as u32 {
             problems.push(
                 &self.at("stock"),
                 format!(
                     "the stock held {} cards; {drawn} were drawn and {} are left",
-                    self.cfg.stock_size(),
+                    state.cfg.stock_size(),
                     state.stock_len
                 ),
             );
@@ -622,7 +612,8 @@ impl Checker<'_> {
         if state.swap != SwapState::Open && !state.is_in(state.dealer) {
             problems.push(&self.at("swap"), "only a participating dealer may swap");
         }
-        if state.exchange_turns as u32 > state.participants as u32 * self.cfg.exchange_passes as u32
+        if state.exchange_turns as u32
+            > state.participants as u32 * state.cfg.exchange_passes as u32
         {
             problems.push(
                 &self.at("exchange_turns"),
