@@ -37,12 +37,8 @@ pub(super) fn read(
     let phases: Names<Phase> = (Phase::from_name, &Phase::NAMES);
     let (dealer, phase, to_move) =
         snapshot_head(&mut f, &["dealer", "phase", "hands"], n, phases, problems);
-    let mut s = Mu::new_hand(
-        *cfg,
-        dealer,
-        [CardSet::EMPTY; MAX_PLAYERS],
-        Default::default(),
-    );
+    let no_cards = [CardSet::EMPTY; MAX_PLAYERS];
+    let mut s = Mu::new_hand(*cfg, dealer, no_cards, Default::default());
     let mut ledger = wire_deck(cfg).ledger();
     let hands_path = f.path("hands");
     let entries = ledger.hands(&mut f, n, observer, None, problems);
