@@ -208,6 +208,8 @@ fn build(
     problems: &mut Problems,
 ) -> Option<Muschik> {
     let (n, trump_card) = (s.n() as usize, s.trump_card);
+    // Each hand's size as given, the dealer's trump card in it included.
+    let counts: Vec<u32> = places.iter().take(n).map(HandEntry::count).collect();
     let trump_in_hand = place_trump(&s, said, &mut places, listed, path, problems);
     let unknown = cards::deck(s.cfg.deck_ranks) - listed - CardSet::single(trump_card);
     let hands_path = field_path(path, "hands");
@@ -232,7 +234,6 @@ fn build(
     state.discards[..n].copy_from_slice(&dealt[n + 1..2 * n + 1]);
     (state.phase, state.swap) = (s.phase, s.swap);
     (state.exchanged, state.exchange_turns) = (s.exchanged, s.exchange_turns);
-    let counts = entries_counts(&places[..n], trump_in_hand, s.dealer as usize);
     check(state, said, &counts, path, problems)
 }
 
@@ -317,15 +318,6 @@ fn check(
         _ => {}
     }
     Some(state)
-}
-
-/// The number of cards each hand holds, counting the dealer's known trump card.
-fn entries_counts(hands: &[HandEntry], trump_in_hand: bool, dealer: usize) -> Vec<u32> {
-    hands
-        .iter()
-        .enumerate()
-        .map(|(seat, e)| e.count() + u32::from(trump_in_hand && seat == dealer))
-        .collect()
 }
 
 struct Checker<'a> {
