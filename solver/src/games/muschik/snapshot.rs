@@ -565,41 +565,28 @@ impl Checker<'_> {
                 HAND_SIZE as u32
             };
             if hand_counts.get(seat).copied() != Some(expected) {
-                problems.push(
-                    &index_path(&self.at("hands"), seat),
-                    format!("seat {seat} should hold {expected} cards here"),
-                );
+                let message = format!("seat {seat} should hold {expected} cards here");
+                problems.push(&index_path(&self.at("hands"), seat), message);
             }
-            let swapped =
-                u32::from(seat == state.dealer as usize && state.swap == SwapState::Swapped);
-            let discarded = state.discards[seat].len();
-            if discarded != state.exchanged[seat] as u32 + swapped {
-                problems.push(
-                    &index_path(&self.at("discards"), seat),
-                    format!(
-                        "seat {seat} exchanged {} cards{}; it laid away {discarded}",
-                        state.exchanged[seat],
-                        if swapped > 0 { " and swapped one" } else { "" }
-                    ),
-                );
+            let swapped = seat == state.dealer as usize && state.swap == SwapState::Swapped;
+            let (k, discarded) = (state.exchanged[seat], state.discards[seat].len());
+            if discarded != k as u32 + u32::from(swapped) {
+                let and = if swapped { " and swapped one" } else { "" };
+                let message =
+                    format!("seat {seat} exchanged {k} cards{and}; it laid away {discarded}");
+                problems.push(&index_path(&self.at("discards"), seat), message);
             }
-            if state.exchanged[seat] > 0 && !state.is_in(s) {
-                problems.push(
-                    &index_path(&self.at("exchanged"), seat),
-                    format!("seat {seat} does not take part and exchanges nothing"),
-                );
+            if k > 0 && !state.is_in(s) {
+                let message = format!("seat {seat} does not take part and exchanges nothing");
+                problems.push(&index_path(&self.at("exchanged"), seat), message);
             }
         }
         let drawn: u32 = state.exchanged[..n].iter().map(|&k| k as u32).sum();
-        if drawn + state.stock_len as u32 != state.cfg.stock_size() as u32 {
-            problems.push(
-                &self.at("stock"),
-                format!(
-                    "the stock held {} cards; {drawn} were drawn and {} are left",
-                    state.cfg.stock_size(),
-                    state.stock_len
-                ),
-            );
+        let (size, left) = (state.cfg.stock_size(), state.stock_len);
+        if drawn + left as u32 != size as u32 {
+            let message =
+                format!("the stock held {size} cards; {drawn} were drawn and {left} are left");
+            problems.push(&self.at("stock"), message);
         }
         if state.swap != SwapState::Open && !state.is_in(state.dealer) {
             problems.push(&self.at("swap"), "only a participating dealer may swap");
@@ -622,12 +609,8 @@ impl Checker<'_> {
         problems: &mut Problems,
     ) {
         let n = state.n() as usize;
-        let winners: Vec<u8> = state.tricks[..state.tricks_played as usize]
-            .iter()
-            .map(|t| t.winner)
-            .collect();
-        for (i, &w) in winners.iter().enumerate() {
-            state.lose_point(w, i as u8 + 1);
+        for i in 0..state.tricks_played as usize {
+            state.lose_point(state.tricks[i].winner, i as u8 + 1);
         }
         if state.phase == Phase::Scored {
             if lone_credited(state) {
@@ -642,28 +625,16 @@ impl Checker<'_> {
                 }
             }
         }
-        let derived: [Vec<Option<i64>>; 3] = [
-            state.tricks_won[..n]
-                .iter()
-                .map(|&t| Some(t as i64))
-                .collect(),
-            state.zero_at[..n]
-                .iter()
-                .map(|&t| (t > 0).then_some(t as i64))
-                .collect(),
-            state.cp[..n].iter().map(|&c| Some(c as i64)).collect(),
-        ];
+        let won = state.tricks_won[..n].iter().map(|&t| Some(i64::from(t)));
+        let zero_at = state.zero_at[..n]
+            .iter()
+            .map(|&t| (t > 0).then_some(i64::from(t)));
+        let cp = state.cp[..n].iter().map(|&c| Some(i64::from(c)));
+        let derived: [Vec<Option<i64>>; 3] = [won.collect(), zero_at.collect(), cp.collect()];
         for ((at, list), expected) in given.iter().zip(derived) {
-            if let Some(list) = list {
-                if *list != expected {
-                    problems.push(
-                        at,
-                        format!(
-                            "the tricks played give {}",
-                            serde_json::to_string(&expected).unwrap_or_default()
-                        ),
-                    );
-                }
+            if list.as_ref().is_some_and(|l| *l != expected) {
+                let text = serde_json::to_string(&expected).unwrap_or_default();
+                problems.push(at, format!("the tricks played give {text}"));
             }
         }
     }
