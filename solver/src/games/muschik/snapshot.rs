@@ -369,10 +369,8 @@ impl Checker<'_> {
             }
             let winner = replay_winner(state, t);
             if t.winner != Some(winner) {
-                problems.push(
-                    &field_path(&t.path, "winner"),
-                    format!("seat {winner} wins this trick"),
-                );
+                let message = format!("seat {winner} wins this trick");
+                problems.push(&field_path(&t.path, "winner"), message);
                 return;
             }
             if i > 0 && t.leader != tricks[i - 1].winner.unwrap_or(0)
@@ -398,17 +396,13 @@ impl Checker<'_> {
         state.leader = tricks.last().and_then(|t| t.winner).unwrap_or(first_leader);
         if let Some(t) = trick.filter(|t| !t.cards.is_empty()) {
             if t.cards.len() >= p as usize {
-                problems.push(
-                    &field_path(&t.path, "cards"),
-                    format!("a trick in progress holds fewer than {p} cards"),
-                );
+                let message = format!("a trick in progress holds fewer than {p} cards");
+                problems.push(&field_path(&t.path, "cards"), message);
                 return;
             }
             if t.leader != state.leader {
-                problems.push(
-                    &field_path(&t.path, "leader"),
-                    format!("seat {} leads this trick", state.leader),
-                );
+                let message = format!("seat {} leads this trick", state.leader);
+                problems.push(&field_path(&t.path, "leader"), message);
                 return;
             }
             state.trick[..t.cards.len()].copy_from_slice(&t.cards);
@@ -419,17 +413,14 @@ impl Checker<'_> {
 
     fn trick_shape(&self, state: &Muschik, t: &GivenTrick, p: u8, problems: &mut Problems) -> bool {
         if t.cards.len() != p as usize {
-            problems.push(
-                &field_path(&t.path, "cards"),
-                format!("a finished trick holds one card from each of the {p} participants"),
-            );
+            let message =
+                format!("a finished trick holds one card from each of the {p} participants");
+            problems.push(&field_path(&t.path, "cards"), message);
             return false;
         }
         if !state.is_in(t.leader) {
-            problems.push(
-                &field_path(&t.path, "leader"),
-                format!("seat {} does not take part in this deal", t.leader),
-            );
+            let message = format!("seat {} does not take part in this deal", t.leader);
+            problems.push(&field_path(&t.path, "leader"), message);
             return false;
         }
         true
@@ -445,16 +436,13 @@ impl Checker<'_> {
         if (state.trick_len > 0 || state.tricks_played > 0)
             && !matches!(state.phase, Phase::Play | Phase::Scored)
         {
-            problems.push(
-                &self.at("tricks"),
-                format!("no trick is played in phase '{}'", state.phase.name()),
-            );
+            let message = format!("no trick is played in phase '{}'", state.phase.name());
+            problems.push(&self.at("tricks"), message);
         }
         if to_move != expected {
-            problems.push(
-                &self.at("to_move"),
-                format!("in this position the seat to move is {expected:?}, not {to_move:?}"),
-            );
+            let message =
+                format!("in this position the seat to move is {expected:?}, not {to_move:?}");
+            problems.push(&self.at("to_move"), message);
         }
         state.actor = expected.unwrap_or(0);
     }
@@ -594,10 +582,8 @@ impl Checker<'_> {
         if state.exchange_turns as u32
             > state.participants as u32 * state.cfg.exchange_passes as u32
         {
-            problems.push(
-                &self.at("exchange_turns"),
-                "more exchange turns than participants and passes allow",
-            );
+            let message = "more exchange turns than participants and passes allow";
+            problems.push(&self.at("exchange_turns"), message);
         }
     }
 
