@@ -37,12 +37,8 @@ pub(super) fn read(
     let phases: Names<Phase> = (Phase::from_name, &Phase::NAMES);
     let (dealer, phase, to_move) =
         snapshot_head(&mut f, &["dealer", "phase", "hands"], n, phases, problems);
-    let mut s = Mu::new_hand(
-        *cfg,
-        dealer,
-        [CardSet::EMPTY; MAX_PLAYERS],
-        Default::default(),
-    );
+    let no_cards = [CardSet::EMPTY; MAX_PLAYERS];
+    let mut s = Mu::new_hand(*cfg, dealer, no_cards, Default::default());
     let mut ledger = wire_deck(cfg).ledger();
     let hands_path = f.path("hands");
     let entries = ledger.hands(&mut f, n, observer, None, problems);
@@ -169,10 +165,8 @@ impl Checks<'_> {
         match s.phase {
             Phase::Auction => {
                 if s.passes >= s.n() {
-                    self.report(
-                        "auction.passes",
-                        "every seat has passed: the auction is over",
-                    );
+                    let message = "every seat has passed: the auction is over";
+                    self.report("auction.passes", message);
                 }
             }
             Phase::ViceTrump => self.actor_is(to_move, s.vice, "the vice"),
@@ -180,10 +174,8 @@ impl Checks<'_> {
             Phase::Play => {
                 let expected = (s.leader + s.trick_len) % s.n();
                 if to_move.is_some_and(|t| t != expected) {
-                    self.report(
-                        "to_move",
-                        format!("seat {expected} plays next to this trick"),
-                    );
+                    let message = format!("seat {expected} plays next to this trick");
+                    self.report("to_move", message);
                 }
             }
             Phase::AllPass | Phase::Eklat => {
@@ -191,14 +183,9 @@ impl Checks<'_> {
                 let eklat = top > 0 && tied.count_ones() >= 2;
                 if (top == 0) != (s.phase == Phase::AllPass) || (s.phase == Phase::Eklat && !eklat)
                 {
-                    self.report(
-                        "phase",
-                        format!(
-                            "the bids {:?} do not give '{}'",
-                            &s.bids[..s.n() as usize],
-                            s.phase.name()
-                        ),
-                    );
+                    let (bids, phase) = (&s.bids[..s.n() as usize], s.phase.name());
+                    let message = format!("the bids {bids:?} do not give '{phase}'");
+                    self.report("phase", message);
                 }
             }
             Phase::Scored => {
@@ -212,10 +199,8 @@ impl Checks<'_> {
     fn actor_is(&mut self, to_move: Option<u8>, expected: Option<u8>, role: &str) {
         if let (Some(t), Some(e)) = (to_move, expected) {
             if t != e {
-                self.report(
-                    "to_move",
-                    format!("{role} (seat {e}) acts in this phase, not seat {t}"),
-                );
+                let message = format!("{role} (seat {e}) acts in this phase, not seat {t}");
+                self.report("to_move", message);
             }
         }
     }
@@ -251,10 +236,8 @@ impl Checks<'_> {
                 Phase::Auction | Phase::ViceTrump | Phase::ChiefTrump | Phase::Partner
             );
             if (before_play && laid != bid) || laid > bid {
-                self.report(
-                    &format!("tables[{p}]"),
-                    format!("seat {p} bid {bid} cards but {laid} lie on its table"),
-                );
+                let message = format!("seat {p} bid {bid} cards but {laid} lie on its table");
+                self.report(&format!("tables[{p}]"), message);
             }
         }
     }
@@ -273,13 +256,10 @@ impl Checks<'_> {
                 || s.chief_trump.is_some()
                 || s.vice_trump.is_some()
             {
-                self.report(
-                    "chief",
-                    format!(
-                        "roles and trumps are set only after the auction, not in '{}'",
-                        s.phase.name()
-                    ),
-                );
+                let phase = s.phase.name();
+                let message =
+                    format!("roles and trumps are set only after the auction, not in '{phase}'");
+                self.report("chief", message);
             }
             return;
         }
@@ -288,24 +268,20 @@ impl Checks<'_> {
             return self.report("chief", "missing: the hand is past the auction");
         };
         if tied != 1 << chief || top == 0 {
-            self.report(
-                "chief",
-                format!("seat {chief} does not hold the single highest bid"),
-            );
+            let message = format!("seat {chief} does not hold the single highest bid");
+            self.report("chief", message);
         }
         let before_play = matches!(
             s.phase,
             Phase::ViceTrump | Phase::ChiefTrump | Phase::Partner
         );
         if before_play && s.vice != s.find_vice(chief) {
-            self.report(
-                "vice",
-                format!(
-                    "the bids give vice {:?}, not {:?}",
-                    s.find_vice(chief),
-                    s.vice
-                ),
+            let message = format!(
+                "the bids give vice {:?}, not {:?}",
+                s.find_vice(chief),
+                s.vice
             );
+            self.report("vice", message);
         }
         if s.vice == Some(chief) {
             self.report("vice", "the chief cannot be the vice");
@@ -319,42 +295,34 @@ impl Checks<'_> {
         let s = self.state;
         let past_vice = !matches!(s.phase, Phase::ViceTrump);
         if past_vice && s.vice.is_some() != s.vice_trump.is_some() {
-            self.report(
-                "vice_trump",
-                "the vice names a trump before the chief, and only a vice does",
-            );
+            let message = "the vice names a trump before the chief, and only a vice does";
+            self.report("vice_trump", message);
         }
         let past_chief = matches!(s.phase, Phase::Partner | Phase::Play | Phase::Scored);
         if past_chief != s.chief_trump.is_some() {
-            self.report(
-                "chief_trump",
-                format!(
-                    "the chief's trump is named once the phase is past 'chief_trump' (phase '{}')",
-                    s.phase.name()
-                ),
+            let phase = s.phase.name();
+            let message = format!(
+                "the chief's trump is named once the phase is past 'chief_trump' (phase '{phase}')"
             );
+            self.report("chief_trump", message);
         }
         if before_play {
             if let (Some(v), Some(t)) = (s.vice, s.vice_trump) {
                 if !designations(s.tables[v as usize]).contains(&t) {
-                    self.report(
-                        "vice_trump",
-                        format!(
-                            "'{}' is no colour or number of the vice's bid cards",
-                            t.token()
-                        ),
+                    let message = format!(
+                        "'{}' is no colour or number of the vice's bid cards",
+                        t.token()
                     );
+                    self.report("vice_trump", message);
                 }
             }
             if let Some(t) = s.chief_trump.filter(|&t| t != Trump::NoTrump) {
                 if !designations(s.tables[chief as usize]).contains(&t) {
-                    self.report(
-                        "chief_trump",
-                        format!(
-                            "'{}' is no colour or number of the chief's bid cards",
-                            t.token()
-                        ),
+                    let message = format!(
+                        "'{}' is no colour or number of the chief's bid cards",
+                        t.token()
                     );
+                    self.report("chief_trump", message);
                 }
             }
         }
@@ -376,10 +344,8 @@ impl Checks<'_> {
             _ => {}
         }
         if s.called.is_some() && (chooses || !playing) {
-            self.report(
-                "called_card",
-                "a card is called only with partner_mode call_card, once play begins",
-            );
+            let message = "a card is called only with partner_mode call_card, once play begins";
+            self.report("called_card", message);
         }
         if playing && !chooses && s.n() >= 4 && s.called.is_none() {
             self.report(

@@ -13,7 +13,7 @@ use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{
-    cards_json, fill_hidden, hands_json, CardLedger, Count, HandEntry, WireDeck, HIDDEN_CARD,
+    cards_json, fill_hidden, hands_json, Count, HandEntry, WireDeck, HIDDEN_CARD,
 };
 use crate::games::options::{self, Declared};
 use crate::games::seeded::deal_round;
@@ -220,10 +220,16 @@ impl Rules for Muschik {
             problems.push(&f.path("trump_card"), message);
         }
         let stock_path = f.path("stock");
+        // The stock as dealt, top first (`None` where a view hides a card), of the deck's size.
         let stock_slots = f.get("stock").map_or(Vec::new(), |v| {
-            read_stock(&mut ledger, v, &stock_path, cfg, observer, problems)
+            ledger.ordered(v, &stock_path, observer.is_some(), problems)
         });
         if f.has("stock") {
+            if stock_slots.len() != cfg.stock_size() {
+                let (given, size) = (stock_slots.len(), cfg.stock_size());
+                let message = format!("the stock holds {given} cards; this deck leaves {size}");
+                problems.push(&stock_path, message);
+            }
             let hidden = stock_slots.iter().filter(|c| c.is_none()).count();
             entries.push(HandEntry::Hidden(hidden as u32));
         }
@@ -420,27 +426,4 @@ impl Rules for Muschik {
             PayoffUnit::MatchPoints => "the seat's match points from the settlement",
         }
     }
-}
-
-/// The stock as dealt, top first (`None` where a view hides a card), of the deck's size.
-fn read_stock(
-    ledger: &mut CardLedger,
-    v: &Value,
-    stock_path: &str,
-    cfg: &Config,
-    observer: Option<Seat>,
-    problems: &mut Problems,
-) -> Vec<Option<Card>> {
-    let slots = ledger.ordered(v, stock_path, observer.is_some(), problems);
-    if slots.len() != cfg.stock_size() {
-        problems.push(
-            stock_path,
-            format!(
-                "the stock holds {} cards; this deck leaves {}",
-                slots.len(),
-                cfg.stock_size()
-            ),
-        );
-    }
-    slots
 }

@@ -4,6 +4,7 @@
 use super::config::{DOUBLE_START_CHOICES, START_CP};
 use super::scoring::{MatchState, MAX_ROUNDS};
 use super::MAX_PLAYERS;
+use crate::games::wire::padded;
 use crate::problems::{field_path, index_path, one_per_seat, Fields, Problems};
 use serde_json::{json, Value};
 
@@ -145,9 +146,7 @@ fn set_points(
     }
     let mp_at = field_path(path, "mp");
     if let Some(values) = seat_values(&lists.mp, count, &mp_at, problems) {
-        for (seat, &v) in values.iter().enumerate() {
-            m.mp[seat] = v as i32;
-        }
+        m.mp = padded(Some(values.to_vec()), count);
         let total: i64 = values.iter().sum();
         if total != 0 {
             let message = format!("match points are zero-sum; these add up to {total}");
@@ -156,9 +155,7 @@ fn set_points(
     }
     let sitouts_at = field_path(path, "sitouts");
     if let Some(values) = seat_values(&lists.sitouts, count, &sitouts_at, problems) {
-        for (seat, &v) in values.iter().enumerate() {
-            m.sitouts[seat] = v as u8;
-        }
+        m.sitouts = padded(Some(values.to_vec()), count);
     }
 }
 

@@ -11,7 +11,7 @@ use super::{MatchState, Muschik, Phase, SwapState, Trick, HAND_SIZE, MAX_PLAYERS
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
 use crate::games::cardlist::{place_unknown, CardLedger, HandEntry};
-use crate::games::wire::padded;
+use crate::games::wire::{padded, snapshot_head, Names};
 use crate::problems::{field_path, index_path, kind, one_per_seat, Fields, Problems};
 use serde_json::Value;
 
@@ -33,47 +33,34 @@ fn read_trick(
 ) -> GivenTrick {
     let mut f = Fields::of(value, path, problems);
     let leader = f.seat("leader", n.into(), problems).unwrap_or(0);
-    let cards_path = f.path("cards");
-    let cards = match f.get("cards") {
-        Some(v) => {
-            ledger.read(v, &cards_path, problems);
-            ledger.deck().listed(v)
-        }
-        None => Vec::new(),
-    };
-    let winner = if finished {
-        f.seat("winner", n.into(), problems)
-    } else {
-        None
-    };
+    let at = f.path("cards");
+    let cards = f.get("cards").map(|v| {
+        ledger.read(v, &at, problems);
+        ledger.deck().listed(v)
+    });
+    let winner = finished.then(|| f.seat("winner", n.into(), problems));
     f.finish(problems);
+    let (cards, path) = (cards.unwrap_or_default(), path.to_string());
+    let winner = winner.flatten();
     GivenTrick {
         leader,
         cards,
         winner,
-        path: path.to_string(),
+        path,
     }
 }
 
-/// A snapshot's fields as given, before the deal is rebuilt from them and checked.
-struct Given {
-    dealer: u8,
-    phase: Option<Phase>,
+/// What a snapshot says that the deal derives, checked against it: the seat to move, the trump
+/// card's holder, the seats that decided and those that joined (masks), the tricks, and
+/// `tricks_won`, `zero_at` and `cp`, each with its path.
+#[derive(Default)]
+struct Said {
     to_move: Option<u8>,
-    ledger: CardLedger,
-    hands: Vec<HandEntry>,
-    discards: Vec<HandEntry>,
-    trump_card: Option<Card>,
-    swap: SwapState,
     holder: Option<u8>,
-    stock: HandEntry,
-    stock_order: Vec<Card>,
-    decisions: Vec<Option<bool>>,
-    exchanged: [u8; MAX_PLAYERS],
-    exchange_turns: u8,
+    decided: u8,
+    joined: u8,
     trick: Option<GivenTrick>,
     tricks: Vec<GivenTrick>,
-    /// `tricks_won`, `zero_at` and `cp` as given, each with its path.
     lists: Vec<(String, Option<Vec<Option<i64>>>)>,
 }
 
@@ -84,9 +71,41 @@ pub(super) fn read(
     observer: Option<Seat>,
     problems: &mut Problems,
 ) -> Option<Muschik> {
-    let before = problems.0.len();
+    let (n, before) = (cfg.seats(), problems.0.len());
     let mut f = Fields::of(value, path, problems);
-    let given = read_given(&mut f, cfg, observer, problems);
+    f.require(&["dealer", "phase", "hands", "trump_card"], problems);
+    let mut ledger = wire_deck(cfg).ledger();
+    // Every place of cards, as `build` deals the hidden ones: the hands, the stock, the discards.
+    let mut places = read_entries(&mut f, "hands", n, observer, &mut ledger, problems);
+    let discards = read_entries(&mut f, "discards", n, observer, &mut ledger, problems);
+    let (stock, order) = ledger.place(&mut f, "stock", observer.is_some(), problems);
+    places.push(stock);
+    places.extend(discards);
+    let mut said = read_tricks(&mut f, n as u8, &mut ledger, problems);
+    let phases: Names<Phase> = (Phase::from_name, Phase::NAMES);
+    let (dealer, phase, to_move) = snapshot_head(&mut f, &[], n, phases, problems);
+    let trump_card = ledger.deck().card(&mut f, "trump_card", problems);
+    // The cards are placed by `build`; until then any card stands for a trump card not read.
+    let card = trump_card.or(ledger.deck().cards.lowest())?;
+    let (no_cards, no_match) = ([CardSet::EMPTY; MAX_PLAYERS], MatchState::new(n as u8));
+    let mut s = Muschik::new_deal(*cfg, dealer, no_cards, card, &[], no_match);
+    let swaps = (SwapState::from_name, SwapState::NAMES);
+    let swap = f.name_of("swap", "swap", swaps.0, swaps.1, problems);
+    s.swap = swap.unwrap_or(SwapState::Open);
+    said.holder = f.seat("trump_holder", n, problems);
+    (said.decided, said.joined) = read_participation(&mut f, n, problems);
+    let exchanged = f.seat_integers("exchanged", (n, "counts"), 0, 25, problems);
+    s.exchanged = padded(exchanged, n);
+    s.exchange_turns = f.bounded("exchange_turns", 0, 25, problems).unwrap_or(0) as u8;
+    said.lists = ["tricks_won", "zero_at", "cp"]
+        .map(|key| {
+            let list = f.array(key, problems);
+            (
+                f.path(key),
+                list.map(|l| l.iter().map(Value::as_i64).collect()),
+            )
+        })
+        .into();
     let (match_value, match_path) = (f.get("match"), f.path("match"));
     f.finish(problems);
     if problems.0.len() > before {
@@ -94,74 +113,15 @@ pub(super) fn read(
     }
     // The match is checked on its own, so that its problems and the deal's are all reported.
     let mut match_problems = Problems::default();
-    let match_state = read_match(
-        match_value,
-        &match_path,
-        cfg.num_players,
-        &mut match_problems,
-    );
-    let built = build(given, cfg, path, match_state, problems);
+    s.match_state = read_match(match_value, &match_path, n as u8, &mut match_problems);
+    let (Some(phase), Some(_)) = (phase, trump_card) else {
+        return None;
+    };
+    (s.phase, said.to_move) = (phase, to_move);
+    let built = build(s, (places, order), ledger.all(), &said, path, problems);
     let match_valid = match_problems.is_empty();
     problems.extend(match_problems);
     built.filter(|_| match_valid)
-}
-
-/// Every field of the snapshot except `match`, each checked on its own.
-fn read_given(
-    f: &mut Fields,
-    cfg: &Config,
-    observer: Option<Seat>,
-    problems: &mut Problems,
-) -> Given {
-    let n = cfg.seats();
-    f.require(&["dealer", "phase", "hands", "trump_card"], problems);
-    let mut ledger = wire_deck(cfg).ledger();
-    let hands = read_entries(f, "hands", cfg, observer, &mut ledger, problems);
-    let discards = read_entries(f, "discards", cfg, observer, &mut ledger, problems);
-    let (stock, stock_order) = ledger.place(f, "stock", observer.is_some(), problems);
-    let trick_path = f.path("trick");
-    let trick = f
-        .get("trick")
-        .map(|v| read_trick(v, &trick_path, n as u8, &mut ledger, false, problems));
-    let tricks = read_tricks(f, cfg, &mut ledger, problems);
-    Given {
-        dealer: f.seat("dealer", n, problems).unwrap_or(0),
-        phase: f.name_of("phase", "phase", Phase::from_name, Phase::NAMES, problems),
-        to_move: f.seat("to_move", n, problems),
-        trump_card: ledger.deck().card(f, "trump_card", problems),
-        swap: f
-            .name_of(
-                "swap",
-                "swap",
-                SwapState::from_name,
-                SwapState::NAMES,
-                problems,
-            )
-            .unwrap_or(SwapState::Open),
-        holder: f.seat("trump_holder", n, problems),
-        decisions: read_participation(f, n, problems),
-        exchanged: padded(
-            f.seat_integers("exchanged", (n, "counts"), 0, 25, problems),
-            n,
-        ),
-        exchange_turns: f.bounded("exchange_turns", 0, 25, problems).unwrap_or(0) as u8,
-        lists: ["tricks_won", "zero_at", "cp"]
-            .map(|key| {
-                let list = f.array(key, problems);
-                (
-                    f.path(key),
-                    list.map(|l| l.iter().map(Value::as_i64).collect()),
-                )
-            })
-            .into(),
-        ledger,
-        hands,
-        discards,
-        stock,
-        stock_order,
-        trick,
-        tricks,
-    }
 }
 
 /// One entry per seat of the list `key`: a hand, or for a seat `observer` does not see, its
@@ -169,12 +129,11 @@ fn read_given(
 fn read_entries(
     f: &mut Fields,
     key: &'static str,
-    cfg: &Config,
+    n: usize,
     observer: Option<Seat>,
     ledger: &mut CardLedger,
     problems: &mut Problems,
 ) -> Vec<HandEntry> {
-    let n = cfg.seats();
     let at = f.path(key);
     let Some(list) = f.array(key, problems) else {
         return vec![HandEntry::Known(CardSet::EMPTY); n];
@@ -185,38 +144,39 @@ fn read_entries(
     ledger.seat_hands(list, &at, observer, None, problems)
 }
 
-/// Each seat's participation decision: in, out, or not yet made (null).
-fn read_participation(f: &mut Fields, n: usize, problems: &mut Problems) -> Vec<Option<bool>> {
+/// Each seat's participation decision (in, out, or null while not made): the seats that
+/// decided and those that said in, as masks.
+fn read_participation(f: &mut Fields, n: usize, problems: &mut Problems) -> (u8, u8) {
     let at = f.path("participation");
-    let mut decisions = vec![None; n];
+    let (mut decided, mut joined) = (0, 0);
     let Some(list) = f.array("participation", problems) else {
-        return decisions;
+        return (0, 0);
     };
     one_per_seat(list, n, "entries", &at, problems);
     for (seat, item) in list.iter().enumerate().take(n) {
-        decisions[seat] = match item.as_str() {
-            _ if item.is_null() => None,
-            Some("in") => Some(true),
-            Some("out") => Some(false),
+        match item.as_str() {
+            _ if item.is_null() => continue,
+            Some("in") => joined |= 1 << seat,
+            Some("out") => {}
             _ => {
                 let message = format!("expected \"in\", \"out\" or null, got {}", kind(item));
                 problems.push(&index_path(&at, seat), message);
-                None
+                continue;
             }
-        };
+        }
+        decided |= 1 << seat;
     }
-    decisions
+    (decided, joined)
 }
 
-/// The finished tricks, at most a deal's.
-fn read_tricks(
-    f: &mut Fields,
-    cfg: &Config,
-    ledger: &mut CardLedger,
-    problems: &mut Problems,
-) -> Vec<GivenTrick> {
+/// The trick in progress and the finished tricks, at most a deal's.
+fn read_tricks(f: &mut Fields, n: u8, ledger: &mut CardLedger, problems: &mut Problems) -> Said {
+    let trick_path = f.path("trick");
+    let trick = f
+        .get("trick")
+        .map(|v| read_trick(v, &trick_path, n, ledger, false, problems));
     let at = f.path("tricks");
-    match f.array("tricks", problems) {
+    let tricks = match f.array("tricks", problems) {
         Some(list) if list.len() > HAND_SIZE => {
             let message = format!("a deal has {HAND_SIZE} tricks, not {}", list.len());
             problems.push(&at, message);
@@ -225,77 +185,81 @@ fn read_tricks(
         Some(list) => list
             .iter()
             .enumerate()
-            .map(|(i, t)| {
-                let path = index_path(&at, i);
-                read_trick(t, &path, cfg.num_players, ledger, true, problems)
-            })
+            .map(|(i, t)| read_trick(t, &index_path(&at, i), n, ledger, true, problems))
             .collect(),
         None => Vec::new(),
+    };
+    Said {
+        trick,
+        tricks,
+        ..Said::default()
     }
 }
 
-/// The deal the fields given describe, with everything derivable checked against them.
+/// The deal read (`s`, its cards not placed yet) with its cards placed: the hidden ones dealt
+/// from the cards not `listed` into the `places` (hands, stock, discards), the stock in
+/// `order` (the stock's cards where not given), and everything derivable checked.
 fn build(
-    mut given: Given,
-    cfg: &Config,
+    s: Muschik,
+    (mut places, mut order): (Vec<HandEntry>, Vec<Card>),
+    listed: CardSet,
+    said: &Said,
     path: &str,
-    match_state: MatchState,
     problems: &mut Problems,
 ) -> Option<Muschik> {
-    let n = cfg.seats();
-    let (Some(phase), Some(trump_card)) = (given.phase, given.trump_card) else {
-        return None;
-    };
-    let trump_in_hand = place_trump(&mut given, trump_card, path, problems);
-    let mut entries = given.hands.clone();
-    entries.push(given.stock);
-    entries.extend(given.discards.iter().copied());
-    let listed = given.ledger.all();
-    let unknown = cards::deck(cfg.deck_ranks) - listed - CardSet::single(trump_card);
+    let (n, trump_card) = (s.n() as usize, s.trump_card);
+    // Each hand's size as given, the dealer's trump card in it included.
+    let counts: Vec<u32> = places.iter().take(n).map(HandEntry::count).collect();
+    let trump_in_hand = place_trump(&s, said, &mut places, listed, path, problems);
+    let unknown = cards::deck(s.cfg.deck_ranks) - listed - CardSet::single(trump_card);
     let hands_path = field_path(path, "hands");
-    let places = place_unknown(&entries, unknown, path, &hands_path, card_name, problems)?;
+    let dealt = place_unknown(&places, unknown, path, &hands_path, card_name, problems)?;
     if !problems.is_empty() {
         return None;
     }
-    let mut hand_sets = [CardSet::EMPTY; MAX_PLAYERS];
-    hand_sets[..n].copy_from_slice(&places[..n]);
+    let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+    hands[..n].copy_from_slice(&dealt[..n]);
     if trump_in_hand {
-        hand_sets[given.dealer as usize].insert(trump_card);
+        hands[s.dealer as usize].insert(trump_card);
     }
-    if given.stock_order.is_empty() {
-        given.stock_order = places[n].iter().collect();
+    if order.is_empty() {
+        order = dealt[n].iter().collect();
     }
-    if given.stock_order.len() > super::MAX_STOCK {
+    if order.len() > super::MAX_STOCK {
         let at = field_path(path, "stock");
         problems.push(&at, "the stock is larger than any deck leaves");
         return None;
     }
-    let (dealer, order) = (given.dealer, &given.stock_order);
-    let mut state = Muschik::new_deal(*cfg, dealer, hand_sets, trump_card, order, match_state);
-    state.phase = phase;
-    state.swap = given.swap;
-    state.discards[..n].copy_from_slice(&places[n + 1..2 * n + 1]);
-    state.exchanged = given.exchanged;
-    state.exchange_turns = given.exchange_turns;
-    let counts = entries_counts(&given.hands, trump_in_hand, dealer as usize);
-    check(state, &given, &counts, path, cfg, problems)
+    let mut state = Muschik::new_deal(s.cfg, s.dealer, hands, trump_card, &order, s.match_state);
+    state.discards[..n].copy_from_slice(&dealt[n + 1..2 * n + 1]);
+    (state.phase, state.swap) = (s.phase, s.swap);
+    (state.exchanged, state.exchange_turns) = (s.exchanged, s.exchange_turns);
+    check(state, said, &counts, path, problems)
 }
 
 /// Where the trump card is: on the table, in the dealer's hand (then taken out of the hand's
-/// entry, as the deal puts it there), or played by the dealer. Whether it is in the hand.
-fn place_trump(given: &mut Given, trump_card: Card, path: &str, problems: &mut Problems) -> bool {
-    let played: CardSet = given
+/// entry in `places`, as the deal puts it there), or played by the dealer. Whether it is in the
+/// hand.
+fn place_trump(
+    s: &Muschik,
+    said: &Said,
+    places: &mut [HandEntry],
+    listed: CardSet,
+    path: &str,
+    problems: &mut Problems,
+) -> bool {
+    let (trump_card, dealer) = (s.trump_card, s.dealer as usize);
+    let played: CardSet = said
         .tricks
         .iter()
-        .chain(given.trick.iter())
+        .chain(said.trick.iter())
         .flat_map(|t| t.cards.iter().copied())
         .collect();
-    let swapped = given.swap == SwapState::Swapped;
+    let swapped = s.swap == SwapState::Swapped;
     let trump_in_hand = swapped && !played.contains(trump_card);
-    let dealer = given.dealer as usize;
-    if given.ledger.all().contains(trump_card) {
+    if listed.contains(trump_card) {
         let in_dealer_hand =
-            matches!(given.hands.get(dealer), Some(HandEntry::Known(h)) if h.contains(trump_card));
+            matches!(places.get(dealer), Some(HandEntry::Known(h)) if h.contains(trump_card));
         if !(swapped && (in_dealer_hand || played.contains(trump_card))) {
             let message = format!(
                 "the trump card {} lies on the table or in the dealer's hand, not elsewhere",
@@ -305,7 +269,7 @@ fn place_trump(given: &mut Given, trump_card: Card, path: &str, problems: &mut P
         }
     }
     if trump_in_hand {
-        match given.hands.get_mut(dealer) {
+        match places.get_mut(dealer) {
             Some(HandEntry::Hidden(k)) if *k > 0 => *k -= 1,
             Some(HandEntry::Known(h)) if h.contains(trump_card) => {
                 h.remove(trump_card);
@@ -323,26 +287,25 @@ fn place_trump(given: &mut Given, trump_card: Card, path: &str, problems: &mut P
 /// `state` played to where the snapshot says, every derived field checked against it.
 fn check(
     mut state: Muschik,
-    given: &Given,
+    said: &Said,
     hand_counts: &[u32],
     path: &str,
-    cfg: &Config,
     problems: &mut Problems,
 ) -> Option<Muschik> {
-    let checker = Checker { path, cfg };
-    checker.participation(&mut state, &given.decisions, problems);
-    checker.tricks(&mut state, given.trick.as_ref(), &given.tricks, problems);
+    let checker = Checker { path };
+    checker.participation(&mut state, (said.decided, said.joined), problems);
+    checker.tricks(&mut state, said.trick.as_ref(), &said.tricks, problems);
     if !problems.is_empty() {
         return None;
     }
-    checker.phase(&mut state, given.to_move, problems);
+    checker.phase(&mut state, said.to_move, problems);
     checker.sizes(&state, hand_counts, problems);
-    checker.derived(&mut state, &given.lists, problems);
-    if given.holder != state.trump_holder() {
+    checker.derived(&mut state, &said.lists, problems);
+    if said.holder != state.trump_holder() {
         let message = format!(
             "the trump card's holder is {:?}, not {:?}",
             state.trump_holder(),
-            given.holder
+            said.holder
         );
         problems.push(&field_path(path, "trump_holder"), message);
     }
@@ -357,18 +320,8 @@ fn check(
     Some(state)
 }
 
-/// The number of cards each hand holds, counting the dealer's known trump card.
-fn entries_counts(hands: &[HandEntry], trump_in_hand: bool, dealer: usize) -> Vec<u32> {
-    hands
-        .iter()
-        .enumerate()
-        .map(|(seat, e)| e.count() + u32::from(trump_in_hand && seat == dealer))
-        .collect()
-}
-
 struct Checker<'a> {
     path: &'a str,
-    cfg: &'a Config,
 }
 
 impl Checker<'_> {
@@ -376,27 +329,26 @@ impl Checker<'_> {
         field_path(self.path, key)
     }
 
-    /// Decisions are made in order from the dealer's left: the decided seats come first.
+    /// Decisions are made in order from the dealer's left: the decided seats (`said`, a mask)
+    /// come first; those of them that `joined` take part.
     fn participation(
         &self,
         state: &mut Muschik,
-        decisions: &[Option<bool>],
+        (said, joined): (u8, u8),
         problems: &mut Problems,
     ) {
         let n = state.n();
-        let decided = decisions.iter().filter(|d| d.is_some()).count() as u8;
+        let decided = said.count_ones() as u8;
         for step in 0..n {
             let seat = (state.dealer + 1 + step) % n;
-            if decisions[seat as usize].is_some() != (step < decided) {
+            if (said & 1 << seat != 0) != (step < decided) {
                 problems.push(
                     &index_path(&self.at("participation"), seat as usize),
                     format!("players decide in turn from the dealer's left; with {decided} decisions seat {seat} has {}decided", if step < decided { "not " } else { "" }),
                 );
                 return;
             }
-            if decisions[seat as usize] == Some(true) {
-                state.joined |= 1 << seat;
-            }
+            state.joined |= joined & 1 << seat;
         }
         state.decided = decided;
         state.set_order();
@@ -417,10 +369,8 @@ impl Checker<'_> {
             }
             let winner = replay_winner(state, t);
             if t.winner != Some(winner) {
-                problems.push(
-                    &field_path(&t.path, "winner"),
-                    format!("seat {winner} wins this trick"),
-                );
+                let message = format!("seat {winner} wins this trick");
+                problems.push(&field_path(&t.path, "winner"), message);
                 return;
             }
             if i > 0 && t.leader != tricks[i - 1].winner.unwrap_or(0)
@@ -446,17 +396,13 @@ impl Checker<'_> {
         state.leader = tricks.last().and_then(|t| t.winner).unwrap_or(first_leader);
         if let Some(t) = trick.filter(|t| !t.cards.is_empty()) {
             if t.cards.len() >= p as usize {
-                problems.push(
-                    &field_path(&t.path, "cards"),
-                    format!("a trick in progress holds fewer than {p} cards"),
-                );
+                let message = format!("a trick in progress holds fewer than {p} cards");
+                problems.push(&field_path(&t.path, "cards"), message);
                 return;
             }
             if t.leader != state.leader {
-                problems.push(
-                    &field_path(&t.path, "leader"),
-                    format!("seat {} leads this trick", state.leader),
-                );
+                let message = format!("seat {} leads this trick", state.leader);
+                problems.push(&field_path(&t.path, "leader"), message);
                 return;
             }
             state.trick[..t.cards.len()].copy_from_slice(&t.cards);
@@ -467,17 +413,14 @@ impl Checker<'_> {
 
     fn trick_shape(&self, state: &Muschik, t: &GivenTrick, p: u8, problems: &mut Problems) -> bool {
         if t.cards.len() != p as usize {
-            problems.push(
-                &field_path(&t.path, "cards"),
-                format!("a finished trick holds one card from each of the {p} participants"),
-            );
+            let message =
+                format!("a finished trick holds one card from each of the {p} participants");
+            problems.push(&field_path(&t.path, "cards"), message);
             return false;
         }
         if !state.is_in(t.leader) {
-            problems.push(
-                &field_path(&t.path, "leader"),
-                format!("seat {} does not take part in this deal", t.leader),
-            );
+            let message = format!("seat {} does not take part in this deal", t.leader);
+            problems.push(&field_path(&t.path, "leader"), message);
             return false;
         }
         true
@@ -493,16 +436,13 @@ impl Checker<'_> {
         if (state.trick_len > 0 || state.tricks_played > 0)
             && !matches!(state.phase, Phase::Play | Phase::Scored)
         {
-            problems.push(
-                &self.at("tricks"),
-                format!("no trick is played in phase '{}'", state.phase.name()),
-            );
+            let message = format!("no trick is played in phase '{}'", state.phase.name());
+            problems.push(&self.at("tricks"), message);
         }
         if to_move != expected {
-            problems.push(
-                &self.at("to_move"),
-                format!("in this position the seat to move is {expected:?}, not {to_move:?}"),
-            );
+            let message =
+                format!("in this position the seat to move is {expected:?}, not {to_move:?}");
+            problems.push(&self.at("to_move"), message);
         }
         state.actor = expected.unwrap_or(0);
     }
@@ -536,7 +476,7 @@ impl Checker<'_> {
             }
             _ if !all_decided => (None, Some("needs every participation decision".to_string())),
             Phase::Void => {
-                let forced = self.cfg.participation_floor == ParticipationFloor::ForceIn;
+                let forced = state.cfg.participation_floor == ParticipationFloor::ForceIn;
                 let fits = p < floor && !forced && !lone;
                 (
                     None,
@@ -554,10 +494,10 @@ impl Checker<'_> {
     /// dealer's swap and the play.
     fn after_decisions(&self, state: &Muschik, lone: bool) -> (Option<u8>, Option<String>) {
         let p = state.participants as u32;
-        let turns = p * self.cfg.exchange_passes as u32;
+        let turns = p * state.cfg.exchange_passes as u32;
         let exchange_over = state.exchange_turns as u32 >= turns || state.stock_len == 0;
         let dealer_in = state.is_in(state.dealer);
-        let swap_first = self.cfg.dealer_swap_timing == SwapTiming::BeforeExchange;
+        let swap_first = state.cfg.dealer_swap_timing == SwapTiming::BeforeExchange;
         let swap_done = state.swap != SwapState::Open;
         let unless = |fits: bool, why: &str| (!fits).then(|| why.to_string());
         match state.phase {
@@ -613,51 +553,37 @@ impl Checker<'_> {
                 HAND_SIZE as u32
             };
             if hand_counts.get(seat).copied() != Some(expected) {
-                problems.push(
-                    &index_path(&self.at("hands"), seat),
-                    format!("seat {seat} should hold {expected} cards here"),
-                );
+                let message = format!("seat {seat} should hold {expected} cards here");
+                problems.push(&index_path(&self.at("hands"), seat), message);
             }
-            let swapped =
-                u32::from(seat == state.dealer as usize && state.swap == SwapState::Swapped);
-            let discarded = state.discards[seat].len();
-            if discarded != state.exchanged[seat] as u32 + swapped {
-                problems.push(
-                    &index_path(&self.at("discards"), seat),
-                    format!(
-                        "seat {seat} exchanged {} cards{}; it laid away {discarded}",
-                        state.exchanged[seat],
-                        if swapped > 0 { " and swapped one" } else { "" }
-                    ),
-                );
+            let swapped = seat == state.dealer as usize && state.swap == SwapState::Swapped;
+            let (k, discarded) = (state.exchanged[seat], state.discards[seat].len());
+            if discarded != k as u32 + u32::from(swapped) {
+                let and = if swapped { " and swapped one" } else { "" };
+                let message =
+                    format!("seat {seat} exchanged {k} cards{and}; it laid away {discarded}");
+                problems.push(&index_path(&self.at("discards"), seat), message);
             }
-            if state.exchanged[seat] > 0 && !state.is_in(s) {
-                problems.push(
-                    &index_path(&self.at("exchanged"), seat),
-                    format!("seat {seat} does not take part and exchanges nothing"),
-                );
+            if k > 0 && !state.is_in(s) {
+                let message = format!("seat {seat} does not take part and exchanges nothing");
+                problems.push(&index_path(&self.at("exchanged"), seat), message);
             }
         }
         let drawn: u32 = state.exchanged[..n].iter().map(|&k| k as u32).sum();
-        if drawn + state.stock_len as u32 != self.cfg.stock_size() as u32 {
-            problems.push(
-                &self.at("stock"),
-                format!(
-                    "the stock held {} cards; {drawn} were drawn and {} are left",
-                    self.cfg.stock_size(),
-                    state.stock_len
-                ),
-            );
+        let (size, left) = (state.cfg.stock_size(), state.stock_len);
+        if drawn + left as u32 != size as u32 {
+            let message =
+                format!("the stock held {size} cards; {drawn} were drawn and {left} are left");
+            problems.push(&self.at("stock"), message);
         }
         if state.swap != SwapState::Open && !state.is_in(state.dealer) {
             problems.push(&self.at("swap"), "only a participating dealer may swap");
         }
-        if state.exchange_turns as u32 > state.participants as u32 * self.cfg.exchange_passes as u32
+        if state.exchange_turns as u32
+            > state.participants as u32 * state.cfg.exchange_passes as u32
         {
-            problems.push(
-                &self.at("exchange_turns"),
-                "more exchange turns than participants and passes allow",
-            );
+            let message = "more exchange turns than participants and passes allow";
+            problems.push(&self.at("exchange_turns"), message);
         }
     }
 
@@ -669,12 +595,8 @@ impl Checker<'_> {
         problems: &mut Problems,
     ) {
         let n = state.n() as usize;
-        let winners: Vec<u8> = state.tricks[..state.tricks_played as usize]
-            .iter()
-            .map(|t| t.winner)
-            .collect();
-        for (i, &w) in winners.iter().enumerate() {
-            state.lose_point(w, i as u8 + 1);
+        for i in 0..state.tricks_played as usize {
+            state.lose_point(state.tricks[i].winner, i as u8 + 1);
         }
         if state.phase == Phase::Scored {
             if lone_credited(state) {
@@ -689,28 +611,16 @@ impl Checker<'_> {
                 }
             }
         }
-        let derived: [Vec<Option<i64>>; 3] = [
-            state.tricks_won[..n]
-                .iter()
-                .map(|&t| Some(t as i64))
-                .collect(),
-            state.zero_at[..n]
-                .iter()
-                .map(|&t| (t > 0).then_some(t as i64))
-                .collect(),
-            state.cp[..n].iter().map(|&c| Some(c as i64)).collect(),
-        ];
+        let won = state.tricks_won[..n].iter().map(|&t| Some(i64::from(t)));
+        let zero_at = state.zero_at[..n]
+            .iter()
+            .map(|&t| (t > 0).then_some(i64::from(t)));
+        let cp = state.cp[..n].iter().map(|&c| Some(i64::from(c)));
+        let derived: [Vec<Option<i64>>; 3] = [won.collect(), zero_at.collect(), cp.collect()];
         for ((at, list), expected) in given.iter().zip(derived) {
-            if let Some(list) = list {
-                if *list != expected {
-                    problems.push(
-                        at,
-                        format!(
-                            "the tricks played give {}",
-                            serde_json::to_string(&expected).unwrap_or_default()
-                        ),
-                    );
-                }
+            if list.as_ref().is_some_and(|l| *l != expected) {
+                let text = serde_json::to_string(&expected).unwrap_or_default();
+                problems.push(at, format!("the tricks played give {text}"));
             }
         }
     }
