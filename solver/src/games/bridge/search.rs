@@ -368,11 +368,11 @@ impl Bridge {
             counted[1]
         };
         let shift = 16 * trump as u32;
-        let spare = [side, side + 2].map(|s| lane(self.hands[s], trump).count_ones() >= 2);
+        let spare = |s: usize| lane(self.hands[s], trump).count_ones() >= 2;
         if most.count_ones() == 1
             && need >= 2
             && counted.iter().all(|&c| c != 0)
-            && spare != [false; 2]
+            && (spare(side) || spare(side + 2))
         {
             // The top two trumps in different hands, one of them with a trump to spare: the
             // two never fall in one trick (DDS's later tricks).
