@@ -293,8 +293,8 @@ async def analyze(
     game: GameName, data: JSONBody[AnalyzeRequest], request: Request[Any, Any, Any]
 ) -> Response[bytes]:
     """Scores every legal move, within a budget: a complete position by the exact search, one
-    seat's view (`position.view`) by PIMC or ISMCTS, its bids in an auction by the play they
-    lead to (`method`: exact, pimc, ismcts, bids or auto).
+    seat's view (`position.view`) by PIMC or ISMCTS, its bids in an auction and its choices
+    before the play by the play they lead to (`method`: exact, pimc, ismcts, bids or auto).
 
     The answer names the method used and says whether it came from the cache (`cache`: hit,
     miss, or bypassed when Redis was not usable). The time budget may not exceed the service's

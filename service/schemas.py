@@ -143,9 +143,11 @@ class AnalyzeRequest(Struct, kw_only=True):
         str,
         Meta(
             description="exact (complete positions), pimc, ismcts or bids (views), or auto: "
-            "exact for a complete position; for a view deciding a bid of an auction (the "
-            "Marjapussi family, without Kontra/Re) bids, else PIMC where the exact search "
-            "applies and a sampled world fits the budget, else ISMCTS."
+            "exact for a complete position; for a view deciding a bid of an auction or a choice "
+            "before the play that bids chooses better than the rule-based player (the "
+            "Marjapussi family's bids, exchanges, contract and discard, without Kontra/Re; "
+            "Mü's trumps and partner) bids, else PIMC where the exact search applies and a "
+            "sampled world fits the budget, else ISMCTS."
         ),
     ] = "auto"
     budget: Budget | None = None
@@ -295,8 +297,8 @@ class AnalyzeResponse(Struct, kw_only=True):
     all_moves_listed: Annotated[
         bool | None,
         Meta(
-            description="ISMCTS: false where the moves are the search's list of a phase's "
-            "too many moves (Mü's bids)."
+            description="ISMCTS and bids: false where the moves are a list of a phase's too "
+            "many moves (Mü's bids; an exchange's or a discard's candidates)."
         ),
     ] = None
     why_estimate: str | None = None

@@ -101,6 +101,42 @@ def test_auto_values_a_bid_by_the_play_it_leads_to_and_says_how(client: Client) 
     assert (again.cache, again.moves) == ("hit", first.moves)
 
 
+def exchange_return(seed: int) -> dict[str, Any]:
+    """The huutopussi hand of `seed` at the declarer's return: the forehand opens at the lowest
+    bid, the others pass, the partner gives and the contract is set by their first moves."""
+    position = engine("deal", {"variant": "huutopussi", "seed": seed})["position"]
+    while True:
+        legal = engine("legal-moves", {"position": position})
+        if legal["phase"] == "exchange_return":
+            assert isinstance(position, dict)
+            return position
+        moves = [m for m in legal["moves"] if m != "redeal"]
+        move = "pass" if "pass" in moves else moves[0]
+        position = engine("play", {"position": position, "move": move})["position"]
+
+
+def test_auto_values_an_exchange_among_candidates_and_says_they_are_not_all(
+    client: Client,
+) -> None:
+    view = view_of(exchange_return(12))
+    first = analyse(client, view, budget={"time_ms": 30_000}, seed=2)
+    assert (first.method, first.method_asked, first.reproducible) == ("bids", "auto", True)
+    assert first.why_method is not None
+    assert first.why_method.startswith("the cards to pass or lay away")
+    assert first.all_moves_listed is False
+    assert "not every legal move" in first.search
+    legal = client.post("/v1/marjapussi/legal-moves", json={"position": view}).json()
+    names = [m.move for m in first.moves]
+    assert len(names) == len(set(names)) == 1 + 3 * 9
+    assert set(names) <= set(legal["moves"])
+    assert len(legal["moves"]) > len(names)
+    assert first.best_move in names
+    played = client.post("/v1/marjapussi/play", json={"position": view, "move": first.best_move})
+    assert played.status_code == 200, played.text
+    again = analyse(client, view, budget={"time_ms": 30_000}, seed=2)
+    assert (again.cache, again.moves, again.best_move) == ("hit", first.moves, first.best_move)
+
+
 def test_views_of_every_game_are_answered(client: Client) -> None:
     for game, variant in [("mu", "mu4"), ("muschik", "muschik"), ("mustamaija", "standard")]:
         dealt = client.post(f"/v1/{game}/deal", json={"variant": variant, "seed": 3}).json()

@@ -17,11 +17,77 @@ pub trait Heuristic: Game {
     /// while the hand goes on.
     fn heuristic_move(&self, rng: &mut Rng) -> Self::Move;
 
-    /// Whether the move to make now is a bid of the auction, whose value the heuristic's own
-    /// play of the rest of the hand estimates well enough to choose it by
-    /// ([`crate::play::bids`]); by default no.
-    fn is_bid(&self) -> bool {
-        false
+    /// The decision to make now if it is one made before the play whose moves the heuristic's
+    /// own play of the rest of the hand values well enough to choose among them
+    /// ([`crate::play::bids`]); by default none.
+    fn valued(&self) -> Option<Valued> {
+        None
+    }
+
+    /// The moves [`crate::play::bids`] values in a [`Heuristic::valued`] decision, the
+    /// heuristic's own first where they are not every legal move; by default every legal move.
+    fn candidates(&self, out: &mut Vec<Self::Move>) {
+        self.legal_moves(out);
+    }
+}
+
+/// What a decision valued by the play it leads to ([`Heuristic::valued`]) decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// A bid of the auction, or the pass.
+    Bid,
+    /// The cards to pass or lay away: an exchange between partners, a discard, a stock exchange.
+    Exchange,
+    /// The contract after the exchange.
+    Contract,
+    /// A trump.
+    Trump,
+    /// A partner.
+    Partner,
+}
+
+impl Decision {
+    /// The decision as an answer names it.
+    pub fn text(self) -> &'static str {
+        match self {
+            Decision::Bid => "a bid of the auction",
+            Decision::Exchange => "the cards to pass or lay away",
+            Decision::Contract => "the contract",
+            Decision::Trump => "the trump",
+            Decision::Partner => "the partner",
+        }
+    }
+}
+
+/// A decision before the play valued by the play its moves lead to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Valued {
+    pub decision: Decision,
+    /// Whether [`Heuristic::candidates`] are every legal move; else a choice of too many (the
+    /// heuristic's move and its neighbours).
+    pub every_move: bool,
+    /// Whether the analysis's `auto` answers the decision so: duplicate matches showed the
+    /// valued choice ahead of the heuristic's (README, the arena's tables).
+    pub auto: bool,
+}
+
+/// Candidates for a choice of `chosen.len()` cards of `pool`: `chosen` (the heuristic's) first,
+/// then every set made from it by swapping one of its cards for another card of `pool`, in
+/// card order, each as `wrap` makes it a move.
+pub fn single_swaps<M>(
+    pool: CardSet,
+    chosen: CardSet,
+    wrap: impl Fn(CardSet) -> M,
+    out: &mut Vec<M>,
+) {
+    out.clear();
+    out.push(wrap(chosen));
+    for given_up in chosen {
+        for taken in pool - chosen {
+            out.push(wrap(
+                (chosen - CardSet::single(given_up)) | CardSet::single(taken),
+            ));
+        }
     }
 }
 

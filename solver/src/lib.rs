@@ -58,8 +58,11 @@ mod python;
 /// changes a guess from which the rest of the history replays to the observer's turn, so
 /// views that were refused replay and some accepted views keep other guesses; `refits`: where
 /// that search finds none, the fits of each move are tried from drawn placements, so views
-/// that were refused replay).
+/// that were refused replay; `choices`: `bids` also values the choices before the play (the
+/// Marjapussi family's exchanges, contract and discard, Mü's trumps and partner, Muschik's
+/// exchange), its answer says `all_moves_listed`, and `auto` answers the Marjapussi family's
+/// exchanges, contract and discard and Mü's trumps and partner by it).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices"
 );

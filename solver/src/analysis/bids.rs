@@ -1,11 +1,13 @@
-//! The answer of bids valued by the play they lead to ([`crate::play::bids`]): every legal move
-//! of an auction with its mean value and score over the worlds it was played out in.
+//! The answer of bids, and the other choices before the play, valued by the play they lead to
+//! ([`crate::play::bids`]): every candidate move with its mean value and score over the worlds
+//! it was played out in.
 
 use super::exact::perspective_json;
 use super::view::{deals_json, estimate_json};
 use super::{rounded, Analysable, Request};
+use crate::heuristic::Decision;
 use crate::hidden::Knowledge;
-use crate::play::bids::{value_bids, BidBudget};
+use crate::play::bids::{value_choices, BidBudget};
 use crate::play::determinize::ViewSampler;
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -15,10 +17,20 @@ use std::time::Duration;
 /// Huutopussi at a load of 2 to 5), so that the answer rarely depends on the clock.
 pub(super) const PLAYOUTS: u64 = 50_000;
 
-/// How the moves were valued, as the answer says.
-const SEARCH: &str = "bids valued by the play they lead to: each legal move played in worlds dealt uniformly from what the seat saw, the rest of the hand (the auction, the exchange, the play) by the rule-based player at every seat; a move's score is the mean hand score of the seat's side, its value the mean of the exact search's value at the end of the hand, with 95% intervals over the worlds it was played in; the playouts are spent by successive halving (after each round the better half of the moves, by mean score, stays in), every move of a world played from the same world; the best move has the best mean score";
+/// How the moves were valued, as the answer says, after what the candidates are.
+const SEARCH: &str = "played in worlds dealt uniformly from what the seat saw, the rest of the hand (the auction, the exchange, the play) by the rule-based player at every seat; a move's score is the mean hand score of the seat's side, its value the mean of the exact search's value at the end of the hand, with 95% intervals over the worlds it was played in; the playouts are spent by successive halving (after each round the better half of the moves, by mean score, stays in), every move of a world played from the same world; the best move has the best mean score";
 
-/// The answer for the view's seat deciding a bid, within `time`.
+/// What the candidates of a decision are, as the answer says.
+fn candidates_text(decision: Decision, every_move: bool) -> String {
+    let what = decision.text();
+    match (decision, every_move) {
+        (Decision::Bid, true) => format!("{what} valued by the play it leads to: each legal move (every bid and the pass)"),
+        (_, true) => format!("{what} valued by the play it leads to: each legal move"),
+        (_, false) => format!("{what} valued by the play it leads to, among candidates that are not every legal move (all_moves_listed: false): the rule-based player's choice and every choice made from it by swapping one of its cards for another"),
+    }
+}
+
+/// The answer for the view's seat deciding a bid or another valued choice, within `time`.
 pub(super) fn bids_answer<G: Analysable>(
     state: &G,
     knowledge: &Knowledge,
@@ -26,6 +38,7 @@ pub(super) fn bids_answer<G: Analysable>(
     time: Duration,
 ) -> Value {
     let observer = knowledge.observer();
+    let valued = state.valued().expect("a valued decision");
     let budget = BidBudget {
         playouts: PLAYOUTS,
         time,
@@ -33,7 +46,7 @@ pub(super) fn bids_answer<G: Analysable>(
     };
     let deals = deals_json(knowledge);
     let mut worlds = ViewSampler::new(knowledge.clone());
-    let estimate = value_bids(state, observer, &mut worlds, request.seed(), &budget);
+    let estimate = value_choices(state, observer, &mut worlds, request.seed(), &budget);
     let moves: Vec<Value> = estimate
         .moves
         .iter()
@@ -45,11 +58,12 @@ pub(super) fn bids_answer<G: Analysable>(
         .find(|m| Some(m.estimate.mv) == estimate.best);
     json!({
         "method": "bids",
-        "search": SEARCH,
+        "search": format!("{}, {SEARCH}", candidates_text(valued.decision, valued.every_move)),
         "perspective": perspective_json(state, observer, estimate.side),
         "unit": state.value_unit(),
         "score_unit": state.payoff_unit(),
         "moves": moves,
+        "all_moves_listed": valued.every_move,
         "best_move": estimate.best.map(|m| state.move_text(m)),
         "value": best.map(|m| rounded(m.estimate.mean)),
         "score": best.and_then(|m| m.estimate.score).map(|(mean, _)| rounded(mean)),

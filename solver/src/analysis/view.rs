@@ -1,7 +1,9 @@
 //! Analysis of one seat's view: PIMC (worlds dealt from what the seat saw, each solved by the
 //! exact search) where the exact search applies, ISMCTS in every phase, and `auto`'s choice.
 //!
-//! `auto` values a bid of an auction by the play it leads to ([`super::bids`]). Elsewhere it
+//! `auto` values a bid of an auction (and the choices before the play that duplicate matches
+//! showed it chooses better, [`crate::heuristic::Valued::auto`]) by the play it leads to
+//! ([`super::bids`]). Elsewhere it
 //! takes PIMC when the exact search applies to the phase and the first sampled worlds are
 //! solved within the nodes that leave room for the worlds asked in the time asked; otherwise
 //! ISMCTS. It decides on node counts, never on the clock, so one request gets one choice.
@@ -11,6 +13,7 @@ use super::exact::perspective_json;
 use super::ismcts::ismcts_answer;
 use super::{label_sampled, misplaced_fields, rounded, Analysable, Method, Request};
 use crate::api::{acting_seat, ApiResult, Position};
+use crate::heuristic::Decision;
 use crate::hidden::pimc::{pimc, world_rng, MoveEstimate, PimcBudget, WorldSearch};
 use crate::hidden::{sample, Knowledge};
 use crate::play::determinize::ViewSampler;
@@ -135,16 +138,24 @@ fn chosen_method<G: Analysable>(
             Ok(()) => asked(),
             Err(why) => Err(Problems::single("method", format!("PIMC solves each sampled world with the exact search, which does not apply here ({why}); use 'ismcts' or 'auto'"))),
         },
-        Method::Bids if state.is_bid() => asked(),
-        Method::Bids => Err(Problems::single("method", format!("'bids' values the bids of an auction, and this is the '{}' phase; use 'pimc', 'ismcts' or 'auto'", state.phase()))),
-        Method::Auto if state.is_bid() => Ok((Method::Bids, AUTO_BIDS.to_string())),
-        Method::Auto => Ok(auto_method(state, knowledge, request.seed(), pimc_budget)),
+        Method::Bids if state.valued().is_some() => asked(),
+        Method::Bids => Err(Problems::single("method", format!("'bids' values the bids of an auction and the choices before the play, and this is the '{}' phase; use 'pimc', 'ismcts' or 'auto'", state.phase()))),
+        Method::Auto => match state.valued() {
+            Some(valued) if valued.auto => Ok((Method::Bids, auto_bids_why(valued.decision))),
+            _ => Ok(auto_method(state, knowledge, request.seed(), pimc_budget)),
+        },
         _ => Ok((Method::Ismcts, "asked".to_string())),
     }
 }
 
-/// Why `auto` values a bid by the play it leads to.
-const AUTO_BIDS: &str = "a bid of the auction: each bid and the pass valued by the rule-based play of the rest of the hand in worlds dealt from what the seat saw, which bids better than the rule-based bidder in duplicate matches, where ISMCTS bids worse";
+/// Why `auto` values a decision by the play it leads to.
+fn auto_bids_why(decision: Decision) -> String {
+    let what = decision.text();
+    match decision {
+        Decision::Bid => format!("{what}: each bid and the pass valued by the rule-based play of the rest of the hand in worlds dealt from what the seat saw, which bids better than the rule-based bidder in duplicate matches, where ISMCTS bids worse"),
+        _ => format!("{what}: the candidates valued by the rule-based play of the rest of the hand in worlds dealt from what the seat saw, which chooses better than the rule-based player in duplicate matches"),
+    }
+}
 
 /// `auto`'s method and why: ISMCTS where the exact search does not apply or where the first
 /// sampled worlds need more nodes than the worlds asked can each have in the time asked.

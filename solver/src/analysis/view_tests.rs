@@ -193,8 +193,22 @@ fn auto_answers_a_view_in_every_phase_of_every_game_and_says_why() {
             let what = format!("{deal} {phase}: {answer}");
             assert_eq!(answer["method_asked"], "auto", "{what}");
             let doubling = deal["variant"] == "erlangen" || deal["options"]["kontra_re"] == true;
-            let bid = game == "marjapussi" && phase == "bid" && !doubling;
-            let methods: &[&str] = if bid { &["bids"] } else { &["pimc", "ismcts"] };
+            let before_play = [
+                "bid",
+                "exchange_give",
+                "set_contract",
+                "exchange_return",
+                "discard",
+            ];
+            let mu_choice = ["vice_trump", "chief_trump", "partner"];
+            let valued =
+                (game == "marjapussi" && before_play.contains(&phase.as_str()) && !doubling)
+                    || (game == "mu" && mu_choice.contains(&phase.as_str()));
+            let methods: &[&str] = if valued {
+                &["bids"]
+            } else {
+                &["pimc", "ismcts"]
+            };
             assert!(
                 methods.contains(&answer["method"].as_str().unwrap()),
                 "{what}"
@@ -480,4 +494,89 @@ fn bids_are_asked_for_an_auction_of_a_view_only() {
     assert_eq!(answer["unused_budget"], json!(["worlds"]));
     let playouts = answer["stats"]["playouts"].as_u64().unwrap();
     assert!(playouts > 0 && playouts <= 50_000 + 100, "{playouts}");
+}
+
+/// The view of the seat to move in the first position in `phase` of a `variant` hand played
+/// at random from its deal, over the seeds from 1 until one reaches it.
+fn phase_view(variant: &str, phase: &str) -> Value {
+    for seed in 1..50 {
+        let dealt = call(
+            "marjapussi",
+            Route::Deal,
+            json!({ "variant": variant, "seed": seed }),
+        );
+        let position = walk("marjapussi", dealt["position"].clone(), seed, |_, legal| {
+            legal["phase"] != phase
+        });
+        let legal = call(
+            "marjapussi",
+            Route::LegalMoves,
+            json!({ "position": position }),
+        );
+        if legal["phase"] == phase {
+            return view_of("marjapussi", &position, &legal["to_move"]);
+        }
+    }
+    panic!("no {variant} hand reached {phase}")
+}
+
+#[test]
+fn choices_before_the_play_are_valued_by_the_play_and_say_whether_all_are_listed() {
+    for (variant, phase, candidates) in [
+        ("huutopussi", "exchange_give", 1 + 3 * 6),
+        ("huutopussi", "exchange_return", 1 + 3 * 9),
+    ] {
+        let view = phase_view(variant, phase);
+        let body = json!({ "position": view, "method": "bids", "seed": 3, "budget": { "time_ms": 60_000 } });
+        let answer = analyze_ok("marjapussi", body.clone());
+        let what = format!("{variant} {phase}: {answer}");
+        assert_eq!(answer["method"], "bids", "{what}");
+        assert_eq!(answer["all_moves_listed"], false, "{what}");
+        assert!(answer["search"]
+            .as_str()
+            .unwrap()
+            .contains("not every legal move"));
+        assert_eq!(answer["reproducible"], true, "{what}");
+        assert_eq!(
+            answer["moves"].as_array().unwrap().len(),
+            candidates,
+            "{what}"
+        );
+        check_moves("marjapussi", &view, &answer);
+        let timeless = |mut a: Value| {
+            a["stats"]["time_ms"] = json!(null);
+            a
+        };
+        let again = analyze_ok("marjapussi", body);
+        assert_eq!(
+            timeless(again),
+            timeless(answer),
+            "{variant} {phase}: one answer per seed"
+        );
+    }
+    // `auto` answers these by the play they lead to, and says which choice it valued.
+    let (_, vice) = mu_vice_view();
+    for (game, view, what, all) in [
+        (
+            "marjapussi",
+            phase_view("huutopussi3", "discard"),
+            "the cards to pass or lay away",
+            false,
+        ),
+        ("mu", vice, "the trump", true),
+    ] {
+        let body = json!({ "position": view, "seed": 2, "budget": { "time_ms": 60_000 } });
+        let answer = analyze_ok(game, body);
+        assert_eq!(answer["method"], "bids", "{answer}");
+        let why = answer["why_method"].as_str().unwrap();
+        assert!(why.starts_with(what), "{answer}");
+        assert_eq!(answer["all_moves_listed"], all, "{answer}");
+        assert_eq!(answer["reproducible"], true, "{answer}");
+        check_moves(game, &view, &answer);
+    }
+    let contract = phase_view("huutopussi", "set_contract");
+    let body = json!({ "position": contract, "method": "bids", "budget": { "time_ms": 60_000 } });
+    let answer = analyze_ok("marjapussi", body);
+    assert_eq!(answer["all_moves_listed"], true, "{answer}");
+    check_moves("marjapussi", &contract, &answer);
 }

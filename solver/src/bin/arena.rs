@@ -10,7 +10,9 @@
 //! paranoid where each seat scores for itself), pimc-maxn (each world by max^n), seeing (the
 //! exact search with every card in sight), bids and bids-pimc (bids valued by the play they lead
 //! to, `play::bids`: `--iterations` playouts per bidding decision within 1 s, or 20,000 within
-//! `--ms`; the heuristic, or pimc, in every other decision).
+//! `--ms`; the heuristic, or pimc, in every other decision), choices and choices-pimc (the same
+//! for every decision before the play that the game values so: bids, exchanges, discards,
+//! contracts, trumps, partners), choices-only (those but the bids; the heuristic bids).
 //! The first form prints A's mean score minus B's per deal with its 95% interval; the second the
 //! ISMCTS iterations per second from the first decision of seeded deals, on one thread; the
 //! third answers, per line of standard input `DEAL<TAB>MOVES<TAB>SEED` (the deal as the JSON
@@ -25,7 +27,7 @@ use solver::play::arena::duplicate;
 use solver::play::determinize::ViewSampler;
 use solver::play::ismcts::Limit;
 use solver::play::ismcts::{Ismcts, Settings};
-use solver::play::players::{self, limit_text};
+use solver::play::players::{self, limit_text, Valuing};
 use solver::play::rollout::{HeuristicRollout, RandomRollout};
 use solver::play::{deal, Player, RandomPlayer};
 use solver::rng::Rng;
@@ -56,7 +58,7 @@ fn usage(why: &str) -> ! {
     eprintln!(
         "       arena --speed --game G [--variant V] [--iterations N] [--deals N] [--seed S]"
     );
-    eprintln!("players: random, heuristic, ismcts (random rollouts), ismcts-h (heuristic rollouts), pimc, pimc-exact, pimc-maxn, seeing, bids, bids-pimc");
+    eprintln!("players: random, heuristic, ismcts (random rollouts), ismcts-h (heuristic rollouts), pimc, pimc-exact, pimc-maxn, seeing, bids, bids-pimc, choices, choices-pimc, choices-only");
     exit(2)
 }
 
@@ -112,7 +114,7 @@ const PIMC_WORLDS: usize = 20;
 fn player<G: Playable>(name: &str, limit: Limit) -> Box<dyn Player<G>> {
     match name {
         "random" => Box::new(RandomPlayer),
-        "heuristic" => Box::new(players::HeuristicPlayer),
+        "heuristic" => heuristic(),
         "ismcts" => Box::new(players::IsmctsPlayer::new(RandomRollout, limit)),
         "ismcts-h" => Box::new(players::IsmctsPlayer::new(HeuristicRollout, limit)),
         "pimc" => Box::new(players::PimcPlayer::new(PIMC_WORLDS, limit, None)),
@@ -127,27 +129,38 @@ fn player<G: Playable>(name: &str, limit: Limit) -> Box<dyn Player<G>> {
             Some(WorldSearch::Maxn),
         )),
         "seeing" => Box::new(players::SeeingPlayer::new(limit)),
-        "bids" => Box::new(bid_player(limit, Box::new(players::HeuristicPlayer))),
-        "bids-pimc" => Box::new(bid_player(limit, player("pimc", limit))),
+        "bids" => Box::new(bid_player(limit, Valuing::Bids, heuristic())),
+        "bids-pimc" => Box::new(bid_player(limit, Valuing::Bids, player("pimc", limit))),
+        "choices" => Box::new(bid_player(limit, Valuing::Choices, heuristic())),
+        "choices-pimc" => Box::new(bid_player(limit, Valuing::Choices, player("pimc", limit))),
+        "choices-only" => Box::new(bid_player(limit, Valuing::ChoicesOnly, heuristic())),
         _ => usage(&format!("no player '{name}'")),
     }
 }
 
-/// The playouts per bidding decision when the limit is a time.
+fn heuristic<G: Playable>() -> Box<dyn Player<G>> {
+    Box::new(players::HeuristicPlayer)
+}
+
+/// The playouts per valued decision when the limit is a time.
 const BID_PLAYOUTS: u64 = 20_000;
 
-/// The time per bidding decision when the limit is a number of playouts.
+/// The time per valued decision when the limit is a number of playouts.
 const BID_TIME: Duration = Duration::from_secs(1);
 
-/// Bids valued by playouts (`--iterations` of them, or [`BID_PLAYOUTS`] within `--ms`), `rest`
-/// elsewhere.
-fn bid_player<G: Playable>(limit: Limit, rest: Box<dyn Player<G>>) -> players::BidPlayer<G> {
+/// The decisions `valuing` names valued by playouts (`--iterations` of them, or
+/// [`BID_PLAYOUTS`] within `--ms`), `rest` elsewhere.
+fn bid_player<G: Playable>(
+    limit: Limit,
+    valuing: Valuing,
+    rest: Box<dyn Player<G>>,
+) -> players::BidPlayer<G> {
     let (playouts, time) = match limit {
         Limit::Iterations(n) => (n, BID_TIME),
         Limit::Time(t) => (BID_PLAYOUTS, t),
         Limit::IterationsWithin(n, t) => (n, t),
     };
-    players::BidPlayer::new(playouts, time, rest)
+    players::BidPlayer::new(playouts, time, valuing, rest)
 }
 
 fn run<G: Playable>(options: &Options) {

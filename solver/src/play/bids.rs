@@ -1,15 +1,18 @@
-//! Bids valued by the play they lead to.
+//! Bids, and the other choices before the play, valued by the play they lead to.
 //!
-//! For a bidding decision ([`Heuristic::is_bid`]), each legal move (every bid and the pass) is
-//! played in worlds drawn from the seat's view, the rest of the hand (the auction, the exchange,
-//! the play) is finished by the game's heuristic at every seat ([`HeuristicRollout`]), and the
-//! move is valued by the hand's score for the seat (its payoff); the best mean wins. Every move
-//! of a world is played out from the same world with the same generator (common random
-//! numbers), so the moves' differences are sharper than their means.
+//! For a decision the game values so ([`Heuristic::valued`]: a bid, an exchange, a discard, a
+//! contract, a trump, a partner), each candidate move ([`Heuristic::candidates`]: every candidates
+//! move, or where they are too many the heuristic's and its neighbours) is played in worlds
+//! drawn from the seat's view, the rest of the hand (the auction, the exchange, the play) is
+//! finished by the game's heuristic at every seat ([`HeuristicRollout`]), and the move is valued
+//! by the hand's score for the seat (its payoff); the best mean wins. Every move of a world is
+//! played out from the same world with the same generator (common random numbers), so the
+//! moves' differences are sharper than their means.
 //!
 //! The playouts are spent by successive halving: the budget is cut into one round per halving,
 //! each round plays its share in new worlds with every move still in, then the better half
-//! (by mean score, the earlier legal move first among equals) stays. World `i` is drawn from
+//! (by mean score, the earlier candidate first among equals: the heuristic's own where the
+//! candidates are not every candidates move) stays. World `i` is drawn from
 //! [`world_rng`]`(seed, i)` as PIMC's are, so a seed gives one answer whenever the playouts
 //! asked finish within the time.
 
@@ -31,7 +34,7 @@ pub struct BidBudget {
     pub cancel: Cancel,
 }
 
-/// One legal move's estimate: its mean value (the exact search's unit, for the seat's side, at
+/// One candidate move's estimate: its mean value (the exact search's unit, for the seat's side, at
 /// the end of the hand) and mean score (the seat's payoff), each with its 95% interval, over
 /// the `worlds` it was played in.
 #[derive(Clone, Debug)]
@@ -40,12 +43,12 @@ pub struct BidMove<M> {
     pub worlds: usize,
 }
 
-/// The outcome of [`value_bids`].
+/// The outcome of [`value_choices`].
 #[derive(Clone, Debug)]
 pub struct BidEstimate<M> {
     /// The seat's side, whose value and score the moves give.
     pub side: usize,
-    /// Every legal move, in the legal moves' order.
+    /// Every candidate, in [`Heuristic::candidates`]' order.
     pub moves: Vec<BidMove<M>>,
     pub best: Option<M>,
     /// Worlds drawn, and moves played out in them.
@@ -69,9 +72,9 @@ impl Samples {
     }
 }
 
-/// Values every legal move of `state` for `seat` (to act, or deciding for the seat to act) by
-/// playouts in worlds from `worlds`, within `budget`.
-pub fn value_bids<G: Searchable + Heuristic>(
+/// Values the candidate moves of `state` ([`Heuristic::candidates`]) for `seat` (to act, or
+/// deciding for the seat to act) by playouts in worlds from `worlds`, within `budget`.
+pub fn value_choices<G: Searchable + Heuristic>(
     state: &G,
     seat: Seat,
     worlds: &mut impl Determinizer<G>,
@@ -80,11 +83,11 @@ pub fn value_bids<G: Searchable + Heuristic>(
 ) -> BidEstimate<G::Move> {
     let start = Instant::now();
     let deadline = Deadline::new(start, budget.time, &budget.cancel);
-    let mut legal = Vec::new();
-    state.legal_moves(&mut legal);
-    let mut samples = vec![Samples::default(); legal.len()];
-    let mut alive: Vec<usize> = (0..legal.len()).collect();
-    let rounds = u64::from(usize::BITS - legal.len().saturating_sub(1).leading_zeros()).max(1);
+    let mut candidates = Vec::new();
+    state.candidates(&mut candidates);
+    let mut samples = vec![Samples::default(); candidates.len()];
+    let mut alive: Vec<usize> = (0..candidates.len()).collect();
+    let rounds = u64::from(usize::BITS - candidates.len().saturating_sub(1).leading_zeros()).max(1);
     let (mut drawn, mut playouts, mut timed_out) = (0u64, 0u64, false);
     let mut scratch = Vec::new();
     for _ in 0..rounds {
@@ -99,7 +102,7 @@ pub fn value_bids<G: Searchable + Heuristic>(
             let world = worlds.determinize(state, seat, &mut rng);
             for &m in &alive {
                 let mut hand = world.clone();
-                hand.play_unchecked(legal[m]);
+                hand.play_unchecked(candidates[m]);
                 HeuristicRollout.finish(&mut hand, &mut scratch, &mut rng.clone());
                 samples[m]
                     .values
@@ -108,7 +111,7 @@ pub fn value_bids<G: Searchable + Heuristic>(
                 playouts += 1;
             }
         }
-        // Stable: among equal means the earlier legal move stays first.
+        // Stable: among equal means the earlier candidate stays first.
         alive.sort_by(|&a, &b| samples[b].mean_score().total_cmp(&samples[a].mean_score()));
         alive.truncate(alive.len().div_ceil(2));
         if timed_out {
@@ -117,8 +120,8 @@ pub fn value_bids<G: Searchable + Heuristic>(
     }
     BidEstimate {
         side: state.side(seat),
-        moves: estimates(&legal, &samples),
-        best: alive.first().map(|&m| legal[m]),
+        moves: estimates(&candidates, &samples),
+        best: alive.first().map(|&m| candidates[m]),
         worlds: drawn as usize,
         playouts,
         timed_out,
@@ -126,9 +129,9 @@ pub fn value_bids<G: Searchable + Heuristic>(
     }
 }
 
-/// Each legal move's means and intervals over the worlds it was played in.
-fn estimates<M: Copy>(legal: &[M], samples: &[Samples]) -> Vec<BidMove<M>> {
-    legal
+/// Each candidate's means and intervals over the worlds it was played in.
+fn estimates<M: Copy>(candidates: &[M], samples: &[Samples]) -> Vec<BidMove<M>> {
+    candidates
         .iter()
         .zip(samples)
         .map(|(&mv, s)| {

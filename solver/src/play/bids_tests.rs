@@ -1,15 +1,23 @@
-//! Bids valued by the play they lead to: every move's value against the heuristic's playout of
-//! it computed apart, a pass that is clearly right chosen, and one answer per seed.
+//! Bids and the other choices before the play valued by the play they lead to: every move's
+//! value against the heuristic's playout of it computed apart, a pass that is clearly right
+//! chosen, one answer per seed, and the candidates of an exchange (the heuristic's choice and
+//! its single swaps), legal and distinct.
 
-use super::bids::{value_bids, BidBudget, BidEstimate};
+use super::bids::{value_choices, BidBudget, BidEstimate};
 use super::deal;
 use super::determinize::{Determinizer, TrueWorld, ViewSampler};
+use crate::api::Rules;
 use crate::cancel::Cancel;
+use crate::cards::CardSet;
 use crate::game::{Game, Seat};
 use crate::games::marjapussi::{Marjapussi, Move};
-use crate::heuristic::Heuristic;
+use crate::games::mu::Mu;
+use crate::games::muschik::Muschik;
+use crate::heuristic::{single_swaps, Decision, Heuristic};
 use crate::hidden::pimc::world_rng;
 use crate::rng::Rng;
+use crate::search::Searchable;
+use std::collections::BTreeSet;
 use std::time::Duration;
 
 fn budget(playouts: u64) -> BidBudget {
@@ -42,9 +50,9 @@ fn score(estimate: &BidEstimate<Move>, mv: Move) -> (f64, f64, usize) {
 fn with_every_card_seen_each_bid_is_worth_the_heuristics_playout_of_it() {
     for seed in 1..6 {
         let state: Marjapussi = deal("huutopussi", seed).unwrap();
-        assert!(state.is_bid());
+        assert_eq!(state.valued().map(|v| v.decision), Some(Decision::Bid));
         let seat = state.to_move().unwrap();
-        let estimate = value_bids(&state, seat, &mut TrueWorld, seed, &budget(2_000));
+        let estimate = value_choices(&state, seat, &mut TrueWorld, seed, &budget(2_000));
         let mut legal = Vec::new();
         state.legal_moves(&mut legal);
         let mut best: Option<(i32, Move)> = None;
@@ -84,7 +92,7 @@ fn an_opponents_contract_out_of_reach_is_passed_in_every_world() {
     let seat = state.to_move().unwrap();
     assert_ne!(state.side(seat), start.side(start.to_move().unwrap()));
     let seed = 11;
-    let estimate = value_bids(
+    let estimate = value_choices(
         &state,
         seat,
         &mut ViewSampler::of_view(&start, &history, &state, seat),
@@ -130,7 +138,7 @@ fn a_seed_gives_one_answer() {
     let seat: Seat = state.to_move().unwrap();
     let run = |seed| {
         let mut sampler = ViewSampler::of_view(&start, &history, &state, seat);
-        let e = value_bids(&state, seat, &mut sampler, seed, &budget(4_000));
+        let e = value_choices(&state, seat, &mut sampler, seed, &budget(4_000));
         let scores: Vec<_> = e
             .moves
             .iter()
@@ -142,4 +150,201 @@ fn a_seed_gives_one_answer() {
     assert_eq!(first, run(7));
     assert_ne!(first.3, run(8).3, "another seed draws other worlds");
     assert!(first.2 <= 4_000 + first.3.len() as u64);
+}
+
+/// The first position of the heuristic's hand dealt from `seed` in `variant` (its preset) in
+/// `phase`, with the hand as dealt and the moves since, if the hand reaches it.
+fn reach<G: Rules + Heuristic>(
+    variant: &str,
+    seed: u64,
+    phase: &str,
+) -> Option<(G, Vec<G::Move>, G)> {
+    let start: G = deal(variant, seed).unwrap();
+    let mut state = start.clone();
+    let mut history = Vec::new();
+    let mut rng = Rng::seeded(seed);
+    while !state.is_over() {
+        if state.phase() == phase {
+            return Some((start, history, state));
+        }
+        let mv = state.heuristic_move(&mut rng);
+        state.play(mv).expect("the heuristic's move is legal");
+        history.push(mv);
+    }
+    None
+}
+
+#[test]
+fn single_swaps_are_the_choice_then_each_one_card_swap_once() {
+    let pool: CardSet = (0..9).map(crate::cards::Card::new).collect();
+    let chosen: CardSet = [1, 4, 7].into_iter().map(crate::cards::Card::new).collect();
+    let mut out = Vec::new();
+    single_swaps(pool, chosen, |s| s, &mut out);
+    assert_eq!(out[0], chosen);
+    assert_eq!(out.len(), 1 + 3 * 6);
+    let distinct: BTreeSet<u64> = out.iter().map(|s| s.bits()).collect();
+    assert_eq!(distinct.len(), out.len());
+    for s in &out[1..] {
+        assert!(s.is_subset(pool) && s.len() == 3, "{s:?}");
+        assert_eq!((*s & chosen).len(), 2, "{s:?}: one card swapped");
+    }
+}
+
+/// The candidates of a valued decision: distinct legal moves, the heuristic's first where they
+/// are not every legal move (then `swaps` of them), every legal move where they are.
+fn check_candidates<G: Rules + Heuristic>(state: &G, swaps: impl Fn(&[G::Move]) -> usize) {
+    let valued = state.valued().expect("a valued decision");
+    let mut candidates = Vec::new();
+    state.candidates(&mut candidates);
+    let mut legal = Vec::new();
+    state.legal_moves(&mut legal);
+    for mv in &candidates {
+        assert!(legal.contains(mv), "{mv:?} is not legal");
+    }
+    let texts: BTreeSet<String> = candidates.iter().map(|&m| state.move_text(m)).collect();
+    assert_eq!(texts.len(), candidates.len(), "a candidate twice");
+    if valued.every_move {
+        assert_eq!(candidates.len(), legal.len());
+    } else {
+        assert_eq!(candidates[0], state.heuristic_move(&mut Rng::seeded(0)));
+        assert_eq!(candidates.len(), 1 + swaps(&legal), "{}", state.phase());
+        assert!(candidates.len() < legal.len());
+    }
+}
+
+#[test]
+fn exchanges_and_discards_are_valued_among_the_heuristics_choice_and_its_swaps() {
+    // Huutopussi: the partner gives 3 of its 9 cards, the declarer returns 3 of its 12;
+    // huutopussi3: the declarer discards 3 of 15 (aces and tens kept): 3 times the cards not
+    // chosen swaps.
+    let swaps = |legal: &[Move]| {
+        let pool = legal.iter().fold(CardSet::EMPTY, |pool, mv| match mv {
+            Move::Give(s) | Move::Return(s) | Move::Discard(s) => pool | *s,
+            _ => panic!("{mv:?} is not a set of cards"),
+        });
+        3 * (pool.len() as usize - 3)
+    };
+    for (variant, phase, pool) in [
+        ("huutopussi", "exchange_give", 9),
+        ("huutopussi", "exchange_return", 12),
+        ("huutopussi3", "discard", 15),
+    ] {
+        let mut reached = 0;
+        for seed in 1..8 {
+            let Some((_, _, state)) = reach::<Marjapussi>(variant, seed, phase) else {
+                continue;
+            };
+            assert_eq!(
+                state.valued().map(|v| (v.decision, v.every_move)),
+                Some((Decision::Exchange, false))
+            );
+            let mut legal = Vec::new();
+            state.legal_moves(&mut legal);
+            assert!(swaps(&legal) <= 3 * (pool - 3));
+            check_candidates(&state, swaps);
+            reached += 1;
+        }
+        assert!(reached >= 3, "{variant} {phase}: {reached} hands");
+    }
+    let (_, _, contract) = reach::<Marjapussi>("huutopussi", 1, "set_contract").unwrap();
+    check_candidates(&contract, |_| 0);
+    let (_, _, doubled) = reach::<Marjapussi>("erlangen", 1, "exchange_give").unwrap();
+    assert_eq!(
+        doubled.valued(),
+        None,
+        "Kontra/Re's exchanges are not valued"
+    );
+}
+
+/// With every card seen, each candidate of `state` is worth the heuristic's playout of it, and
+/// the best is the first candidate of the best playout.
+fn each_candidate_is_worth_its_playout<G: Rules + Searchable + Heuristic>(state: &G, seed: u64) {
+    let seat = state.to_move().unwrap();
+    let estimate = value_choices(state, seat, &mut TrueWorld, seed, &budget(3_000));
+    let mut candidates = Vec::new();
+    state.candidates(&mut candidates);
+    assert_eq!(estimate.moves.len(), candidates.len());
+    let mut best: Option<(i32, G::Move)> = None;
+    for (m, &mv) in estimate.moves.iter().zip(&candidates) {
+        assert_eq!(m.estimate.mv, mv);
+        let mut hand = state.clone();
+        hand.play(mv).expect("a legal candidate");
+        let mut rng = Rng::seeded(0);
+        while !hand.is_over() {
+            let next = hand.heuristic_move(&mut rng);
+            hand.play(next).expect("the heuristic's move is legal");
+        }
+        let payoff = hand.payoff()[seat];
+        assert_eq!(m.estimate.score, Some((f64::from(payoff), 0.0)), "{mv:?}");
+        if best.is_none_or(|(b, _)| payoff > b) {
+            best = Some((payoff, mv));
+        }
+    }
+    assert_eq!(estimate.best, best.map(|(_, mv)| mv));
+}
+
+#[test]
+fn with_every_card_seen_each_choice_is_worth_the_heuristics_playout_of_it() {
+    for seed in 1..4 {
+        for (variant, phase) in [
+            ("huutopussi", "exchange_give"),
+            ("huutopussi", "set_contract"),
+            ("huutopussi", "exchange_return"),
+            ("huutopussi3", "discard"),
+        ] {
+            if let Some((_, _, state)) = reach::<Marjapussi>(variant, seed, phase) {
+                each_candidate_is_worth_its_playout(&state, seed);
+            }
+        }
+    }
+    let muschik = (1..20).find_map(|seed| reach::<Muschik>("muschik", seed, "exchange"));
+    let (_, _, muschik) = muschik.expect("a muschik exchange");
+    each_candidate_is_worth_its_playout(&muschik, 3);
+    let mut mu_phases = BTreeSet::new();
+    for seed in 1..40 {
+        for phase in ["vice_trump", "chief_trump", "partner"] {
+            if let Some((_, _, mu)) = reach::<Mu>("mu4", seed, phase) {
+                assert!(mu.valued().is_some(), "{phase}");
+                each_candidate_is_worth_its_playout(&mu, seed);
+                mu_phases.insert(phase);
+            }
+        }
+    }
+    assert!(
+        mu_phases.contains("chief_trump") && mu_phases.contains("partner"),
+        "{mu_phases:?}"
+    );
+}
+
+#[test]
+fn a_valued_exchange_is_legal_and_one_per_seed() {
+    for (variant, phase) in [
+        ("huutopussi", "exchange_return"),
+        ("huutopussi3", "discard"),
+    ] {
+        let run = |(start, history, state): &(Marjapussi, Vec<Move>, Marjapussi), seed| {
+            let seat = state.to_move().unwrap();
+            let mut sampler = ViewSampler::of_view(start, history, state, seat);
+            let e = value_choices(state, seat, &mut sampler, seed, &budget(3_000));
+            let scores: Vec<_> = e
+                .moves
+                .iter()
+                .map(|m| (m.estimate.mv, m.estimate.score, m.worlds))
+                .collect();
+            (e.best, e.worlds, scores)
+        };
+        // A hand where the choice matters: not every candidate scores alike.
+        let (hand, first) = (1..20)
+            .filter_map(|seed| reach::<Marjapussi>(variant, seed, phase))
+            .map(|hand| {
+                let first = run(&hand, 5);
+                (hand, first)
+            })
+            .find(|(_, first)| first.2.iter().any(|m| m.1 != first.2[0].1))
+            .expect("a hand whose candidates score apart");
+        assert_eq!(first, run(&hand, 5), "{variant}: one answer per seed");
+        let best = first.0.expect("a choice");
+        assert!(hand.2.clone().play(best).is_ok(), "{variant}: {best:?}");
+        assert_ne!(first.2, run(&hand, 6).2, "another seed draws other worlds");
+    }
 }

@@ -1,7 +1,7 @@
 //! The players beside random play: the game's heuristic, ISMCTS on the seat's view, and the
 //! player that sees every card.
 
-use super::bids::{value_bids, BidBudget};
+use super::bids::{value_choices, BidBudget};
 use super::determinize::{TrueWorld, ViewSampler};
 use super::ismcts::{Ismcts, Limit, Settings};
 use super::rollout::{HeuristicRollout, Rollout};
@@ -9,7 +9,7 @@ use super::Player;
 use crate::api::Rules;
 use crate::cancel::Cancel;
 use crate::game::{Game, Seat};
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Decision, Heuristic};
 use crate::hidden::pimc::{pimc_with, PimcBudget, WorldSearch};
 use crate::hidden::{Knowledge, Observable};
 use crate::rng::Rng;
@@ -227,29 +227,65 @@ pub fn limit_text(limit: Limit) -> String {
     }
 }
 
-/// Bids valued by the play they lead to ([`value_bids`]) in the auction, and `rest` in every
-/// other decision.
+/// The decisions a [`BidPlayer`] values by the play they lead to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Valuing {
+    /// The bids of the auction only.
+    Bids,
+    /// Every decision the game values so ([`Heuristic::valued`]), the bids included.
+    Choices,
+    /// Every decision the game values so but the bids.
+    ChoicesOnly,
+}
+
+impl Valuing {
+    fn name(self) -> &'static str {
+        match self {
+            Valuing::Bids => "bids",
+            Valuing::Choices => "choices",
+            Valuing::ChoicesOnly => "choices but bids",
+        }
+    }
+
+    /// Whether `decision` is valued.
+    fn values(self, decision: Decision) -> bool {
+        match self {
+            Valuing::Bids => decision == Decision::Bid,
+            Valuing::Choices => true,
+            Valuing::ChoicesOnly => decision != Decision::Bid,
+        }
+    }
+}
+
+/// Bids and the other choices before the play valued by the play they lead to
+/// ([`value_choices`]) where `valuing` says, and `rest` in every other decision.
 pub struct BidPlayer<G: Game> {
     budget: BidBudget,
+    valuing: Valuing,
     rest: Box<dyn Player<G>>,
 }
 
 impl<G: Game> BidPlayer<G> {
-    /// `playouts` per bidding decision within `time`, `rest` elsewhere.
-    pub fn new(playouts: u64, time: Duration, rest: Box<dyn Player<G>>) -> Self {
+    /// `playouts` per valued decision within `time`, `rest` elsewhere.
+    pub fn new(playouts: u64, time: Duration, valuing: Valuing, rest: Box<dyn Player<G>>) -> Self {
         let budget = BidBudget {
             playouts,
             time,
             cancel: Cancel::NEVER,
         };
-        BidPlayer { budget, rest }
+        BidPlayer {
+            budget,
+            valuing,
+            rest,
+        }
     }
 }
 
 impl<G: Observable + Searchable + Heuristic> Player<G> for BidPlayer<G> {
     fn name(&self) -> String {
         format!(
-            "bids({} playouts/{}ms), then {}",
+            "{}({} playouts/{}ms), then {}",
+            self.valuing.name(),
             self.budget.playouts,
             self.budget.time.as_millis(),
             self.rest.name()
@@ -264,12 +300,15 @@ impl<G: Observable + Searchable + Heuristic> Player<G> for BidPlayer<G> {
         seat: Seat,
         rng: &mut Rng,
     ) -> G::Move {
-        if !state.is_bid() {
+        if !state
+            .valued()
+            .is_some_and(|v| self.valuing.values(v.decision))
+        {
             return self.rest.choose(start, history, state, seat, rng);
         }
         let mut worlds = ViewSampler::of_view(start, history, state, seat);
         let seed = rng.next_u64();
-        let estimate = value_bids(state, seat, &mut worlds, seed, &self.budget);
+        let estimate = value_choices(state, seat, &mut worlds, seed, &self.budget);
         estimate.best.expect("a position to move in has a move")
     }
 }

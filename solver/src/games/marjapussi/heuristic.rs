@@ -12,7 +12,8 @@ use super::config::{Asks, CardValues};
 use super::scoring::marriage_value;
 use super::{Marjapussi, Move, Phase, Said};
 use crate::cards::{Card, CardSet};
-use crate::heuristic::{cheapest, cheapest_k, is_top, Heuristic};
+use crate::game::Game;
+use crate::heuristic::{cheapest, cheapest_k, is_top, single_swaps, Decision, Heuristic, Valued};
 use crate::rng::Rng;
 use crate::suited::{power_of, suit_of, Suit};
 
@@ -51,11 +52,45 @@ impl Heuristic for Marjapussi {
         }
     }
 
-    /// Not where Kontra/Re may double the contract (`erlangen`): this player never doubles, so
-    /// its playouts cannot price a doubled contract, and against PIMC's play such bids lost
-    /// (README, the arena's table).
-    fn is_bid(&self) -> bool {
-        self.phase == Phase::Bid && !self.cfg.kontra_re
+    /// Before the play, where Kontra/Re does not double the contract (`erlangen` and
+    /// `kontra_re: true` are left out): this player never doubles, so its playouts cannot price
+    /// a doubled contract, and against PIMC's play such bids lost (README, the arena's table).
+    /// The bids and the contract are every legal move; the exchange's and the discard's sets
+    /// ([`Heuristic::candidates`]) are too many to play out, so they are the heuristic's and its
+    /// single swaps. Three players' cards given one to each opponent (`give_one_each`) are not
+    /// valued: not measured.
+    fn valued(&self) -> Option<Valued> {
+        if self.cfg.kontra_re {
+            return None;
+        }
+        let (decision, every_move) = match self.phase {
+            Phase::Bid => (Decision::Bid, true),
+            Phase::ExchangeGive | Phase::ExchangeReturn | Phase::Discard => {
+                (Decision::Exchange, false)
+            }
+            Phase::SetContract => (Decision::Contract, true),
+            _ => return None,
+        };
+        // Each beat the rule-based player in duplicate matches (README, the arena's tables).
+        Some(Valued {
+            decision,
+            every_move,
+            auto: true,
+        })
+    }
+
+    fn candidates(&self, out: &mut Vec<Move>) {
+        let hand = self.hands[self.actor as usize];
+        let mut pool = hand;
+        if self.phase == Phase::Discard && self.cfg.discard_forbid_ace_ten {
+            pool -= cards::of_power(ACE) | cards::of_power(TEN);
+        }
+        match self.heuristic_move(&mut Rng::seeded(0)) {
+            Move::Give(chosen) => single_swaps(pool, chosen, Move::Give, out),
+            Move::Return(chosen) => single_swaps(pool, chosen, Move::Return, out),
+            Move::Discard(chosen) => single_swaps(pool, chosen, Move::Discard, out),
+            _ => self.legal_moves(out),
+        }
     }
 }
 

@@ -15,7 +15,7 @@ use super::config::PartnerMode;
 use super::scoring::target;
 use super::{Move, Mu, Phase, Trump};
 use crate::cards::{Card, CardSet};
-use crate::heuristic::{cheapest, cheapest_k, Heuristic};
+use crate::heuristic::{cheapest, cheapest_k, Decision, Heuristic, Valued};
 use crate::rng::Rng;
 
 impl Heuristic for Mu {
@@ -27,6 +27,22 @@ impl Heuristic for Mu {
             Phase::Play => Move::Play(self.card_to_play()),
             Phase::AllPass | Phase::Eklat | Phase::Scored => unreachable!("the hand is over"),
         }
+    }
+
+    /// The trumps and the partner, every legal move of each (in duplicate matches ahead of this
+    /// player's own choice: README, the arena's tables); not the auction, whose lays are too
+    /// many to list (the legal-moves route describes them).
+    fn valued(&self) -> Option<Valued> {
+        let decision = match self.phase {
+            Phase::ViceTrump | Phase::ChiefTrump => Decision::Trump,
+            Phase::Partner => Decision::Partner,
+            _ => return None,
+        };
+        Some(Valued {
+            decision,
+            every_move: true,
+            auto: true,
+        })
     }
 }
 

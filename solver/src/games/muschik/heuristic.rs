@@ -11,7 +11,7 @@ use super::cards::{self, ACE};
 use super::config::DOUBLE_START_CHOICES;
 use super::{Move, Muschik, Phase};
 use crate::cards::{Card, CardSet};
-use crate::heuristic::{cheapest, cheapest_k, is_top, Heuristic};
+use crate::heuristic::{cheapest, cheapest_k, is_top, Decision, Heuristic, Valued};
 use crate::rng::Rng;
 use crate::suited::{power_of, suit_of};
 
@@ -31,6 +31,17 @@ impl Heuristic for Muschik {
             Phase::Play => Move::Play(self.card_to_play()),
             Phase::Void | Phase::Scored => unreachable!("the deal is over"),
         }
+    }
+
+    /// The exchange with the stock: every subset of the hand the stock can replace; not for
+    /// `auto`, since valued so it was no better than this player's own in duplicate matches
+    /// (README, the arena's tables).
+    fn valued(&self) -> Option<Valued> {
+        (self.phase == Phase::Exchange).then_some(Valued {
+            decision: Decision::Exchange,
+            every_move: true,
+            auto: false,
+        })
     }
 }
 
