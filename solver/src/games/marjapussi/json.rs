@@ -22,7 +22,8 @@ use crate::games::cardlist::{
 use crate::games::options::{self, Declared};
 use crate::games::seeded::deal_round;
 use crate::games::wire::{
-    cards_text, move_words, padded, parse_suit, seats_json, suit_field, trick_json,
+    cards_text, move_words, padded, parse_suit, seats_json, suit_field, trick_json, whole_number,
+    whole_points_score,
 };
 use crate::problems::{integers, Fields, Problems};
 use crate::rng::Rng;
@@ -351,9 +352,7 @@ impl Rules for Marjapussi {
     fn parse_move(&self, text: &str) -> Result<Move, String> {
         let (words, head) = move_words(text)?;
         let number = |w: &[&str]| match w {
-            [v] => v
-                .parse::<i32>()
-                .map_err(|_| format!("'{v}' is not a whole number")),
+            [v] => whole_number(v),
             _ => Err(format!("'{text}' needs one number")),
         };
         let suit = |w: &[&str]| match w {
@@ -462,11 +461,7 @@ impl Rules for Marjapussi {
         if self.cfg.variant == Variant::Marjapussi {
             return Some(value);
         }
-        let points = value as i32;
-        (f64::from(points) == value)
-            .then(|| self.score_of_points(side, points))
-            .flatten()
-            .map(f64::from)
+        whole_points_score(value, |points| self.score_of_points(side, points))
     }
 
     fn payoff_unit(&self) -> &'static str {

@@ -216,8 +216,7 @@ impl Rules for Mustamaija {
         }
         let known_talon: CardSet = talon.iter().flatten().copied().collect();
         let unknown = ledger.deck().cards - ledger.all();
-        let no_shown = vec![CardSet::EMPTY; n];
-        let places = (&no_shown[..], &mut talon[..]);
+        let places = (&[][..], &mut talon[..]);
         let filled = fill_places(&entries, places, unknown, (&hands_path, "cards"), problems);
         if problems.0.len() > before {
             return None;
