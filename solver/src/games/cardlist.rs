@@ -466,30 +466,45 @@ pub fn fill_hidden(
     path: &str,
     problems: &mut Problems,
 ) -> Vec<CardSet> {
-    let wanted: u32 = entries
-        .iter()
-        .map(|e| match e {
-            HandEntry::Hidden(n) => *n,
-            HandEntry::Known(_) => 0,
-        })
-        .sum();
+    fill_places(entries, (&[], &mut []), unknown, (path, "counts"), problems)
+}
+
+/// [`fill_hidden`] where each hidden hand already holds its `shown` cards (those all know it
+/// holds; none where `shown` has no entry) and takes the rest of its count, then the empty
+/// `slots` of an ordered place (a talon) are filled; the mismatch message says `what` adds up.
+pub fn fill_places(
+    entries: &[HandEntry],
+    (shown, slots): (&[CardSet], &mut [Option<Card>]),
+    unknown: CardSet,
+    (path, what): (&str, &str),
+    problems: &mut Problems,
+) -> Vec<CardSet> {
+    let shown_at = |seat: usize| shown.get(seat).copied().unwrap_or_default();
+    let missing = |seat: usize, entry: &HandEntry| match entry {
+        HandEntry::Hidden(n) => n.saturating_sub(shown_at(seat).len()),
+        HandEntry::Known(_) => 0,
+    };
+    let in_hands: u32 = entries.iter().enumerate().map(|(s, e)| missing(s, e)).sum();
+    let wanted = in_hands + slots.iter().filter(|c| c.is_none()).count() as u32;
     if wanted != unknown.len() {
-        problems.push(
-            path,
-            format!(
-                "the hidden counts add up to {wanted}, but {} cards are unaccounted for",
-                unknown.len()
-            ),
-        );
+        let left = unknown.len();
+        let message =
+            format!("the hidden {what} add up to {wanted}, but {left} cards are unaccounted for");
+        problems.push(path, message);
     }
     let mut pool = unknown.iter();
-    entries
-        .iter()
-        .map(|e| match e {
-            HandEntry::Known(set) => *set,
-            HandEntry::Hidden(n) => pool.by_ref().take(*n as usize).collect(),
-        })
-        .collect()
+    let hands = entries.iter().enumerate().map(|(seat, entry)| match entry {
+        HandEntry::Known(set) => *set,
+        HandEntry::Hidden(_) => {
+            let rest: CardSet = pool.by_ref().take(missing(seat, entry) as usize).collect();
+            shown_at(seat) | rest
+        }
+    });
+    let hands = hands.collect();
+    for slot in slots.iter_mut().filter(|c| c.is_none()) {
+        *slot = pool.next();
+    }
+    hands
 }
 
 /// Cards as tokens, or their count where hidden.

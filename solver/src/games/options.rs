@@ -269,6 +269,17 @@ pub fn int_of(value: &Value, allowed: &[i64]) -> Result<i64, String> {
     n.ok_or_else(|| format!("one of {}", join(allowed.iter())))
 }
 
+/// An option's value that may be null (`None`), else read by `read`.
+pub fn or_null<T, E>(
+    value: &Value,
+    read: impl FnOnce(&Value) -> Result<T, E>,
+) -> Result<Option<T>, E> {
+    match value {
+        Value::Null => Ok(None),
+        v => read(v).map(Some),
+    }
+}
+
 /// A named option's value.
 pub fn named<T: Named>(value: &Value) -> Result<T, String> {
     let found = value.as_str().and_then(T::from_name);
@@ -276,13 +287,16 @@ pub fn named<T: Named>(value: &Value) -> Result<T, String> {
 }
 
 /// Declares one option of the configuration whose field `$field` (of type `$t`) has the
-/// option's name, as [`config!`] writes it: `flag`, `int(lo, hi)`, `int_of[a, b]` or `named`
-/// (the field's type has names), then its rule section and description, and optionally
-/// `note "..."`; or `custom` and the whole [`Opt`].
+/// option's name, as [`config!`] writes it: `flag`, `int(lo, hi)`, `int_of[a, b]`, `named`
+/// (the field's type has names) or `with(values, read, write)` (the [`Values`], a reader of
+/// the request's value into the field's, `Err` saying what a valid value looks like, and the
+/// writer of the field's value; then `as "name"` where the option is named otherwise), then
+/// its rule section and description, and optionally `note "..."`; or `custom` and the whole
+/// [`Opt`].
 macro_rules! option {
-    (@opt $field:ident, $values:expr, $read:expr, $write:expr, $rule:literal, $description:literal, $($note:literal)?) => {
+    (@opt $name:expr, $values:expr, $read:expr, $write:expr, $rule:literal, $description:literal, $($note:literal)?) => {
         $crate::games::options::Opt {
-            name: stringify!($field),
+            name: $name,
             values: $values,
             rule: $rule,
             description: $description,
@@ -293,25 +307,39 @@ macro_rules! option {
     };
     (@note) => { None };
     (@note $note:literal) => { Some($note) };
+    (@name $field:ident) => { stringify!($field) };
+    (@name $field:ident $name:literal) => { $name };
     ($field:ident: $t:ty => flag, $rule:literal, $description:literal $(, note $note:literal)?) => {
-        option!(@opt $field, $crate::games::options::Values::Flag,
+        option!(@opt stringify!($field), $crate::games::options::Values::Flag,
             |c, v| { c.$field = $crate::games::options::flag(v)?; Ok(()) },
             |c| serde_json::json!(c.$field), $rule, $description, $($note)?)
     };
     ($field:ident: $t:ty => int($lo:expr, $hi:expr), $rule:literal, $description:literal $(, note $note:literal)?) => {
-        option!(@opt $field, $crate::games::options::Values::Int($lo, $hi),
+        option!(@opt stringify!($field), $crate::games::options::Values::Int($lo, $hi),
             |c, v| { c.$field = $crate::games::options::int(v, $lo, $hi)? as _; Ok(()) },
             |c| serde_json::json!(c.$field), $rule, $description, $($note)?)
     };
     ($field:ident: $t:ty => int_of[$($n:literal),+], $rule:literal, $description:literal $(, note $note:literal)?) => {
-        option!(@opt $field, $crate::games::options::Values::IntOf(&[$($n),+]),
+        option!(@opt stringify!($field), $crate::games::options::Values::IntOf(&[$($n),+]),
             |c, v| { c.$field = $crate::games::options::int_of(v, &[$($n),+])? as _; Ok(()) },
             |c| serde_json::json!(c.$field), $rule, $description, $($note)?)
     };
     ($field:ident: $t:ty => named, $rule:literal, $description:literal $(, note $note:literal)?) => {
-        option!(@opt $field, $crate::games::options::Values::Names(<$t>::NAMES),
+        option!(@opt stringify!($field), $crate::games::options::Values::Names(<$t>::NAMES),
             |c, v| { c.$field = $crate::games::options::named::<$t>(v)?; Ok(()) },
             |c| serde_json::json!(c.$field.name()), $rule, $description, $($note)?)
+    };
+    ($field:ident: $t:ty => with($values:expr, $read:expr, $write:expr) $(as $name:literal)?, $rule:literal, $description:literal $(, note $note:literal)?) => {
+        option!(@opt option!(@name $field $($name)?), $values,
+            |c, v| {
+                let read: fn(&serde_json::Value) -> Result<$t, _> = $read;
+                c.$field = read(v)?;
+                Ok(())
+            },
+            |c| {
+                let write: fn(&$t) -> serde_json::Value = $write;
+                write(&c.$field)
+            }, $rule, $description, $($note)?)
     };
     ($field:ident: $t:ty => custom $opt:expr) => { $opt };
 }

@@ -57,6 +57,22 @@ pub fn move_words(text: &str) -> Result<(Vec<&str>, String), String> {
     Ok((words, head))
 }
 
+/// A move's number, a whole number.
+pub fn whole_number(word: &str) -> Result<i32, String> {
+    word.parse()
+        .map_err(|_| format!("'{word}' is not a whole number"))
+}
+
+/// The hand's score that `score` gives for the exact search's `value` where it is whole
+/// points; none for a mean between them.
+pub fn whole_points_score(value: f64, score: impl FnOnce(i32) -> Option<i32>) -> Option<f64> {
+    let points = value as i32;
+    (f64::from(points) == value)
+        .then(|| score(points))
+        .flatten()
+        .map(f64::from)
+}
+
 /// How a named value reads: by its reader, one of every name.
 pub type Names<P> = (fn(&str) -> Option<P>, &'static [&'static str]);
 

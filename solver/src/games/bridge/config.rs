@@ -56,33 +56,17 @@ config! {
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
     pub struct Config for _variant: Variant {
         /// The trump suit; `None` is no trump.
-        trump: Option<Suit> = None => (custom Opt {
-            name: "strain",
-            values: Values::Names(&["S", "H", "D", "C", "NT"]),
-            rule: "Definitions",
-            description: "the contract's strain",
-            note: Some("the trump suit, or NT for no trump"),
-            read: |c, v| {
-                c.trump = v.as_str().and_then(parse_strain).ok_or("S, H, D, C or NT")?;
-                Ok(())
-            },
-            write: |c| json!(strain_name(c.trump)),
-        });
+        trump: Option<Suit> = None => (with(
+            Values::Names(&["S", "H", "D", "C", "NT"]),
+            |v| v.as_str().and_then(parse_strain).ok_or("S, H, D, C or NT"),
+            |trump| json!(strain_name(*trump))) as "strain", "Definitions", "the contract's strain",
+            note "the trump suit, or NT for no trump");
         /// The declarer's seat, 0..4.
-        declarer: u8 = 0 => (custom Opt {
-            name: "declarer",
-            values: Values::Schema(|| {
-                json!({ "type": ["integer", "string"], "enum": [0, 1, 2, 3, "N", "E", "S", "W"] })
-            }),
-            rule: "Law 41",
-            description: "the seat that plays the contract",
-            note: Some("the declarer's seat (0 North, 1 East, 2 South, 3 West); its left-hand opponent leads, its partner is dummy; answers give the number"),
-            read: |c, v| {
-                c.declarer = parse_seat(v).ok_or("a seat 0..3 or N, E, S, W")?;
-                Ok(())
-            },
-            write: |c| json!(c.declarer),
-        });
+        declarer: u8 = 0 => (with(
+            Values::Schema(|| json!({ "type": ["integer", "string"], "enum": [0, 1, 2, 3, "N", "E", "S", "W"] })),
+            |v| parse_seat(v).ok_or("a seat 0..3 or N, E, S, W"),
+            |d| json!(d)), "Law 41", "the seat that plays the contract",
+            note "the declarer's seat (0 North, 1 East, 2 South, 3 West); its left-hand opponent leads, its partner is dummy; answers give the number");
     }
 }
 

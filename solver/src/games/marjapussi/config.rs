@@ -3,7 +3,7 @@
 
 use super::cards::DECK;
 use crate::cards::Card;
-use crate::games::options::{Declared, Opt, Values};
+use crate::games::options::{or_null, Declared, Opt, Values};
 use crate::problems::{field_path, Problems};
 use serde_json::{json, Map, Value};
 
@@ -147,25 +147,12 @@ config! {
             "sides tied at or above the target: play on, or a draw");
         card_tie_carry: CardTieCarry = CardTieCarry::Off => (named, "7.12",
             "a tied card majority: worth nothing, or it raises the next majority by one (or accumulates)");
-        first_deal_leader_card: Option<Card> = None => (custom Opt {
-            name: "first_deal_leader_card",
-            values: Values::Schema(|| json!({ "type": ["string", "null"] })),
-            rule: "7.2",
-            description: "in marjapussi, the holder of this card leads the first hand of a match (null: forehand)",
-            note: Some("a card such as SA"),
-            read: |c, v| {
-                c.first_deal_leader_card = match v {
-                    Value::Null => None,
-                    v => Some(
-                        v.as_str()
-                            .and_then(|t| DECK.parse(t))
-                            .ok_or("a card of the deck, such as SA")?,
-                    ),
-                };
-                Ok(())
-            },
-            write: |c| json!(c.first_deal_leader_card.map(|card| DECK.format(card))),
-        });
+        first_deal_leader_card: Option<Card> = None => (with(
+            Values::Schema(|| json!({ "type": ["string", "null"] })),
+            |v| or_null(v, |v| v.as_str().and_then(|t| DECK.parse(t)).ok_or("a card of the deck, such as SA")),
+            |card| json!(card.map(|card| DECK.format(card)))), "7.2",
+            "in marjapussi, the holder of this card leads the first hand of a match (null: forehand)",
+            note "a card such as SA");
         allow_declare_after_last_trick: bool = false => (flag, "7.8",
             "whether a marriage may still be declared after the last trick");
         porvoo_factor: i32 = 1 => (int(0, 100), "7.16",

@@ -22,7 +22,8 @@ use crate::games::cardlist::{
 use crate::games::options::{self, Declared};
 use crate::games::seeded::deal_round;
 use crate::games::wire::{
-    cards_text, move_words, padded, parse_suit, seats_json, suit_field, trick_json,
+    cards_text, move_words, padded, parse_suit, seats_json, suit_field, trick_json, whole_number,
+    whole_points_score,
 };
 use crate::problems::{integers, Fields, Problems};
 use crate::rng::Rng;
@@ -50,36 +51,26 @@ pub(super) fn wire_deck(cfg: &Config) -> WireDeck {
     )
 }
 
-pub(super) fn read_match(
-    value: Option<&Value>,
-    path: &str,
-    sides: usize,
-    problems: &mut Problems,
-) -> MatchState {
+/// Reads the field `match` of `f`, a match of `sides` sides; a new match where not given.
+pub(super) fn read_match(f: &mut Fields, sides: usize, problems: &mut Problems) -> MatchState {
     let mut state = MatchState::default();
-    let Some(value) = value else {
-        return state;
-    };
-    let mut f = Fields::of(value, path, problems);
-    if let Some(scores) = f.array("scores", problems) {
-        let at = f.path("scores");
-        if scores.len() != sides {
-            problems.push(
-                &at,
-                format!(
+    f.object("match", problems, |f, problems| {
+        if let Some(scores) = f.array("scores", problems) {
+            let at = f.path("scores");
+            if scores.len() != sides {
+                let message = format!(
                     "expected {sides} scores, one per side, got {}",
                     scores.len()
-                ),
-            );
+                );
+                problems.push(&at, message);
+            }
+            let scores = integers(scores, &at, -1_000_000, 1_000_000, problems);
+            state.scores = padded(Some(scores), 3);
         }
-        let scores = integers(scores, &at, -1_000_000, 1_000_000, problems);
-        state.scores = padded(Some(scores), 3);
-    }
-    state.carry = f.bounded("carry", 0, 100, problems).unwrap_or(0) as i32;
-    state.hands_played = f
-        .bounded("hands_played", 0, 1_000_000, problems)
-        .unwrap_or(0) as u32;
-    f.finish(problems);
+        state.carry = f.bounded("carry", 0, 100, problems).unwrap_or(0) as i32;
+        let played = f.bounded("hands_played", 0, 1_000_000, problems);
+        state.hands_played = played.unwrap_or(0) as u32;
+    });
     state
 }
 
@@ -223,9 +214,7 @@ impl Rules for Marjapussi {
         let mut rng = Rng::seeded(seed);
         let dealer = setup.seat("dealer", n, problems);
         let dealer = dealer.unwrap_or_else(|| rng.below(n) as u8);
-        let match_path = setup.path("match");
-        let sides = if n == 4 { 2 } else { 3 };
-        let match_state = read_match(setup.get("match"), &match_path, sides, problems);
+        let match_state = read_match(setup, if n == 4 { 2 } else { 3 }, problems);
         let cards = rng.shuffled(cards::deck(cfg.deck_size));
         let in_hands = Self::hand_length(cfg) as usize * n;
         let hands = deal_round(&cards[..in_hands], dealer, n);
@@ -282,7 +271,7 @@ impl Rules for Marjapussi {
         let size = (Self::hand_length(cfg), Count::FirstProblem);
         let mut entries = ledger.hands(&mut f, n, observer, Some(size), problems);
         let talon_value = f.get("talon");
-        let match_state = read_match(f.get("match"), &f.path("match"), sides, problems);
+        let match_state = read_match(&mut f, sides, problems);
         let (hands_path, talon_path) = (f.path("hands"), f.path("talon"));
         f.finish(problems);
         if entries.len() != n {
@@ -363,9 +352,7 @@ impl Rules for Marjapussi {
     fn parse_move(&self, text: &str) -> Result<Move, String> {
         let (words, head) = move_words(text)?;
         let number = |w: &[&str]| match w {
-            [v] => v
-                .parse::<i32>()
-                .map_err(|_| format!("'{v}' is not a whole number")),
+            [v] => whole_number(v),
             _ => Err(format!("'{text}' needs one number")),
         };
         let suit = |w: &[&str]| match w {
@@ -474,11 +461,7 @@ impl Rules for Marjapussi {
         if self.cfg.variant == Variant::Marjapussi {
             return Some(value);
         }
-        let points = value as i32;
-        (f64::from(points) == value)
-            .then(|| self.score_of_points(side, points))
-            .flatten()
-            .map(f64::from)
+        whole_points_score(value, |points| self.score_of_points(side, points))
     }
 
     fn payoff_unit(&self) -> &'static str {

@@ -5,7 +5,7 @@ use super::json::{card_name, read_declaration, read_match, wire_deck};
 use super::{Declaration, Marjapussi, Phase};
 use crate::cards::CardSet;
 use crate::game::Seat;
-use crate::games::cardlist::{check_trick_hands, place_unknown, CardLedger, HandEntry};
+use crate::games::cardlist::{check_trick_hands, place_unknown, CardLedger};
 use crate::games::wire::{check_to_move, padded, seat_mask, snapshot_head, suit_field, Names};
 use crate::problems::{field_path, index_path, Fields, Problems};
 use serde_json::Value;
@@ -34,13 +34,13 @@ pub(super) fn read(
     }
     f.object("auction", problems, |a, p| read_auction(a, &mut s, p));
     read_play(&mut f, &mut ledger, &mut s, problems);
-    let sides = if n == 4 { 2 } else { 3 };
-    s.match_state = read_match(f.get("match"), &f.path("match"), sides, problems);
+    s.match_state = read_match(&mut f, if n == 4 { 2 } else { 3 }, problems);
     f.finish(problems);
     if problems.0.len() > before || entries.len() != n + 2 {
         return None;
     }
-    let places = deal_places(&entries, &ledger, path, &hands_path, problems)?;
+    let unknown = ledger.deck().cards - ledger.all();
+    let places = place_unknown(&entries, unknown, path, &hands_path, card_name, problems)?;
     s.phase = phase?;
     s.hands[..n].copy_from_slice(&places[..n]);
     (s.talon, s.discards) = (places[n], places[n + 1]);
@@ -101,19 +101,6 @@ fn read_declarations(
         }
     }
     declarations
-}
-
-/// The cards of every place (hands, talon, discards), hidden ones dealt from the cards no
-/// place names; without hidden places, every card of the deck must be placed.
-fn deal_places(
-    entries: &[HandEntry],
-    ledger: &CardLedger,
-    path: &str,
-    hands_path: &str,
-    problems: &mut Problems,
-) -> Option<Vec<CardSet>> {
-    let unknown = ledger.deck().cards - ledger.all();
-    place_unknown(entries, unknown, path, hands_path, card_name, problems)
 }
 
 /// Checks the hand sizes in play and settles a hand given as scored or redealt.

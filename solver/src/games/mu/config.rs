@@ -63,21 +63,12 @@ config! {
             write: |c| json!(c.first_dealer),
         });
         /// The two colours left out of the three-player game (7.3).
-        removed_colours: [Colour; 2] = [Colour::Yellow, Colour::Black] => (custom Opt {
-            name: "three_player_removed_colours",
-            values: Values::Schema(
-                || json!({ "type": "array", "items": { "enum": ["R", "B", "G", "Y", "K"] } }),
-            ),
-            rule: "7.3",
-            description: "the two colours taken out of the deck for three players",
-            note: Some("two colours; mu3 only (spec 7.3)"),
-            read: |c, v| {
-                c.removed_colours =
-                    read_colour_pair(v).ok_or("two different colours, such as [\"Y\", \"K\"]")?;
-                Ok(())
-            },
-            write: |c| json!(c.removed_colours.map(|c| c.to_string())),
-        });
+        removed_colours: [Colour; 2] = [Colour::Yellow, Colour::Black] => (with(
+            Values::Schema(|| json!({ "type": "array", "items": { "enum": ["R", "B", "G", "Y", "K"] } })),
+            |v| read_colour_pair(v).ok_or("two different colours, such as [\"Y\", \"K\"]"),
+            |pair| json!(pair.map(|c| c.to_string()))) as "three_player_removed_colours",
+            "7.3", "the two colours taken out of the deck for three players",
+            note "two colours; mu3 only (spec 7.3)");
         eklat_latecomer: EklatLatecomer = EklatLatecomer::LastToReachTop => (named, "7.4",
             "who is the latecomer of an Eklat: the tied player who reached the top bid last, or who played the last card");
         redeal_same_dealer: bool = false => (flag, "7.6",
@@ -90,22 +81,15 @@ config! {
             "how the chief gets a partner: chooses a seat, or calls a card whose holder is the hidden partner",
             note "call_card: the chief calls a card; its holder is the hidden partner (spec 7.11)");
         /// `Some(100)`: no bonus above 100 (7.15).
-        bonus_cap: Option<i32> = None => (custom Opt {
-            name: "bonus_cap",
-            values: Values::Schema(|| json!({ "enum": ["none", 100] })),
-            rule: "7.15",
-            description: "the highest success bonus: none (uncapped) or 100",
-            note: Some("spec 7.15"),
-            read: |c, v| {
-                c.bonus_cap = match v {
-                    Value::String(s) if s == "none" => None,
-                    v if v.as_i64() == Some(100) => Some(100),
-                    _ => return Err("\"none\" or 100".to_string()),
-                };
-                Ok(())
+        bonus_cap: Option<i32> = None => (with(
+            Values::Schema(|| json!({ "enum": ["none", 100] })),
+            |v| match v {
+                Value::String(s) if s == "none" => Ok(None),
+                v if v.as_i64() == Some(100) => Ok(Some(100)),
+                _ => Err("\"none\" or 100"),
             },
-            write: |c| c.bonus_cap.map_or(json!("none"), |cap| json!(cap)),
-        });
+            |cap| cap.map_or(json!("none"), |cap| json!(cap))), "7.15",
+            "the highest success bonus: none (uncapped) or 100", note "spec 7.15");
         end_rule: EndRule = EndRule::Target => (named, "5.7",
             "how a match ends: at the target score, by the dice, or by a card draw");
         target_score: i32 = 200 => (int(1, 1_000_000), "7.17",

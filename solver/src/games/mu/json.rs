@@ -16,7 +16,9 @@ use crate::game::{Game, Seat};
 use crate::games::cardlist::{cards_json, fill_hidden, hands_json, Count, WireDeck};
 use crate::games::options::{self, Declared};
 use crate::games::seeded::deal_round;
-use crate::games::wire::{cards_text, move_words, padded, seats_json, trick_json};
+use crate::games::wire::{
+    cards_text, move_words, padded, seats_json, trick_json, whole_points_score,
+};
 use crate::problems::{kind, Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
@@ -320,11 +322,7 @@ impl Rules for Mu {
     /// The seat's hand score where the team's card points decide it: a chief playing alone
     /// ([`Mu::lone_chief_score`]); never for a mean.
     fn score_of_value(&self, side: usize, value: f64) -> Option<f64> {
-        let points = value as i32;
-        (f64::from(points) == value)
-            .then(|| self.lone_chief_score(side, points))
-            .flatten()
-            .map(f64::from)
+        whole_points_score(value, |points| self.lone_chief_score(side, points))
     }
 
     fn payoff_unit(&self) -> &'static str {

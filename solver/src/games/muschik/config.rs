@@ -2,7 +2,7 @@
 //! of the four table sizes, and how a request's `variant` and `options` resolve into a [`Config`].
 
 use super::cards;
-use crate::games::options::{self, Declared, Opt, Values};
+use crate::games::options::{self, or_null, Declared, Opt, Values};
 use crate::problems::{field_path, Problems};
 use serde_json::{json, Map, Value};
 
@@ -62,48 +62,32 @@ config! {
             write: |c| json!(c.num_players),
         });
         /// The ranks in play, bit `power` set for each (spec 2.3).
-        deck_ranks: u8 = cards::default_ranks(5 - variant as u8) => (custom Opt {
-            name: "deck_ranks",
-            values: Values::Schema(|| json!({ "type": "string" })),
-            rule: "2.3",
-            description: "the ranks in play in every suit",
-            note: Some(
-                "rank letters of 789TJQKA; default by table size: 789TJQKA, 89TJQKA, 9TJQKA, JQKA",
-            ),
-            read: |c, v| {
+        deck_ranks: u8 = cards::default_ranks(5 - variant as u8) => (with(
+            Values::Schema(|| json!({ "type": "string" })),
+            |v| {
                 let expected = "rank letters of 789TJQKA such as \"9TJQKA\"";
-                c.deck_ranks = match v.as_str().map(cards::parse_ranks) {
-                    Some(Ok(ranks)) => ranks,
-                    Some(Err(letter)) => {
-                        return Err(format!("{expected} ('{letter}' is not a rank)"))
-                    }
-                    None => return Err(expected.to_string()),
-                };
-                Ok(())
+                match v.as_str().map(cards::parse_ranks) {
+                    Some(Ok(ranks)) => Ok(ranks),
+                    Some(Err(letter)) => Err(format!("{expected} ('{letter}' is not a rank)")),
+                    None => Err(expected.to_string()),
+                }
             },
-            write: |c| json!(cards::ranks_text(c.deck_ranks)),
-        });
-        first_dealer: FirstDealer = FirstDealer::Random => (custom Opt {
-            name: "first_dealer",
-            values: Values::Schema(|| json!({ "type": ["string", "integer"] })),
-            rule: "7.1",
-            description: "who deals the first deal of a match",
-            note: Some("random, draw (lowest card deals, ties draw again) or a seat"),
-            read: |c, v| {
-                c.first_dealer = match (v.as_str(), v.as_u64()) {
-                    (Some("random"), _) => FirstDealer::Random,
-                    (Some("draw"), _) => FirstDealer::Draw,
-                    (_, Some(seat)) if seat < 5 => FirstDealer::Seat(seat as u8),
-                    _ => return Err("'random', 'draw' or a seat number".to_string()),
-                };
-                Ok(())
+            |ranks| json!(cards::ranks_text(*ranks))), "2.3", "the ranks in play in every suit",
+            note "rank letters of 789TJQKA; default by table size: 789TJQKA, 89TJQKA, 9TJQKA, JQKA");
+        first_dealer: FirstDealer = FirstDealer::Random => (with(
+            Values::Schema(|| json!({ "type": ["string", "integer"] })),
+            |v| match (v.as_str(), v.as_u64()) {
+                (Some("random"), _) => Ok(FirstDealer::Random),
+                (Some("draw"), _) => Ok(FirstDealer::Draw),
+                (_, Some(seat)) if seat < 5 => Ok(FirstDealer::Seat(seat as u8)),
+                _ => Err("'random', 'draw' or a seat number"),
             },
-            write: |c| match c.first_dealer {
+            |dealer| match dealer {
                 FirstDealer::Random => json!("random"),
                 FirstDealer::Draw => json!("draw"),
                 FirstDealer::Seat(s) => json!(s),
-            },
-        });
+            }), "7.1", "who deals the first deal of a match",
+            note "random, draw (lowest card deals, ties draw again) or a seat");
         /// With `force_in`, the smallest table a deal is played with (spec 4.1).
         min_participants: u8 = 2 => (int(1, 5), "7.7",
             "the fewest players a deal is played with: the last to decide are forced in",
@@ -119,25 +103,10 @@ config! {
         double_round_order: DoubleRoundOrder = DoubleRoundOrder::ClockwiseFromDealer => (named, "7.16",
             "the order of the double rounds: clockwise from the dealer, or by seat");
         must_play_at_cp1: bool = false => (flag, "7.18", "whether a player on 1 countdown point must join");
-        max_consecutive_sitouts: Option<u8> = None => (custom Opt {
-            name: "max_consecutive_sitouts",
-            values: Values::Schema(|| json!({ "type": ["integer", "null"], "minimum": 1 })),
-            rule: "7.18",
-            description: "the most deals in a row a player may sit out; null: no limit",
-            note: None,
-            read: |c, v| {
-                c.max_consecutive_sitouts = match v {
-                    Value::Null => None,
-                    v => Some(
-                        options::int(v, 1, 255)
-                            .map_err(|_| "null (no limit) or an integer 1..=255")?
-                            as u8,
-                    ),
-                };
-                Ok(())
-            },
-            write: |c| json!(c.max_consecutive_sitouts),
-        });
+        max_consecutive_sitouts: Option<u8> = None => (with(
+            Values::Schema(|| json!({ "type": ["integer", "null"], "minimum": 1 })),
+            |v| or_null(v, |v| options::int(v, 1, 255).map(|n| n as u8).map_err(|_| "null (no limit) or an integer 1..=255")),
+            |n| json!(n)), "7.18", "the most deals in a row a player may sit out; null: no limit");
         /// The unit of the engine's payoff: countdown points removed this deal, or match points.
         payoff: PayoffUnit = PayoffUnit::Countdown => (named, "5.3",
             "the engine's payoff: countdown points removed this deal, or match points");

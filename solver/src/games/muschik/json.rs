@@ -17,7 +17,7 @@ use crate::games::cardlist::{
 };
 use crate::games::options::{self, Declared};
 use crate::games::seeded::deal_round;
-use crate::games::wire::{cards_text, move_words, trick_json};
+use crate::games::wire::{cards_text, move_words, trick_json, whole_number};
 use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::power_of;
@@ -326,10 +326,7 @@ impl Rules for Muschik {
             _ => Err(format!("'{text}' needs one card")),
         };
         match (head.as_str(), &words[1..]) {
-            ("start", [v]) => v
-                .parse::<i32>()
-                .map(Move::Start)
-                .map_err(|_| format!("'{v}' is not a whole number")),
+            ("start", [v]) => whole_number(v).map(Move::Start),
             ("in", []) => Ok(Move::In),
             ("out", []) => Ok(Move::Out),
             ("exchange", r) => self.parse_cards(r).map(Move::Exchange),

@@ -72,21 +72,10 @@ config! {
         attack_limit: AttackLimit = AttackLimit::EndgameOnly => (named, "7.2",
             "when an attack may hold no more cards than the defender: once the talon is empty, or always");
         /// Suits whose K+Q make no marriage, as a mask over suit indices.
-        marriage_excluded_suits: u8 = SPADES_ONLY => (custom Opt {
-            name: "marriage_excluded_suits",
-            values: Values::Schema(
-                || json!({ "type": "array", "items": { "type": "string", "enum": ["S", "H", "D", "C"] } }),
-            ),
-            rule: "7.14",
-            description: "the suits whose king and queen make no marriage",
-            note: None,
-            read: |c, v| {
-                c.marriage_excluded_suits =
-                    suit_mask(v).ok_or("a list of suit letters such as [\"S\"]")?;
-                Ok(())
-            },
-            write: |c| suits_json(c.marriage_excluded_suits),
-        });
+        marriage_excluded_suits: u8 = SPADES_ONLY => (with(
+            Values::Schema(|| json!({ "type": "array", "items": { "type": "string", "enum": ["S", "H", "D", "C"] } })),
+            |v| suit_mask(v).ok_or("a list of suit letters such as [\"S\"]"),
+            |mask| suits_json(*mask)), "7.14", "the suits whose king and queen make no marriage");
         marriage_trump_changes: bool = false => (flag, "7.12",
             "whether a later marriage changes trump again");
         marriage_window: MarriageWindow = MarriageWindow::AnyPlayerAnyTime => (named, "7.11",

@@ -13,7 +13,7 @@ use super::{Move, Mustamaija, Phase};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat, MAX_SEATS};
-use crate::games::cardlist::{hands_json, Count, HandEntry, WireDeck};
+use crate::games::cardlist::{fill_places, hands_json, Count, WireDeck};
 use crate::games::options;
 use crate::games::seeded::deal_round;
 use crate::games::wire::{move_words, parse_suit};
@@ -58,55 +58,6 @@ pub(super) fn talon_json(state: &Mustamaija, observer: Option<Seat>) -> Value {
             .map(|c| fixed.contains(c).then(|| card_name(c)))
             .collect::<Vec<_>>()),
     }
-}
-
-/// Deals `unknown` into the hidden hands (after their shown cards) and the talon's unknown
-/// positions; reports a count mismatch at `path`.
-pub(super) fn fill_unknown(
-    entries: &[HandEntry],
-    shown: &[CardSet],
-    talon: &mut [Option<Card>],
-    unknown: CardSet,
-    path: &str,
-    problems: &mut Problems,
-) -> Vec<CardSet> {
-    let hidden_wanted: u32 = entries
-        .iter()
-        .zip(shown)
-        .map(|(e, s)| match e {
-            HandEntry::Hidden(n) => n.saturating_sub(s.len()),
-            HandEntry::Known(_) => 0,
-        })
-        .sum();
-    let wanted = hidden_wanted + talon.iter().filter(|c| c.is_none()).count() as u32;
-    if wanted != unknown.len() {
-        problems.push(
-            path,
-            format!(
-                "the hidden cards add up to {wanted}, but {} cards are unaccounted for",
-                unknown.len()
-            ),
-        );
-        return Vec::new();
-    }
-    let mut pool = unknown.iter();
-    let hands = entries
-        .iter()
-        .zip(shown)
-        .map(|(e, s)| match e {
-            HandEntry::Known(set) => *set,
-            HandEntry::Hidden(n) => {
-                *s | pool
-                    .by_ref()
-                    .take(n.saturating_sub(s.len()) as usize)
-                    .collect()
-            }
-        })
-        .collect();
-    for slot in talon.iter_mut().filter(|c| c.is_none()) {
-        *slot = pool.next();
-    }
-    hands
 }
 
 impl Mustamaija {
@@ -265,15 +216,8 @@ impl Rules for Mustamaija {
         }
         let known_talon: CardSet = talon.iter().flatten().copied().collect();
         let unknown = ledger.deck().cards - ledger.all();
-        let no_shown = vec![CardSet::EMPTY; n];
-        let filled = fill_unknown(
-            &entries,
-            &no_shown,
-            &mut talon,
-            unknown,
-            &hands_path,
-            problems,
-        );
+        let places = (&[][..], &mut talon[..]);
+        let filled = fill_places(&entries, places, unknown, (&hands_path, "cards"), problems);
         if problems.0.len() > before {
             return None;
         }

@@ -6,12 +6,12 @@
 
 use super::cards::{beaters, card_name, set_text, suit_of, JOKER};
 use super::config::Config;
-use super::json::{fill_unknown, wire_deck};
+use super::json::wire_deck;
 use super::talon::Talon;
 use super::{Mustamaija, Phase, UNBEATEN};
 use crate::cards::{Card, CardSet};
 use crate::game::{Seat, MAX_SEATS};
-use crate::games::cardlist::{CardLedger, HandEntry};
+use crate::games::cardlist::{fill_places, CardLedger, HandEntry};
 use crate::games::wire::{parse_suit, snapshot_head, suit_field};
 use crate::problems::{field_path, index_path, kind, Fields, Problems};
 use serde_json::Value;
@@ -287,14 +287,8 @@ fn build(
     }
     let hands_path = field_path(path, "hands");
     let (entries, shown) = (&given.entries, &given.shown);
-    let filled = fill_unknown(
-        entries,
-        shown,
-        &mut given.talon,
-        unknown,
-        &hands_path,
-        problems,
-    );
+    let places = (&shown[..], &mut given.talon[..]);
+    let filled = fill_places(entries, places, unknown, (&hands_path, "cards"), problems);
     if problems.0.len() > before {
         return None;
     }
