@@ -1,7 +1,7 @@
 //! Bids, and the other choices before the play, valued by the play they lead to.
 //!
 //! For a decision the game values so ([`Heuristic::valued`]: a bid, an exchange, a discard, a
-//! contract, a trump, a partner), each candidate move ([`Heuristic::candidates`]: every candidates
+//! contract, a trump, a partner), each candidate move ([`Heuristic::candidates`]: every legal
 //! move, or where they are too many the heuristic's and its neighbours) is played in worlds
 //! drawn from the seat's view, the rest of the hand (the auction, the exchange, the play) is
 //! finished by the game's heuristic at every seat ([`HeuristicRollout`]), and the move is valued
@@ -12,7 +12,7 @@
 //! The playouts are spent by successive halving: the budget is cut into one round per halving,
 //! each round plays its share in new worlds with every move still in, then the better half
 //! (by mean score, the earlier candidate first among equals: the heuristic's own where the
-//! candidates are not every candidates move) stays. World `i` is drawn from
+//! candidates are not every legal move) stays. World `i` is drawn from
 //! [`world_rng`]`(seed, i)` as PIMC's are, so a seed gives one answer whenever the playouts
 //! asked finish within the time.
 
