@@ -58,8 +58,10 @@ mod python;
 /// changes a guess from which the rest of the history replays to the observer's turn, so
 /// views that were refused replay and some accepted views keep other guesses; `refits`: where
 /// that search finds none, the fits of each move are tried from drawn placements, so views
-/// that were refused replay).
+/// that were refused replay; `takes`: a Mustamaija view's defence fit at a hidden defender's
+/// `take` keeps in its hand a card that beats the card taken (and so every lower open card),
+/// so views that were refused replay and some guesses and what they teach change).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.takes"
 );

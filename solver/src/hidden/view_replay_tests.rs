@@ -285,6 +285,38 @@ fn translator_joker_views_replay() {
     all_accepted::<Mustamaija>("translator_joker", json!({}), [25]);
 }
 
+/// `standard` views that the check of drawn worlds refused: seed 59 at move 3, seat 1
+/// (`attack D2 D8 D9`, `take`, `take`), seed 68 at move 2, seat 1 (`attack S9 ST`, `take`) and
+/// seed 84 at move 2, seat 3 (`attack CT CJ`, `take`). A hidden defender's `take` shows that it
+/// held a card beating the card it took, and so every lower open card; the defence fit at the
+/// `take` looked only at the cards after it, moved that beater away and read the history as
+/// the defence over, a position no deal reaches. Each view now replays to the true position
+/// (the defender to decide on the next card), and its knowledge allows the true deal.
+#[test]
+fn standard_views_after_a_hidden_take_replay() {
+    use crate::api::Rules;
+    use crate::game::Game;
+    use crate::games::mustamaija::Mustamaija;
+    let views = [
+        (59, 3, 1, ["attack D2 D8 D9", "take", "take"].as_slice()),
+        (68, 2, 1, ["attack S9 ST", "take"].as_slice()),
+        (84, 2, 3, ["attack CT CJ", "take"].as_slice()),
+    ];
+    for (seed, k, observer, texts) in views {
+        let (start, moves) = played_hand::<Mustamaija>("standard", &json!({}), seed);
+        let sent = view_json(&start, &moves[..k], observer);
+        assert_eq!(sent["moves"], json!(texts), "seed {seed}");
+        let mut truth = start.clone();
+        moves[..k].iter().for_each(|&mv| truth.play_unchecked(mv));
+        let view = parse_position::<Mustamaija>(&sent, "position").expect("read");
+        let knowledge = Knowledge::of_position(&view).expect("a view");
+        let knowledge = knowledge.unwrap_or_else(|why| panic!("seed {seed}: {why}"));
+        let seen = view.state.state_json(Some(observer));
+        assert_eq!(seen, truth.state_json(Some(observer)), "seed {seed}");
+        allows_truth(&knowledge, &truth, observer).expect("the true deal allowed");
+    }
+}
+
 /// `standard` seed 91 (82 views refused, the first at move 21: no way of the defence after
 /// `attack ST SJ` fitted seat 2's guessed cards), which neither the fits of each move nor the
 /// search over placements from the view's guess replay: the fits from drawn placements do.
