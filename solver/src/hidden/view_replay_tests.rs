@@ -325,3 +325,54 @@ fn standard_views_the_fits_could_not_replay() {
     use crate::games::mustamaija::Mustamaija;
     all_accepted::<Mustamaija>("standard", json!({}), [91]);
 }
+
+/// `standard` seed 91, seat 0 at move 14, to move: a view whose replay runs the general fit.
+/// With a deadline of 1 ms, or its flag set, the fit stops and the view is refused as stopped
+/// by the deadline, within a fraction of a second; with no deadline it is answered.
+#[test]
+fn a_general_fit_stops_at_the_request_deadline() {
+    use crate::api::ApiError;
+    use crate::cancel::Cancel;
+    use crate::games::handle_until;
+    use crate::games::mustamaija::Mustamaija;
+    use std::time::{Duration, Instant};
+    let (start, moves) = played_hand::<Mustamaija>("standard", &json!({}), 91);
+    let sent = view_json(&start, &moves[..14], 0);
+    let body = |budget: Value| {
+        let body = json!({ "position": sent, "method": "ismcts", "seed": 1, "budget": budget });
+        body.to_string()
+    };
+    let analysed = |budget: Value, cancel: &Cancel| {
+        let started = Instant::now();
+        let answer = handle_until(
+            "mustamaija",
+            Route::Analyze,
+            body(budget).as_bytes(),
+            cancel,
+        );
+        (answer, started.elapsed())
+    };
+    let set = Cancel::flag();
+    set.set();
+    let cases = [
+        (json!({ "iterations": 8, "deadline_ms": 1 }), Cancel::NEVER),
+        (json!({ "iterations": 8 }), set),
+    ];
+    for (budget, cancel) in &cases {
+        let (answer, took) = analysed(budget.clone(), cancel);
+        eprintln!("refused in {took:?}");
+        match answer {
+            Err(ApiError::Invalid(problems)) => {
+                let problem = &problems.0[0];
+                assert_eq!(problem.path, "position.moves", "{problems:?}");
+                assert!(problem.message.contains("deadline"), "{problems:?}");
+            }
+            other => panic!("{budget}: expected the view refused at the deadline, got {other:?}"),
+        }
+        assert!(took < Duration::from_millis(500), "{took:?}");
+    }
+    // Read last: a thread keeps the positions it read without a problem.
+    let (answer, took) = analysed(json!({ "iterations": 8 }), &Cancel::NEVER);
+    eprintln!("answered in {took:?}");
+    assert!(answer.is_ok(), "{answer:?}");
+}
