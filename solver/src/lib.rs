@@ -61,8 +61,11 @@ mod python;
 /// that were refused replay; `choices`: `bids` also values the choices before the play (the
 /// Marjapussi family's exchanges, contract and discard, Mü's trumps and partner, Muschik's
 /// exchange), its answer says `all_moves_listed`, and `auto` answers the Marjapussi family's
-/// exchanges, contract and discard and Mü's trumps and partner by it).
+/// exchanges, contract and discard and Mü's trumps and partner by it; `takes`: a Mustamaija
+/// view's defence fit at a hidden defender's `take` keeps in its hand a card that beats the
+/// card taken (and so every lower open card), so views that were refused replay and some
+/// guesses and what they teach change).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes"
 );

@@ -11,14 +11,14 @@ mod view;
 mod view_tests;
 
 use crate::api::{position_request, standing_json, ApiError, ApiResult, Rules};
-use crate::cancel::Cancel;
+use crate::cancel::{Cancel, Deadline};
 use crate::game::Seat;
 use crate::heuristic::Heuristic;
-use crate::hidden::Observable;
+use crate::hidden::{fit, Observable};
 use crate::problems::{kind, Fields, Problems};
 use crate::search::{Budget, Carried, Searchable};
 use serde_json::{json, Value};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// What a game needs to be analysed by every method.
 pub trait Analysable: Rules + Searchable + Observable + Heuristic {}
@@ -152,9 +152,20 @@ pub fn analyze_seeded<G: Analysable>(
     carried: &Carried,
     cancel: &Cancel,
 ) -> Result<(Value, Carried), ApiError> {
-    let (position, extra) = position_request::<G>(body, &FIELDS)?;
+    // A view's fit stops at the request's deadline, which then leaves the analysis the rest.
+    let start = Instant::now();
+    let reading = Deadline::new(start, reading_time(body), cancel);
+    let (read, cut) = fit::until(&reading, || position_request::<G>(body, &FIELDS));
+    let (position, extra) = read.map_err(|refused| match cut {
+        true => fit::refused_at_deadline(),
+        false => refused,
+    })?;
     let mut request = read_request(&extra, position.state.seats())?;
     request.budget.cancel = cancel.clone();
+    request.budget.deadline = request.budget.deadline.map(|d| {
+        d.saturating_sub(start.elapsed())
+            .max(Duration::from_millis(1))
+    });
     let (mut answer, carried) = if position.view.is_some() {
         (view::analyze_view(&position, &request)?, Carried::default())
     } else {
@@ -166,6 +177,18 @@ pub fn analyze_seeded<G: Analysable>(
         answer[field] = standing[field].clone();
     }
     Ok((answer, carried))
+}
+
+/// The most time reading the position may take: the request's `budget.deadline_ms`, at most
+/// the most any analysis takes.
+fn reading_time(body: &Value) -> Duration {
+    let asked = body
+        .pointer("/budget/deadline_ms")
+        .and_then(Value::as_u64)
+        .filter(|&ms| ms > 0);
+    asked.map_or(MAX_BUDGET.time, |ms| {
+        MAX_BUDGET.time.min(Duration::from_millis(ms))
+    })
 }
 
 /// The budget fields asked that the method which answered (`used`, by name) does not read:

@@ -1,12 +1,72 @@
 //! Fitting a view's guessed hands to what a move shows happened (an ask's answer, a window
 //! skipped, a card taken without a choice): cards put where they must be by swapping unseen
 //! cards between hidden places, as the reveal of a shown card does.
+//!
+//! The general fit ([`search_placements`]) can take long; while a request with a deadline is
+//! read ([`until`]), it stops there, and the view is refused ([`refused_at_deadline`]).
 
 use super::Places;
-use crate::api::Rules;
+use crate::api::{ApiError, Rules};
+use crate::cancel::Deadline;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat, Unseen, MAX_PLACES};
+use crate::problems::Problems;
 use crate::rng::Rng;
+use std::cell::{Cell, RefCell};
+
+thread_local! {
+    /// The deadline of the request whose position this thread reads, if any.
+    static LIMIT: RefCell<Option<Deadline>> = const { RefCell::new(None) };
+    /// Whether a fit stopped at that deadline.
+    static CUT: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Resets the thread's deadline when the reading ends, even by a panic.
+struct Reading;
+
+impl Drop for Reading {
+    fn drop(&mut self) {
+        LIMIT.with(|limit| limit.borrow_mut().take());
+    }
+}
+
+/// `read` (a request's position read) with every general fit on this thread stopped at
+/// `deadline`; what it gave, and whether a fit stopped there.
+pub fn until<T>(deadline: &Deadline, read: impl FnOnce() -> T) -> (T, bool) {
+    LIMIT.with(|limit| *limit.borrow_mut() = Some(deadline.clone()));
+    CUT.with(|cut| cut.set(false));
+    let reading = Reading;
+    let read = read();
+    drop(reading);
+    (read, CUT.with(Cell::take))
+}
+
+/// Whether the deadline of the request being read has passed (a fit then stops).
+pub fn out_of_time() -> bool {
+    let passed = LIMIT.with(|limit| limit.borrow().as_ref().is_some_and(Deadline::passed));
+    if passed {
+        CUT.with(|cut| cut.set(true));
+    }
+    passed
+}
+
+/// Whether a fit of the position being read stopped at its request's deadline: the guess
+/// then is no fit's, and the fits of its moves refuse it.
+pub fn cut() -> bool {
+    CUT.with(Cell::get)
+}
+
+/// The problem of a view whose history replays only after a general fit, which the request's
+/// deadline stopped (`budget.deadline_ms`, what the service leaves the request) or its caller
+/// cancelled.
+pub fn refused_at_deadline() -> ApiError {
+    Problems::single(
+        "position.moves",
+        "the view's history needs a search for hidden hands from which it replays, and the \
+         request's deadline stopped it before it found one: send the view again with more time",
+    )
+    .into()
+}
 
 /// Where a card must be: in a place (a seat's hand), or in none of some places.
 #[derive(Clone, Copy, Debug)]
@@ -102,7 +162,8 @@ pub fn replayed<G: Rules>(state: &G, moves: &[G::Move]) -> (usize, G) {
 /// many of the cards that the first move not replayed shows are in its mover's hand. After
 /// each change `redeal` redoes what the deal decides from the hands before any move (who a
 /// first poll asks). Deterministic for `seed`, which orders the swaps tried and draws the
-/// placements. The first guess found that replays to an accepted end, else one that replays.
+/// placements. The first guess found that replays to an accepted end, else one that replays;
+/// `None` where the deadline of the request being read passes first ([`out_of_time`]).
 pub fn search_placements<G: Rules>(
     starts: &[G],
     moves: &[G::Move],
@@ -129,6 +190,9 @@ pub fn search_placements<G: Rules>(
     let cards = rng.shuffled(unseen.cards());
     let mut replaying = None;
     for attempt in 0..starts.len() + restarts {
+        if out_of_time() {
+            return None;
+        }
         let mut guess = match starts.get(attempt) {
             Some(start) => start.clone(),
             None => {
@@ -151,6 +215,9 @@ pub fn search_placements<G: Rules>(
                     if place.is_some() && place == at.place_of(b) {
                         return None;
                     }
+                    if out_of_time() {
+                        return None;
+                    }
                     let mut swapped = guess.clone();
                     if !swapped.swap_unseen(observer, &[(a, b)]) {
                         return None;
@@ -162,6 +229,7 @@ pub fn search_placements<G: Rules>(
             });
             match better {
                 Some(better) => (guess, reached) = better,
+                None if out_of_time() => return None,
                 None => break,
             }
         }

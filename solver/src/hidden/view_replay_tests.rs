@@ -285,6 +285,38 @@ fn translator_joker_views_replay() {
     all_accepted::<Mustamaija>("translator_joker", json!({}), [25]);
 }
 
+/// `standard` views that the check of drawn worlds refused: seed 59 at move 3, seat 1
+/// (`attack D2 D8 D9`, `take`, `take`), seed 68 at move 2, seat 1 (`attack S9 ST`, `take`) and
+/// seed 84 at move 2, seat 3 (`attack CT CJ`, `take`). A hidden defender's `take` shows that it
+/// held a card beating the card it took, and so every lower open card; the defence fit at the
+/// `take` looked only at the cards after it, moved that beater away and read the history as
+/// the defence over, a position no deal reaches. Each view now replays to the true position
+/// (the defender to decide on the next card), and its knowledge allows the true deal.
+#[test]
+fn standard_views_after_a_hidden_take_replay() {
+    use crate::api::Rules;
+    use crate::game::Game;
+    use crate::games::mustamaija::Mustamaija;
+    let views = [
+        (59, 3, 1, ["attack D2 D8 D9", "take", "take"].as_slice()),
+        (68, 2, 1, ["attack S9 ST", "take"].as_slice()),
+        (84, 2, 3, ["attack CT CJ", "take"].as_slice()),
+    ];
+    for (seed, k, observer, texts) in views {
+        let (start, moves) = played_hand::<Mustamaija>("standard", &json!({}), seed);
+        let sent = view_json(&start, &moves[..k], observer);
+        assert_eq!(sent["moves"], json!(texts), "seed {seed}");
+        let mut truth = start.clone();
+        moves[..k].iter().for_each(|&mv| truth.play_unchecked(mv));
+        let view = parse_position::<Mustamaija>(&sent, "position").expect("read");
+        let knowledge = Knowledge::of_position(&view).expect("a view");
+        let knowledge = knowledge.unwrap_or_else(|why| panic!("seed {seed}: {why}"));
+        let seen = view.state.state_json(Some(observer));
+        assert_eq!(seen, truth.state_json(Some(observer)), "seed {seed}");
+        allows_truth(&knowledge, &truth, observer).expect("the true deal allowed");
+    }
+}
+
 /// `standard` seed 91 (82 views refused, the first at move 21: no way of the defence after
 /// `attack ST SJ` fitted seat 2's guessed cards), which neither the fits of each move nor the
 /// search over placements from the view's guess replay: the fits from drawn placements do.
@@ -292,4 +324,55 @@ fn translator_joker_views_replay() {
 fn standard_views_the_fits_could_not_replay() {
     use crate::games::mustamaija::Mustamaija;
     all_accepted::<Mustamaija>("standard", json!({}), [91]);
+}
+
+/// `standard` seed 91, seat 0 at move 14, to move: a view whose replay runs the general fit.
+/// With a deadline of 1 ms, or its flag set, the fit stops and the view is refused as stopped
+/// by the deadline, within a fraction of a second; with no deadline it is answered.
+#[test]
+fn a_general_fit_stops_at_the_request_deadline() {
+    use crate::api::ApiError;
+    use crate::cancel::Cancel;
+    use crate::games::handle_until;
+    use crate::games::mustamaija::Mustamaija;
+    use std::time::{Duration, Instant};
+    let (start, moves) = played_hand::<Mustamaija>("standard", &json!({}), 91);
+    let sent = view_json(&start, &moves[..14], 0);
+    let body = |budget: Value| {
+        let body = json!({ "position": sent, "method": "ismcts", "seed": 1, "budget": budget });
+        body.to_string()
+    };
+    let analysed = |budget: Value, cancel: &Cancel| {
+        let started = Instant::now();
+        let answer = handle_until(
+            "mustamaija",
+            Route::Analyze,
+            body(budget).as_bytes(),
+            cancel,
+        );
+        (answer, started.elapsed())
+    };
+    let set = Cancel::flag();
+    set.set();
+    let cases = [
+        (json!({ "iterations": 8, "deadline_ms": 1 }), Cancel::NEVER),
+        (json!({ "iterations": 8 }), set),
+    ];
+    for (budget, cancel) in &cases {
+        let (answer, took) = analysed(budget.clone(), cancel);
+        eprintln!("refused in {took:?}");
+        match answer {
+            Err(ApiError::Invalid(problems)) => {
+                let problem = &problems.0[0];
+                assert_eq!(problem.path, "position.moves", "{problems:?}");
+                assert!(problem.message.contains("deadline"), "{problems:?}");
+            }
+            other => panic!("{budget}: expected the view refused at the deadline, got {other:?}"),
+        }
+        assert!(took < Duration::from_millis(500), "{took:?}");
+    }
+    // Read last: a thread keeps the positions it read without a problem.
+    let (answer, took) = analysed(json!({ "iterations": 8 }), &Cancel::NEVER);
+    eprintln!("answered in {took:?}");
+    assert!(answer.is_ok(), "{answer:?}");
 }

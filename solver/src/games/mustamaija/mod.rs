@@ -329,7 +329,8 @@ impl Game for Mustamaija {
             .refill(fixed, unseen.places[n], &mut Rng::seeded(seed));
     }
 
-    /// Each pair changes places where it lies, a talon card in its own slot.
+    /// Each pair changes places where it lies, a talon card in its own slot; two cards of one
+    /// hand stay as they are.
     fn swap_unseen(&mut self, observer: Seat, swaps: &[(Card, Card)]) -> bool {
         let unseen = self.unseen(observer).cards();
         if swaps
@@ -340,8 +341,9 @@ impl Game for Mustamaija {
         }
         for &(a, b) in swaps {
             match (self.holder(a), self.holder(b)) {
-                // Replacing one by the other would leave one card in both slots.
+                // Replacing one by the other would leave one card in both places.
                 (None, None) => self.talon.swap(a, b),
+                (Some(x), Some(y)) if x == y => {}
                 (at_a, at_b) => {
                     self.put_in_place_of(at_b, b, a);
                     self.put_in_place_of(at_a, a, b);

@@ -32,6 +32,9 @@ struct Chain<'a> {
     attack: CardSet,
     /// The card the move before the defence beats with: no longer in the defender's hand.
     spent: CardSet,
+    /// The open card that the move before the defence takes: its defender was asked, so it
+    /// held a card that beats it, and holds it still.
+    taken: Option<Card>,
     trump: Option<Suit>,
     moves: &'a [Move],
     /// The history ends within the defence.
@@ -108,6 +111,10 @@ impl Mustamaija {
                 Move::Beat(card) => CardSet::single(card),
                 _ => CardSet::EMPTY,
             },
+            taken: match (self.phase, mv) {
+                (Phase::Defend, Move::Take) => self.current_attack_card(),
+                _ => None,
+            },
             trump,
             moves: &rest[..run],
             open_end: run == rest.len(),
@@ -125,24 +132,30 @@ impl Mustamaija {
     fn defence_flows(&self, chain: &Chain, pool: CardSet, observer: Seat) -> (Vec<Flow>, bool) {
         let defender = chain.defender as usize;
         let unseen = self.unseen(observer);
+        let open_beaters =
+            |c: Card| beaters(c, self.cfg.deck(), chain.trump, self.cfg.maria()) - chain.attack;
         let mut search = Search {
             chain,
             beaters: chain
                 .cards
                 .iter()
-                .map(|&c| {
-                    beaters(c, self.cfg.deck(), chain.trump, self.cfg.maria())
-                        - chain.attack
-                        - chain.spent
-                })
+                .map(|&c| open_beaters(c) - chain.spent)
                 .collect(),
             known: self.hands[defender] - unseen.places[defender] - chain.spent,
             pool: pool - chain.attack - chain.spent,
+            guessed: unseen.places[defender],
             hidden: unseen.places[defender].len() - (chain.spent & unseen.cards()).len(),
             steps: 0,
             flows: Vec::new(),
         };
-        search.walk(0, 0, CardSet::EMPTY, CardSet::EMPTY, CardSet::EMPTY);
+        // A card taken by the move before holds one of its beaters in the defender's hand.
+        let firsts = match chain.taken.map(open_beaters) {
+            Some(beats) if !beats.intersects(search.known) => search.witnesses(0, beats),
+            _ => vec![CardSet::EMPTY],
+        };
+        for inside in firsts {
+            search.walk(0, 0, inside, CardSet::EMPTY, CardSet::EMPTY);
+        }
         let complete = search.steps <= MAX_STEPS && search.flows.len() < MAX_FLOWS;
         (search.flows, complete)
     }
@@ -251,6 +264,8 @@ struct Search<'a> {
     known: CardSet,
     /// Unseen cards the defender may hold.
     pool: CardSet,
+    /// The unseen cards the defender holds in the guess.
+    guessed: CardSet,
     /// How many unseen cards the defender holds.
     hidden: u32,
     steps: usize,
@@ -291,14 +306,14 @@ impl Search<'_> {
                 self.walk(i + 1, j + 1, inside, outside, used);
             }
             Some(Move::Take) => {
-                for witness in self.witnesses(j, beats - outside) {
+                for witness in self.witnesses(j + 1, beats - outside) {
                     self.walk(i + 1, j + 1, inside | witness, outside, used);
                 }
             }
             None if self.chain.open_end => {
                 if beats.intersects(held) {
                     self.found(inside, outside);
-                } else if let Some(witness) = self.witnesses(j, beats - outside).first() {
+                } else if let Some(witness) = self.witnesses(j + 1, beats - outside).first() {
                     self.found(inside | *witness, outside);
                 }
             }
@@ -311,10 +326,11 @@ impl Search<'_> {
     }
 
     /// Cards of `candidates` that can show the defender had a beater where it took: one it
-    /// beats with later in this defence (each), or one unseen card it never plays here (any
-    /// one: it beats every later card alike).
-    fn witnesses(&self, j: usize, candidates: CardSet) -> Vec<CardSet> {
-        let later: CardSet = self.chain.moves[(j + 1).min(self.chain.moves.len())..]
+    /// beats with at history move `from` or later in this defence (each), or one unseen card
+    /// it never plays here (any one: it beats every later card alike; one the guess gives it
+    /// where there is one, so that a fit moves none).
+    fn witnesses(&self, from: usize, candidates: CardSet) -> Vec<CardSet> {
+        let later: CardSet = self.chain.moves[from.min(self.chain.moves.len())..]
             .iter()
             .filter_map(|m| match m {
                 Move::Beat(card) => Some(CardSet::single(*card)),
@@ -326,9 +342,11 @@ impl Search<'_> {
             .filter(|&c| self.may_hold(c))
             .map(CardSet::single)
             .collect();
+        let unplayed = candidates & (self.pool - later);
         out.extend(
-            (candidates & (self.pool - later))
+            (unplayed & self.guessed)
                 .lowest()
+                .or(unplayed.lowest())
                 .map(CardSet::single),
         );
         out

@@ -32,7 +32,9 @@ use crate::api::play_in_view;
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat, MAX_SEATS};
-use crate::hidden::fit::{drawn_placement, place, replayed, search_placements, Target};
+use crate::hidden::fit::{
+    cut, drawn_placement, out_of_time, place, replayed, search_placements, Target,
+};
 use crate::rng::Rng;
 use crate::suited::Suit;
 
@@ -216,7 +218,9 @@ impl Mustamaija {
     /// The view's fit before `mv` ([`Rules::fit_outcome`]): a poll move checked against the
     /// seat asked (one without a seat is `observer`'s), then the defence and the polls after
     /// `mv` fitted in turn until both hold, never giving back a card of `placed`; but a guess
-    /// that the general fit made consistent with the rest of the history is kept.
+    /// that the general fit made consistent with the rest of the history is kept. Refused
+    /// where the general fit stopped at the request's deadline ([`cut`]): the guess is then
+    /// what the clock left, and no answer is made from it.
     pub(super) fn fit_view_move(
         &mut self,
         mv: Move,
@@ -224,6 +228,9 @@ impl Mustamaija {
         observer: Seat,
         placed: CardSet,
     ) -> Result<Vec<(Card, Card)>, String> {
+        if cut() {
+            return Err("the search for a start that replays stopped at the deadline".to_string());
+        }
         if let Some(by) = note(mv) {
             self.check_asked(by.0.unwrap_or(observer as u8))?;
         }
@@ -277,7 +284,8 @@ impl Mustamaija {
     /// Fits the deal's first poll, before the first attack, to the history's `moves` and asks
     /// it again with the hands fitted. Where the history then cannot be replayed with the fits
     /// of each move, the general fit ([`search_placements`]) looks for a placement of the
-    /// unseen cards from which it replays with the rules, and the fits leave it as it is.
+    /// unseen cards from which it replays with the rules, and the fits leave it as it is. Both
+    /// stop at the deadline of the request being read ([`crate::hidden::fit::until`]).
     pub(super) fn fit_first_poll(&mut self, moves: &[Move], observer: Seat) {
         let mut first = self.clone();
         first.fit_first_poll_only(moves, observer);
@@ -296,11 +304,15 @@ impl Mustamaija {
     }
 
     /// The fits of each move from up to [`REFITS`] placements of the unseen cards drawn
-    /// uniformly (seeded by `seed`), where the search found none: the first that replays.
+    /// uniformly (seeded by `seed`), where the search found none: the first that replays;
+    /// none once the deadline of the request being read has passed.
     fn refit_drawn(&self, moves: &[Move], observer: Seat, seed: u64) -> Option<Self> {
         let mut rng = Rng::seeded(seed);
         let unseen = self.unseen(observer);
         (0..REFITS).find_map(|_| {
+            if out_of_time() {
+                return None;
+            }
             let mut guess = self.clone();
             guess.set_unseen(observer, &drawn_placement(&unseen, &mut rng));
             guess.start_attack();

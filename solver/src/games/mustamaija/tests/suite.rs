@@ -51,6 +51,34 @@ fn swapping_two_unseen_talon_cards_exchanges_their_slots() {
     assert_eq!(deal.talon.top_first().collect::<Vec<_>>(), swapped);
 }
 
+/// Every card once, wherever it lies: the hands and the talon.
+fn every_card_once(deal: &Mustamaija) -> bool {
+    let talon: Vec<Card> = deal.talon.top_first().collect();
+    let mut all: Vec<Card> = talon.clone();
+    all.extend(deal.hands.iter().flat_map(|h| h.iter()));
+    let distinct: CardSet = all.iter().copied().collect();
+    distinct.len() as usize == all.len() && distinct == deal.cfg.deck() - deal.discards
+}
+
+/// Two cards of one hand swapped stay where they are (the hand lost one before); a hand's card
+/// and a talon card change places, the talon card into the other's slot.
+#[test]
+fn swapping_unseen_cards_keeps_every_card_once() {
+    let mut deal = dealt("standard", json!({}), 1);
+    let hand: Vec<Card> = deal.hands[2].iter().collect();
+    let before = deal.clone();
+    assert!(deal.swap_unseen(0, &[(hand[0], hand[3])]));
+    assert_eq!(deal, before, "two cards of one hand");
+    let talon: Vec<Card> = deal.talon.top_first().collect();
+    assert!(deal.swap_unseen(0, &[(hand[1], talon[5]), (hand[2], hand[4])]));
+    assert!(every_card_once(&deal));
+    assert!(deal.hands[2].contains(talon[5]) && !deal.hands[2].contains(hand[1]));
+    let mut moved = talon.clone();
+    moved[5] = hand[1];
+    assert_eq!(deal.talon.top_first().collect::<Vec<_>>(), moved);
+    assert!(!deal.swap_unseen(0, &[(deal.hands[0].lowest().expect("a card"), talon[0])]));
+}
+
 #[test]
 fn conformance_every_preset_and_player_count() {
     for (variant, n) in every_preset_and_player_count() {
