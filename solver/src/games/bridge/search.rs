@@ -777,8 +777,8 @@ impl Lead {
 
     /// A lead that does not win by rank: through the left opponent's top card towards the
     /// partner's second-best, towards the side's second and third cards, a card of a
-    /// sequence that sets up a winner, a low card under an opponent's bare top card; not
-    /// into the right opponent's honours.
+    /// sequence that sets up a winner; low cards first under an opponent's bare top card and
+    /// outside sequences; not into the right opponent's honours.
     fn losing_weight(&self, rank: i32, sequence: bool, second_best: bool) -> i32 {
         let (seat, partner, lho, rho) = (self.seat, self.partner, self.lho, self.rho);
         let mut weight = 0;
@@ -805,7 +805,7 @@ impl Lead {
             } else if self.first == Some(seat) {
                 rank - 17
             } else if !sequence {
-                12 + rank
+                24 - rank
             } else if second_best {
                 48
             } else {
