@@ -156,9 +156,12 @@ pub fn analyze_seeded<G: Analysable>(
     let start = Instant::now();
     let reading = Deadline::new(start, reading_time(body), cancel);
     let (read, cut) = fit::until(&reading, || position_request::<G>(body, &FIELDS));
-    let (position, extra) = read.map_err(|refused| match cut {
-        true => fit::refused_at_deadline(),
-        false => refused,
+    let (position, extra) = read.map_err(|refused| {
+        if cut {
+            fit::refused_at_deadline()
+        } else {
+            refused
+        }
     })?;
     let mut request = read_request(&extra, position.state.seats())?;
     request.budget.cancel = cancel.clone();
