@@ -466,31 +466,24 @@ impl Bridge {
         out
     }
 
-    /// The cards of `seat` that could win a trick of the `led` suit: its cards of that suit,
-    /// or its trumps when void in it.
     /// With one card in the trick: whether the fourth hand wins it whatever the third hand
-    /// plays, the third hand following suit: the fourth holds a card of the suit above the
-    /// lead and every card of the third, or is void in a side suit and holds a trump.
+    /// plays, the third hand following suit: the fourth's best card that could win beats
+    /// the lead and every card of the third.
     fn last_hand_wins(&self) -> bool {
         let lead = self.trick[0];
-        let suit = suit_of(lead).mask();
-        let third = self.hands[(self.leader as usize + 2) % 4] & suit;
-        let fourth = self.hands[(self.leader as usize + 3) % 4];
-        if third.is_empty() {
-            return false;
-        }
-        match (fourth & suit).highest() {
-            Some(top) => {
-                top.index() > lead.index()
-                    && third.highest().is_some_and(|t| top.index() > t.index())
-            }
-            None => self
-                .cfg
-                .trump
-                .is_some_and(|t| t != suit_of(lead) && !(fourth & t.mask()).is_empty()),
+        let led = suit_of(lead);
+        let third = self.hands[(self.leader as usize + 2) % 4] & led.mask();
+        let fourth = self
+            .winning_cards((self.leader as usize + 3) % 4, Some(led))
+            .highest();
+        match (third.highest(), fourth) {
+            (Some(third), Some(fourth)) => self.beats(fourth, lead) && self.beats(fourth, third),
+            _ => false,
         }
     }
 
+    /// The cards of `seat` that could win a trick of the `led` suit: its cards of that suit,
+    /// or its trumps when void in it.
     fn winning_cards(&self, seat: usize, led: Option<Suit>) -> CardSet {
         let hand = self.hands[seat];
         let follows = led.map_or(CardSet::EMPTY, |s| hand & s.mask());
