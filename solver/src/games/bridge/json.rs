@@ -195,7 +195,7 @@ impl Rules for Bridge {
 
     fn with_hand(&self, seat: Seat, hand: CardSet) -> Self {
         let mut copy = *self;
-        copy.hands[seat] = hand;
+        copy.set_hand(seat, hand);
         copy
     }
 

@@ -30,6 +30,7 @@ use crate::cards::{Card, CardSet};
 use crate::game::{mix, Game, Payoff, Seat, Unseen, MAX_SEATS};
 use crate::suited::{suit_of, Suit, SuitedDeck};
 use config::Config;
+use partition::Shape;
 
 /// The 52-card deck: ranks 2 to ace, lowest first.
 pub const DECK: SuitedDeck = SuitedDeck {
@@ -51,6 +52,8 @@ pub struct Bridge {
     pub(crate) leader: u8,
     /// Tricks taken by side 0 (North-South) and side 1 (East-West).
     pub(crate) tricks_won: [u8; 2],
+    /// What partition search reads of `hands`, kept with them ([`Bridge::set_hand`]).
+    pub(crate) shape: Shape,
 }
 
 impl Bridge {
@@ -66,7 +69,14 @@ impl Bridge {
             trick_len: 0,
             leader: (cfg.declarer + 1) % 4,
             tricks_won: [0; 2],
+            shape: Shape::of(&hands),
         }
+    }
+
+    /// Gives `seat` the cards `hand`.
+    pub(crate) fn set_hand(&mut self, seat: usize, hand: CardSet) {
+        self.hands[seat] = hand;
+        self.shape = Shape::of(&self.hands);
     }
 
     pub fn config(&self) -> &Config {
@@ -158,6 +168,7 @@ impl Game for Bridge {
 
     fn play_unchecked(&mut self, card: Card) {
         let seat = self.seat_to_move() as usize;
+        self.shape.remove(&self.hands, seat, card);
         self.hands[seat].remove(card);
         self.trick[self.trick_len as usize] = card;
         self.trick_len += 1;
@@ -215,7 +226,7 @@ impl Game for Bridge {
         let before = self.unseen(observer);
         for seat in 0..4 {
             if !before.places[seat].is_empty() {
-                self.hands[seat] = unseen.places[seat];
+                self.set_hand(seat, unseen.places[seat]);
             }
         }
     }

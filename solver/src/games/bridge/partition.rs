@@ -7,21 +7,61 @@ use super::search::lane;
 use super::Bridge;
 use crate::cards::{Card, CardSet};
 use crate::game::mix;
-use crate::suited::{suit_of, Squeeze, Suit};
+use crate::suited::{power_of, suit_of, Squeeze, Suit};
 
 /// The bucket: the leader, the strain and every hand's length in every suit.
 pub fn bucket(game: &Bridge) -> u64 {
-    let mut lengths = 0u64;
-    for hand in game.hands {
-        for suit in Suit::ALL {
-            lengths = lengths << 4 | u64::from(lane(hand, suit).count_ones());
-        }
-    }
     let trump = game.cfg.trump.map_or(7, |s| s as u64);
     mix(
-        mix(0x7061_7274_6974_696f, lengths),
+        mix(0x7061_7274_6974_696f, game.shape.lengths),
         u64::from(game.leader) | trump << 4,
     )
+}
+
+/// What partition search reads of the hands, kept as the cards are played (a trick start
+/// reads it far more often than a card is played costs to keep it): every hand's length in
+/// every suit, 4 bits each (North's spades highest), and per suit its lane of the
+/// [`profile`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub lengths: u64,
+    lanes: [u32; 4],
+}
+
+impl Shape {
+    pub fn of(hands: &[CardSet; 4]) -> Shape {
+        let mut lengths = 0u64;
+        for hand in hands {
+            for suit in Suit::ALL {
+                lengths = lengths << 4 | u64::from(lane(*hand, suit).count_ones());
+            }
+        }
+        let profile = profile(hands);
+        Shape {
+            lengths,
+            lanes: [0, 1, 2, 3].map(|suit| (profile >> (32 * suit)) as u32),
+        }
+    }
+
+    /// The [`profile`] of the hands.
+    pub fn profile(&self) -> u128 {
+        let [s, h, d, c] = self.lanes.map(u128::from);
+        s | h << 32 | d << 64 | c << 96
+    }
+
+    /// The shape once `seat` has played `card` from `hands` (the hands before the card
+    /// left): one length less, and the card's seat taken out of its suit's profile, the
+    /// seats of the lower cards moving up a place.
+    pub fn remove(&mut self, hands: &[CardSet; 4], seat: usize, card: Card) {
+        let suit = suit_of(card);
+        self.lengths -= 1 << (4 * (15 - 4 * seat - suit as usize));
+        let in_play = lane(hands[0] | hands[1] | hands[2] | hands[3], suit);
+        let above = (in_play >> power_of(card) >> 1).count_ones();
+        // The card's field is bits 24 - 2 * above and the one above it.
+        let field = 24 - 2 * above;
+        let lane = &mut self.lanes[suit as usize];
+        *lane = *lane & !((4 << field) - 1) | (*lane & ((1 << field) - 1)) << 2;
+    }
 }
 
 /// The card `card` makes relevant: when it completes the trick, the trick's winning card if
@@ -120,6 +160,7 @@ pub fn spec_cards(in_play: CardSet, spec: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
     use crate::rng::Rng;
 
     /// The profile written plainly: each suit's cards in play from the top, their seats.
@@ -135,6 +176,42 @@ mod tests {
             }
         }
         profile
+    }
+
+    #[test]
+    fn the_kept_shape_is_the_shape_of_the_hands_through_play_and_new_hands() {
+        let mut rng = Rng::seeded(11);
+        for round in 0..200 {
+            let deck = rng.shuffled(crate::games::bridge::DECK.cards_from(0));
+            let mut hands = [CardSet::EMPTY; 4];
+            for (i, &card) in deck.iter().enumerate() {
+                hands[i % 4].insert(card);
+            }
+            let cfg = super::super::config::Config {
+                trump: Suit::ALL.get(round % 5).copied(),
+                declarer: (round % 4) as u8,
+            };
+            let mut game = Bridge::new_deal(cfg, hands);
+            let mut moves = Vec::new();
+            while game.to_move().is_some() {
+                assert_eq!(game.shape, Shape::of(&game.hands), "{game:?}");
+                if rng.below(20) == 0 {
+                    // New hands for the unseen seats, as a sampled world gives them.
+                    let unseen = game.unseen(0);
+                    let mut cards = rng.shuffled(unseen.cards()).into_iter();
+                    let mut places = unseen;
+                    for place in &mut places.places[..4] {
+                        let n = place.len() as usize;
+                        *place = cards.by_ref().take(n).collect();
+                    }
+                    game.set_unseen(0, &places);
+                    continue;
+                }
+                game.legal_moves(&mut moves);
+                game.play_unchecked(moves[rng.below(moves.len())]);
+            }
+            assert_eq!(game.shape, Shape::of(&game.hands));
+        }
     }
 
     #[test]

@@ -918,11 +918,7 @@ impl Searchable for Bridge {
 
     fn partition(&self, side: usize) -> Option<(u64, i32, u128)> {
         let banked = i32::from(self.tricks_won[side]);
-        Some((
-            partition::bucket(self),
-            banked,
-            partition::profile(&self.hands),
-        ))
+        Some((partition::bucket(self), banked, self.shape.profile()))
     }
 
     fn move_relevant(&self, card: Card) -> u64 {

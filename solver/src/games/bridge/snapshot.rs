@@ -58,13 +58,12 @@ pub(super) fn read(
         problems,
     )?;
     let mut state = Bridge {
-        cfg: *cfg,
-        hands: [hands[0], hands[1], hands[2], hands[3]],
         played,
         trick: [Card::new(0); 4],
         trick_len: trick.len() as u8,
         leader,
         tricks_won,
+        ..Bridge::new_deal(*cfg, [hands[0], hands[1], hands[2], hands[3]])
     };
     state.trick[..trick.len()].copy_from_slice(&trick);
     check_counts(&state, &played_path, &won_path, &hands_path, problems);
