@@ -54,6 +54,14 @@ pub trait Searchable: Game {
         a == b
     }
 
+    /// Whether `mv` is a legal move that [`Searchable::merge_equivalent`] keeps, where a game
+    /// can tell without listing and merging the moves (then a preferred move is searched
+    /// before the rest are listed); by default `None`, not known.
+    fn kept_move(&self, mv: Self::Move) -> Option<bool> {
+        let _ = mv;
+        None
+    }
+
     /// Keeps in `moves` (legal moves) one of each class of [`Searchable::equivalent`]
     /// moves, and puts each move left out, with the one kept, in `merged` (cleared first).
     /// By default the first of each class, found pair by pair; a game may know its classes.
@@ -322,6 +330,23 @@ struct Searcher<G: Searchable> {
 
 const INF: i32 = i32::MAX / 2;
 
+/// A preferred move searched first ([`Searcher::preferred_first`]): the move, and whether
+/// the legal moves were merged before it.
+struct FirstMove<M> {
+    mv: M,
+    merged: bool,
+}
+
+/// Moves `mv` to the front of `moves`, the others keeping their order.
+fn put_first<M: Copy + PartialEq>(moves: &mut [M], mv: M) {
+    if let Some(i) = moves.iter().position(|&m| m == mv) {
+        for j in (0..i).rev() {
+            moves[j + 1] = moves[j];
+        }
+        moves[0] = mv;
+    }
+}
+
 /// The keys of the positions a node's first 32 moves led to, so that moves leading to one
 /// position ([`Searchable::moves_may_transpose`]) are searched once.
 #[derive(Default)]
@@ -445,12 +470,9 @@ impl<G: Searchable> Searcher<G> {
         let cutoff_key = state.cutoff_key();
         let cutoff_move = cutoff_key.and_then(|key| self.cutoff_move(key));
         let preferred = [cutoff_move, killer, entry.and_then(|e| e.best).or(hint)];
-        // Moves after a preferred one are ordered only when it does not cut off (it mostly
-        // does).
-        let first = self.first_moves(state, preferred, &mut moves, &mut merged);
-        if first == 0 {
-            self.order(state, preferred, &mut moves);
-        }
+        // Moves after a preferred one are merged and ordered only when it does not cut off
+        // (it mostly does).
+        let first = self.preferred_first(state, preferred, &mut moves, &mut merged);
         let maximizing = state.side(mover) == self.side;
         let mut best = if maximizing { -INF } else { INF };
         let mut best_move = None;
@@ -458,8 +480,12 @@ impl<G: Searchable> Searcher<G> {
         let transposing = state.moves_may_transpose();
         let mut children_relevant = 0;
         let mut answered = 0u64;
-        for i in 0..moves.len() {
-            let mv = moves[i];
+        for i in 0.. {
+            let mv = match (&first, moves.get(i)) {
+                (Some(first), _) if i == 0 => first.mv,
+                (_, Some(&mv)) => mv,
+                (_, None) => break,
+            };
             if i < 64 && answered >> i & 1 != 0 {
                 continue;
             }
@@ -497,8 +523,8 @@ impl<G: Searchable> Searcher<G> {
             if self.stopped {
                 break;
             }
-            if i + 1 == first {
-                self.order(state, preferred, &mut moves[first..]);
+            if let Some(first) = first.as_ref().filter(|_| i == 0) {
+                self.after_first(state, (preferred, first), &mut moves, &mut merged);
             }
             answered |= answered_alike(state, &moves, i, child_relevant, &mut merged);
         }
@@ -596,31 +622,62 @@ impl<G: Searchable> Searcher<G> {
         }
     }
 
-    /// Of the legal moves in `moves`, one per class of equivalent moves, with the first of
-    /// the `preferred` moves among them put first; the number of moves put first (0 or 1):
-    /// the rest are left for [`Searcher::order`]. Also puts each move left out, with the
-    /// equivalent one kept, in `merged`.
-    fn first_moves(
+    /// The first of the `preferred` moves that [`Searchable::merge_equivalent`] keeps of the
+    /// legal moves `moves`. Where the game tells which moves are kept without merging
+    /// ([`Searchable::kept_move`]), merging waits until that move has failed to cut off (it
+    /// mostly cuts off: [`Searcher::after_first`]); otherwise `moves` are merged now, with
+    /// that move put first, the others keeping their order. Without a preferred move the
+    /// moves are merged and ordered at once.
+    fn preferred_first(
         &mut self,
         state: &G,
         preferred: [Option<G::Move>; 3],
         moves: &mut Vec<G::Move>,
         merged: &mut Vec<(G::Move, G::Move)>,
-    ) -> usize {
+    ) -> Option<FirstMove<G::Move>> {
+        merged.clear();
+        let mut lazy = true;
+        let kept = preferred
+            .iter()
+            .flatten()
+            .copied()
+            .find(|&p| match state.kept_move(p) {
+                Some(kept) => kept,
+                None => {
+                    lazy = false;
+                    false
+                }
+            });
+        if let Some(mv) = kept.filter(|_| lazy) {
+            return Some(FirstMove { mv, merged: false });
+        }
         state.merge_equivalent(moves, merged);
         let first = preferred
             .iter()
             .flatten()
-            .find_map(|p| moves.iter().position(|m| m == p));
-        // The others keep their order, which breaks ties between equal hints.
-        first.map_or(0, |i| {
-            let mv = moves[i];
-            for j in (0..i).rev() {
-                moves[j + 1] = moves[j];
-            }
-            moves[0] = mv;
-            1
-        })
+            .copied()
+            .find(|p| moves.contains(p));
+        match first {
+            Some(mv) => put_first(moves, mv),
+            None => self.order(state, preferred, moves),
+        }
+        first.map(|mv| FirstMove { mv, merged: true })
+    }
+
+    /// After the move `first` has failed to cut off: the moves merged if they were not, with
+    /// it first, the rest ordered.
+    fn after_first(
+        &mut self,
+        state: &G,
+        (preferred, first): ([Option<G::Move>; 3], &FirstMove<G::Move>),
+        moves: &mut Vec<G::Move>,
+        merged: &mut Vec<(G::Move, G::Move)>,
+    ) {
+        if !first.merged {
+            state.merge_equivalent(moves, merged);
+            put_first(moves, first.mv);
+        }
+        self.order(state, preferred, &mut moves[1..]);
     }
 
     /// `moves` best guesses first: the `preferred` moves in their order, then by the game's

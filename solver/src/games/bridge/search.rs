@@ -950,6 +950,18 @@ impl Searchable for Bridge {
         between.is_subset(self.played | self.hands[self.seat_to_move() as usize])
     }
 
+    /// A card of the mover's it may play, kept when the next card above it still out is not
+    /// the mover's (as in [`Searchable::merge_equivalent`]).
+    fn kept_move(&self, card: Card) -> Option<bool> {
+        let hand = self.hands[self.seat_to_move() as usize];
+        let legal = hand.contains(card)
+            && self
+                .led_suit()
+                .is_none_or(|led| led == suit_of(card) || (hand & led.mask()).is_empty());
+        let above = !self.played.bits() & suit_of(card).mask().bits() & !(card.bit() * 2 - 1);
+        Some(legal && hand.bits() & above & above.wrapping_neg() == 0)
+    }
+
     /// Per suit, the highest card of each run of equivalent cards, highest first (a lead's
     /// or a follow's hint then reads the run's top card: the ace of ace-king-queen wins).
     /// `cards` come in `legal_moves`' order, lowest first, so reversed each card follows
