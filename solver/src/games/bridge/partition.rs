@@ -70,15 +70,14 @@ pub fn trick_relevant(game: &Bridge, card: Card) -> u64 {
     if game.trick_len != 3 {
         return 0;
     }
-    let mut trick = game.trick;
-    trick[3] = card;
-    let mut winner = trick[0];
-    for &c in &trick[1..] {
-        if game.beats(c, winner) {
-            winner = c;
-        }
+    let mut winner = game.trick[game.winning_offset()];
+    if game.beats(card, winner) {
+        winner = card;
     }
-    if won_by_rank(&trick, winner) {
+    let [a, b, c, _] = game.trick;
+    let trick = CardSet::from_bits(a.bit() | b.bit() | c.bit() | card.bit());
+    // Won by rank: another card of the winner's suit fell to the trick.
+    if (trick & suit_of(winner).mask()).len() > 1 {
         winner.bit()
     } else {
         0

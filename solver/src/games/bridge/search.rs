@@ -41,6 +41,9 @@ pub(super) fn lane(set: CardSet, suit: Suit) -> u32 {
 /// Every suit, as a mask of suit bits.
 const ALL_SUITS: u32 = 0b1111;
 
+/// The 13 cards of every suit, as card bits.
+const ALL_RANKS: u64 = 0x1fff_1fff_1fff_1fff;
+
 /// The `k`-th highest card of a lane (from 1), as a lane bit; 0 for `k` = 0.
 fn nth_highest(mut lane: u32, k: u32) -> u32 {
     let mut bit = 0;
@@ -831,8 +834,9 @@ impl Searchable for Bridge {
         let offset = self.winning_offset();
         let winner = self.trick[offset];
         if !(hand & led.mask()).is_empty() {
-            // Following: what decides is the suit's cards and the card to beat.
-            let suit = (self.in_hands() | self.trick_cards()) & led.mask();
+            // Following: what decides is the suit's cards still out (in the hands or the
+            // trick) and the card to beat.
+            let suit = CardSet::from_bits(led.mask().bits() & ALL_RANKS) - self.played;
             return Some(mix(suit.bits(), place | u64::from(winner.index()) << 8));
         }
         // Void: the hand, and who wins (in no trump) or with what (a ruff can be overruffed).
