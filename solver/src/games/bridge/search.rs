@@ -440,14 +440,13 @@ impl Bridge {
     /// second-best card or a bare top card.
     fn discard_weight(&self, seat: usize, suit: Suit) -> i32 {
         let length = lane(self.hands[seat], suit).count_ones() as i32;
-        let [first, second, _] = self.holders(suit);
-        let mut weight = length * 3;
-        if length == 2 && second == Some(seat) {
-            weight -= 6;
-        } else if length == 1 && first == Some(seat) {
-            weight -= 8;
-        }
-        weight
+        let holds = |place: usize| self.holders(suit)[place] == Some(seat);
+        length * 3
+            - match length {
+                2 if holds(1) => 6,
+                1 if holds(0) => 8,
+                _ => 0,
+            }
     }
 
     /// The seats holding the highest cards of `suit` in play, highest first (`None` past
@@ -1067,9 +1066,14 @@ impl Searchable for Bridge {
             let follow = Follow::of(self);
             let mut discards = [None; 4];
             hints.extend(cards.iter().map(|&card| {
-                let discard = discards[suit_of(card) as usize]
-                    .get_or_insert_with(|| self.discard_weight(follow.seat, suit_of(card)));
-                follow.weight(self, card, *discard)
+                // A card of the led suit is no discard: its weight does not read one.
+                let suit = suit_of(card);
+                let discard = match follow.led {
+                    Some(led) if led == suit => 0,
+                    _ => *discards[suit as usize]
+                        .get_or_insert_with(|| self.discard_weight(follow.seat, suit)),
+                };
+                follow.weight(self, card, discard)
             }));
         }
     }
