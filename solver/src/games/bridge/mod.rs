@@ -219,6 +219,44 @@ impl Game for Bridge {
             }
         }
     }
+
+    crate::game::with_hand_in_hands!();
+
+    fn revealed_cards(&self, card: Card, _observer: Seat) -> CardSet {
+        CardSet::single(card)
+    }
+
+    fn deck(&self) -> CardSet {
+        DECK.cards_from(0)
+    }
+
+    fn card_places(&self) -> Vec<CardSet> {
+        let mut places = self.hands.to_vec();
+        places.push(self.trick_cards());
+        places.push(self.played);
+        places
+    }
+
+    fn payoff_bounds(&self) -> (i32, i32) {
+        (0, i32::from(TRICKS))
+    }
+
+    fn payoff_unit(&self) -> &'static str {
+        "tricks of the seat's side"
+    }
+
+    /// A seat's payoff is its side's tricks, the exact search's value.
+    fn score_of_value(&self, _side: usize, value: f64) -> Option<f64> {
+        Some(value)
+    }
+
+    fn decider(&self, seat: Seat) -> Seat {
+        if seat == usize::from(self.dummy()) {
+            usize::from(self.config().declarer)
+        } else {
+            seat
+        }
+    }
 }
 
 impl Bridge {

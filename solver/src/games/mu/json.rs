@@ -16,9 +16,7 @@ use crate::game::{Game, Seat};
 use crate::games::cardlist::{cards_json, fill_hidden, hands_json, Count, WireDeck};
 use crate::games::options::{self, Declared};
 use crate::games::seeded::deal_round;
-use crate::games::wire::{
-    cards_text, move_words, padded, seats_json, trick_json, whole_points_score,
-};
+use crate::games::wire::{cards_text, move_words, padded, seats_json, trick_json};
 use crate::problems::{kind, Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
@@ -137,7 +135,7 @@ fn binomial(n: u32, k: u32) -> u64 {
 impl Rules for Mu {
     const NAME: &'static str = "mu";
     type Config = Config;
-    rules_alike!(variant, options, state, with_hand, phase);
+    rules_alike!(variant, options, state, phase);
 
     fn catalogue() -> Value {
         let descriptions = [
@@ -290,43 +288,6 @@ impl Rules for Mu {
             (_, []) => wire_deck(&self.cfg).play(text, words[0]).map(Move::Play),
             _ => Err(format!("'{text}' is not a move of this game")),
         }
-    }
-
-    fn revealed_cards(&self, mv: Move, _observer: Seat) -> CardSet {
-        match mv {
-            Move::Bid(cards) => cards,
-            Move::Play(card) => CardSet::single(card),
-            _ => CardSet::EMPTY,
-        }
-    }
-
-    fn deck(&self) -> CardSet {
-        self.cfg.deck()
-    }
-
-    fn card_places(&self) -> Vec<CardSet> {
-        let n = self.seats();
-        let mut places = vec![self.trick_cards()];
-        places.extend_from_slice(&self.hands[..n]);
-        places.extend_from_slice(&self.tables[..n]);
-        places.extend_from_slice(&self.won[..n]);
-        places
-    }
-
-    /// The Eklat latecomer or a failed chief loses at most 10 per card of a 15-card hand; a
-    /// successful solo chief gains at most `10 × (15 + 3 + 1)` plus all 60 card points.
-    fn payoff_bounds(&self) -> (i32, i32) {
-        (-150, 250)
-    }
-
-    /// The seat's hand score where the team's card points decide it: a chief playing alone
-    /// ([`Mu::lone_chief_score`]); never for a mean.
-    fn score_of_value(&self, side: usize, value: f64) -> Option<f64> {
-        whole_points_score(value, |points| self.lone_chief_score(side, points))
-    }
-
-    fn payoff_unit(&self) -> &'static str {
-        "the seat's hand score (rules section 5)"
     }
 
     /// Once the auction has a chief: the chief's team (side 0 of the play) must capture the

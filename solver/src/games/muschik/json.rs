@@ -99,7 +99,7 @@ impl Muschik {
 impl Rules for Muschik {
     const NAME: &'static str = "muschik";
     type Config = Config;
-    rules_alike!(variant, options, state, with_hand, phase);
+    rules_alike!(variant, options, state, phase);
 
     fn catalogue() -> Value {
         let descriptions = [
@@ -338,13 +338,6 @@ impl Rules for Muschik {
         }
     }
 
-    fn revealed_cards(&self, mv: Move, _observer: Seat) -> CardSet {
-        match mv {
-            Move::Play(card) => CardSet::single(card),
-            _ => CardSet::EMPTY,
-        }
-    }
-
     fn result_json(&self) -> Value {
         let Some(r) = &self.result else {
             return Value::Null;
@@ -380,47 +373,5 @@ impl Rules for Muschik {
             "ranking": if after.over { json!(ranking) } else { Value::Null },
             "next_dealer": r.next_dealer,
         })
-    }
-
-    fn deck(&self) -> CardSet {
-        cards::deck(self.cfg.deck_ranks)
-    }
-
-    fn card_places(&self) -> Vec<CardSet> {
-        let n = self.seats();
-        let mut places = vec![self.stock_left(), self.table_card(), self.played_cards()];
-        places.extend_from_slice(&self.hands[..n]);
-        places.extend_from_slice(&self.discards[..n]);
-        places
-    }
-
-    fn payoff_bounds(&self) -> (i32, i32) {
-        match self.cfg.payoff {
-            PayoffUnit::Countdown => (-5, 5),
-            PayoffUnit::MatchPoints => {
-                let n = self.seats();
-                let highest = self.match_state.cp[..n]
-                    .iter()
-                    .map(|c| c.abs())
-                    .max()
-                    .unwrap_or(0)
-                    .max(20);
-                let bound = 2 * (n as i32 - 1) * (highest + 5);
-                (-bound, bound)
-            }
-        }
-    }
-
-    /// Counted in countdown points the payoff is the exact search's value; match points
-    /// depend on the whole round.
-    fn score_of_value(&self, _side: usize, value: f64) -> Option<f64> {
-        (self.cfg.payoff == PayoffUnit::Countdown).then_some(value)
-    }
-
-    fn payoff_unit(&self) -> &'static str {
-        match self.cfg.payoff {
-            PayoffUnit::Countdown => "countdown points removed from the seat (a trick 1, a participant without a trick -5)",
-            PayoffUnit::MatchPoints => "the seat's match points from the settlement",
-        }
     }
 }

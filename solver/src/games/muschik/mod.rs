@@ -397,4 +397,55 @@ impl Game for Muschik {
             self.discards[seat] = pool.by_ref().take(count).collect();
         }
     }
+
+    crate::game::with_hand_in_hands!();
+
+    fn revealed_cards(&self, mv: Move, _observer: Seat) -> CardSet {
+        match mv {
+            Move::Play(card) => CardSet::single(card),
+            _ => CardSet::EMPTY,
+        }
+    }
+
+    fn deck(&self) -> CardSet {
+        cards::deck(self.cfg.deck_ranks)
+    }
+
+    fn card_places(&self) -> Vec<CardSet> {
+        let n = self.seats();
+        let mut places = vec![self.stock_left(), self.table_card(), self.played_cards()];
+        places.extend_from_slice(&self.hands[..n]);
+        places.extend_from_slice(&self.discards[..n]);
+        places
+    }
+
+    fn payoff_bounds(&self) -> (i32, i32) {
+        match self.cfg.payoff {
+            PayoffUnit::Countdown => (-5, 5),
+            PayoffUnit::MatchPoints => {
+                let n = self.seats();
+                let highest = self.match_state.cp[..n]
+                    .iter()
+                    .map(|c| c.abs())
+                    .max()
+                    .unwrap_or(0)
+                    .max(20);
+                let bound = 2 * (n as i32 - 1) * (highest + 5);
+                (-bound, bound)
+            }
+        }
+    }
+
+    fn payoff_unit(&self) -> &'static str {
+        match self.cfg.payoff {
+            PayoffUnit::Countdown => "countdown points removed from the seat (a trick 1, a participant without a trick -5)",
+            PayoffUnit::MatchPoints => "the seat's match points from the settlement",
+        }
+    }
+
+    /// Counted in countdown points the payoff is the exact search's value; match points
+    /// depend on the whole round.
+    fn score_of_value(&self, _side: usize, value: f64) -> Option<f64> {
+        (self.cfg.payoff == PayoffUnit::Countdown).then_some(value)
+    }
 }
