@@ -89,12 +89,7 @@ impl Rules for Bridge {
         _setup: &mut Fields,
         _problems: &mut Problems,
     ) -> Option<Bridge> {
-        let mut rng = Rng::seeded(seed);
-        let mut hands = [CardSet::EMPTY; 4];
-        for (i, card) in rng.shuffled(DECK.cards_from(0)).into_iter().enumerate() {
-            hands[i / usize::from(TRICKS)].insert(card);
-        }
-        Some(Bridge::new_deal(*cfg, hands))
+        Some(Bridge::dealt(*cfg, &mut Rng::seeded(seed)))
     }
 
     fn variant_name(&self) -> &'static str {

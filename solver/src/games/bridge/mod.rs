@@ -28,6 +28,7 @@ mod tests;
 
 use crate::cards::{Card, CardSet};
 use crate::game::{mix, Game, Payoff, Seat, Unseen, MAX_SEATS};
+use crate::rng::Rng;
 use crate::suited::{suit_of, Suit, SuitedDeck};
 use config::Config;
 
@@ -67,6 +68,16 @@ impl Bridge {
             leader: (cfg.declarer + 1) % 4,
             tricks_won: [0; 2],
         }
+    }
+
+    /// A deal from a deck shuffled by `rng`: its first 13 cards to North, the next to East,
+    /// and so on.
+    fn dealt(cfg: Config, rng: &mut Rng) -> Bridge {
+        let mut hands = [CardSet::EMPTY; 4];
+        for (i, card) in rng.shuffled(DECK.cards_from(0)).into_iter().enumerate() {
+            hands[i / usize::from(TRICKS)].insert(card);
+        }
+        Bridge::new_deal(cfg, hands)
     }
 
     pub fn config(&self) -> &Config {
@@ -260,6 +271,15 @@ impl Game for Bridge {
 }
 
 impl Bridge {
+    /// The phase's name: `play` until the last trick is taken, then `over`.
+    fn phase_name(&self) -> &'static str {
+        if self.is_over() {
+            "over"
+        } else {
+            "play"
+        }
+    }
+
     /// The small fields of the position in one word, for keys.
     pub(crate) fn small_state(&self) -> u64 {
         u64::from(self.leader)

@@ -20,7 +20,6 @@ use crate::games::cardlist::{
     cards_json, fill_hidden, hands_json, CardLedger, Count, HandEntry, WireDeck, HIDDEN_CARD,
 };
 use crate::games::options::{self, Declared};
-use crate::games::seeded::deal_round;
 use crate::games::wire::{
     cards_text, move_words, padded, parse_suit, seats_json, suit_field, trick_json, whole_number,
 };
@@ -78,14 +77,6 @@ fn match_json(m: &MatchState, sides: usize) -> Value {
 }
 
 impl Marjapussi {
-    fn hand_length(cfg: &Config) -> u32 {
-        if cfg.seats() == 3 {
-            11
-        } else {
-            cfg.deck_size as u32 / 4
-        }
-    }
-
     /// Cards named in a move; each `??` stands for a card of the mover's hand not named.
     fn parse_card_list(&self, words: &[&str]) -> Result<CardSet, String> {
         let hand = self.hands[self.actor as usize];
@@ -179,17 +170,7 @@ impl Rules for Marjapussi {
         let dealer = setup.seat("dealer", n, problems);
         let dealer = dealer.unwrap_or_else(|| rng.below(n) as u8);
         let match_state = read_match(setup, if n == 4 { 2 } else { 3 }, problems);
-        let cards = rng.shuffled(cards::deck(cfg.deck_size));
-        let in_hands = Self::hand_length(cfg) as usize * n;
-        let hands = deal_round(&cards[..in_hands], dealer, n);
-        let talon: CardSet = cards[in_hands..].iter().copied().collect();
-        Some(Marjapussi::new_hand(
-            *cfg,
-            dealer,
-            hands,
-            talon,
-            match_state,
-        ))
+        Some(Marjapussi::dealt(*cfg, dealer, &mut rng, match_state))
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
@@ -232,7 +213,7 @@ impl Rules for Marjapussi {
         f.require(&["dealer", "hands"], problems);
         let dealer = f.seat("dealer", n, problems);
         let mut ledger = wire_deck(cfg).ledger();
-        let size = (Self::hand_length(cfg), Count::FirstProblem);
+        let size = (Marjapussi::hand_length(cfg), Count::FirstProblem);
         let mut entries = ledger.hands(&mut f, n, observer, Some(size), problems);
         let talon_value = f.get("talon");
         let match_state = read_match(&mut f, sides, problems);

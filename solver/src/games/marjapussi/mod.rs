@@ -33,6 +33,8 @@ mod vectors;
 
 use crate::cards::{Card, CardSet};
 use crate::game::{mix, whole_points_score, Game, Payoff, Seat, Unseen, MAX_SEATS};
+use crate::games::seeded::deal_round;
+use crate::rng::Rng;
 use crate::suited::Suit;
 pub use asks::Said;
 use config::{Config, TalonHandling, Variant};
@@ -209,6 +211,26 @@ impl Marjapussi {
             hand.start_play();
         }
         hand
+    }
+
+    /// The cards dealt to each seat: 11 with three seats, a quarter of the deck with four.
+    fn hand_length(cfg: &Config) -> u32 {
+        if cfg.seats() == 3 {
+            11
+        } else {
+            cfg.deck_size as u32 / 4
+        }
+    }
+
+    /// A hand dealt by `dealer` from a deck shuffled by `rng`: the hands round the table, the
+    /// cards left over to the talon.
+    fn dealt(cfg: Config, dealer: u8, rng: &mut Rng, match_state: MatchState) -> Marjapussi {
+        let n = cfg.seats();
+        let cards = rng.shuffled(cards::deck(cfg.deck_size));
+        let in_hands = Self::hand_length(&cfg) as usize * n;
+        let hands = deal_round(&cards[..in_hands], dealer, n);
+        let talon = cards[in_hands..].iter().copied().collect();
+        Marjapussi::new_hand(cfg, dealer, hands, talon, match_state)
     }
 
     pub fn config(&self) -> &Config {

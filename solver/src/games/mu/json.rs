@@ -15,7 +15,6 @@ use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{cards_json, fill_hidden, hands_json, Count, WireDeck};
 use crate::games::options::{self, Declared};
-use crate::games::seeded::deal_round;
 use crate::games::wire::{cards_text, move_words, padded, seats_json, trick_json};
 use crate::problems::{kind, Fields, Problems};
 use crate::rng::Rng;
@@ -88,16 +87,6 @@ pub(super) fn read_match(
 impl Mu {
     fn parse_card_list(&self, words: &[&str]) -> Result<CardSet, String> {
         wire_deck(&self.cfg).move_cards(words, None)
-    }
-
-    /// Whether `observer` knows who the partner is (a called card held in a hidden hand keeps
-    /// the partner secret; `None` is the complete position).
-    pub(super) fn partner_known_to(&self, observer: Option<Seat>) -> bool {
-        let (Some(card), Some(o)) = (self.called, observer) else {
-            return true;
-        };
-        let hidden = (0..self.seats()).any(|p| p != o && self.hands[p].contains(card));
-        !hidden
     }
 
     /// The legal bids in compact form (every subset of `cards` with `1..=max_cards` cards).
@@ -174,8 +163,7 @@ impl Rules for Mu {
         let dealer = setup.seat("dealer", n, problems);
         let dealer = dealer.unwrap_or(cfg.first_dealer.unwrap_or(random_dealer));
         let match_state = read_match(setup, n, seed, problems);
-        let hands = deal_round(&rng.shuffled(cfg.deck()), dealer, n);
-        Some(Mu::new_hand(*cfg, dealer, hands, match_state))
+        Some(Mu::dealt(*cfg, dealer, &mut rng, match_state))
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {

@@ -50,6 +50,8 @@ pub(crate) mod tests_examples;
 use self::cards::{canonical_card, canonical_twins, rank_mask, Colour};
 use crate::cards::{Card, CardSet};
 use crate::game::{mix, whole_points_score, Game, IllegalMove, Payoff, Seat, Unseen, MAX_SEATS};
+use crate::games::seeded::deal_round;
+use crate::rng::Rng;
 use config::Config;
 pub use scoring::{HandResult, MatchState, Outcome};
 
@@ -241,6 +243,12 @@ impl Mu {
             match_state,
             result: None,
         }
+    }
+
+    /// A hand dealt by `dealer` from a deck shuffled by `rng`, round the table.
+    fn dealt(cfg: Config, dealer: u8, rng: &mut Rng, match_state: MatchState) -> Mu {
+        let hands = deal_round(&rng.shuffled(cfg.deck()), dealer, cfg.seats());
+        Mu::new_hand(cfg, dealer, hands, match_state)
     }
 
     pub fn config(&self) -> &Config {

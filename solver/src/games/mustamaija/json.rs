@@ -15,7 +15,6 @@ use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat, MAX_SEATS};
 use crate::games::cardlist::{fill_places, hands_json, Count, WireDeck};
 use crate::games::options;
-use crate::games::seeded::deal_round;
 use crate::games::wire::{move_words, parse_suit};
 use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
@@ -116,17 +115,7 @@ impl Rules for Mustamaija {
         let mut rng = Rng::seeded(seed);
         let dealer = setup.seat("dealer", n, problems);
         let dealer = dealer.unwrap_or_else(|| rng.below(n) as u8);
-        let cards = rng.shuffled(cfg.deck());
-        let turn_seed = rng.next_u64() as u32;
-        let in_hands = cfg.hand_size as usize * n;
-        let hands = deal_round(&cards[..in_hands], dealer, n);
-        Some(Mustamaija::new_deal(
-            *cfg,
-            dealer,
-            hands,
-            &cards[in_hands..],
-            turn_seed,
-        ))
+        Some(Mustamaija::dealt(*cfg, dealer, &mut rng))
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {

@@ -43,6 +43,7 @@ mod view_poll;
 
 use crate::cards::{Card, CardSet};
 use crate::game::{mix, Game, Payoff, Seat, Unseen, MAX_SEATS};
+use crate::games::seeded::deal_round;
 use crate::rng::Rng;
 use crate::suited::Suit;
 use config::{Config, TrumpMode, Utility};
@@ -172,6 +173,17 @@ impl Mustamaija {
         deal.defender = deal.next_seat(deal.attacker);
         deal.start_attack();
         deal
+    }
+
+    /// A deal by `dealer` from a deck shuffled by `rng`, which then seeds the turn of the
+    /// trump: the hands round the table, the cards left over to the talon, top first.
+    fn dealt(cfg: Config, dealer: u8, rng: &mut Rng) -> Mustamaija {
+        let n = cfg.seats();
+        let cards = rng.shuffled(cfg.deck());
+        let turn_seed = rng.next_u64() as u32;
+        let in_hands = cfg.hand_size as usize * n;
+        let hands = deal_round(&cards[..in_hands], dealer, n);
+        Mustamaija::new_deal(cfg, dealer, hands, &cards[in_hands..], turn_seed)
     }
 
     pub fn config(&self) -> &Config {
