@@ -83,22 +83,6 @@ pub trait Rules: Game {
         Some(self.history_text(mv, Some(observer)))
     }
 
-    /// Whether `mv` is of the kind this position asks for, whatever the mover's cards (a
-    /// defence while a card is open, an attack when attacking): a view plays hidden seats'
-    /// moves against guessed hands without asking the rules, and a move of the wrong kind must
-    /// be refused there, not played. By default every move is.
-    fn move_kind_fits(&self, mv: Self::Move) -> bool {
-        let _ = mv;
-        true
-    }
-
-    /// Every card `mv` moves, shown or not (cards passed face down): a card swapped into the
-    /// mover's guessed hand to show it never displaces one of them. By default none.
-    fn cards_moved(&self, mv: Self::Move) -> CardSet {
-        let _ = mv;
-        CardSet::EMPTY
-    }
-
     /// How a position's `moves` write `mv`, made here: as [`Rules::move_text`] writes it, with
     /// what the move made public (an ask's answer) where the move alone does not say it; for
     /// `observer`'s view (`Some`), cards the observer did not see written as `??`.
@@ -107,46 +91,7 @@ pub trait Rules: Game {
         self.move_text(mv)
     }
 
-    /// Where `mv`'s text states a public outcome (an ask's answer) that this position does not
-    /// give, why.
-    fn contradiction(&self, mv: Self::Move) -> Option<String> {
-        let _ = mv;
-        None
-    }
-
-    /// In `observer`'s view, whose hidden hands are guesses, changes the guess so that `mv`
-    /// has the outcome its text states (an ask's answer), and what follows it without a move
-    /// goes as the history's `later` moves show (a card a hidden seat takes without a choice);
-    /// returns the swaps of unseen cards made, `(card moved, card given back)`, or why no hand
-    /// the seats could hold gives it. `later` are the history's moves after `mv`, as far as
-    /// they read. A card of `placed` (the observer knows where it is) is never given back.
-    fn fit_outcome(
-        &mut self,
-        mv: Self::Move,
-        later: &[Self::Move],
-        observer: Seat,
-        placed: CardSet,
-    ) -> Result<Vec<(Card, Card)>, String> {
-        let _ = (mv, later, observer, placed);
-        Ok(Vec::new())
-    }
-
-    /// In `observer`'s view, whose hidden hands are guesses, changes this start of the history
-    /// (the hand as dealt) so that what the deal decides before any move (who a first poll
-    /// asks) goes as the history's `moves` show, as far as a guess can; by default nothing.
-    fn fit_start(&mut self, moves: &[Self::Move], observer: Seat) {
-        let _ = (moves, observer);
-    }
-
     fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
-
-    /// The cards `mv` shows `observer`: those it shows everybody (a played card, a declared
-    /// marriage), and those the observer sees passed face down (cards passed between partners).
-    fn revealed_cards(&self, mv: Self::Move, observer: Seat) -> CardSet;
-
-    /// This position with `seat`'s hand replaced by `hand` (other places untouched), used only to
-    /// ask [`Game::legal_moves`] whether a hidden seat could have made a move.
-    fn with_hand(&self, seat: Seat, hand: CardSet) -> Self;
 
     /// The name of the phase, as listed in the catalogue.
     fn phase(&self) -> &'static str;
@@ -154,39 +99,9 @@ pub trait Rules: Game {
     /// The result of a finished hand: the hand's scores and the match after it.
     fn result_json(&self) -> Value;
 
-    /// Every card of the deck in play.
-    fn deck(&self) -> CardSet;
-
-    /// Every place a card can be (hands, piles, the trick, won cards): together they hold the
-    /// deck, each card once.
-    fn card_places(&self) -> Vec<CardSet>;
-
-    /// The lowest and highest payoff a seat can get in this position's rules.
-    fn payoff_bounds(&self) -> (i32, i32);
-
-    /// What a seat's payoff ([`Game::payoff`]) counts, in words: the unit of the values that
-    /// play out whole hands (ISMCTS).
-    fn payoff_unit(&self) -> &'static str;
-
     /// For a phase whose legal moves are too many to list (Mü's bids), what the legal-moves
     /// route answers instead of the full list; `None` lists every move.
     fn compact_legal_moves(&self) -> Option<CompactMoves> {
-        None
-    }
-
-    /// The seat whose knowledge decides `seat`'s move: the seat itself, but in bridge the
-    /// declarer plays dummy's cards.
-    fn decider(&self, seat: Seat) -> Seat {
-        seat
-    }
-
-    /// The hand's score for `side` (the [`Game::payoff`] of its seats) if the hand ends with
-    /// `value` for the side in the exact search's unit, where it follows from that value and
-    /// this position; a mean of values (the depth-limited estimate) is mapped only where the
-    /// score is affine in the value (PIMC maps each world's value, never the mean). `None`
-    /// where it does not follow (it depends on more than the value).
-    fn score_of_value(&self, side: usize, value: f64) -> Option<f64> {
-        let _ = (side, value);
         None
     }
 
@@ -441,7 +356,7 @@ fn first_hidden(given: &Value, seen: &Value, path: &str) -> Option<String> {
 }
 
 /// Plays `moves` (the field `moves` of the position at `path`) from `start`, checked; in a
-/// view, from the start fitted to them ([`Rules::fit_start`]).
+/// view, from the start fitted to them ([`Game::fit_start`]).
 fn replay<G: Rules>(
     mut start: G,
     moves: &[Value],
@@ -480,7 +395,7 @@ fn replay<G: Rules>(
 }
 
 /// The leading moves of `moves` that read in `start`'s notation: what a view's replay looks
-/// ahead at ([`Rules::fit_outcome`]).
+/// ahead at ([`Game::fit_outcome`]).
 fn readable<G: Rules>(start: &G, moves: &[Value]) -> Vec<G::Move> {
     moves
         .iter()
@@ -530,7 +445,7 @@ pub(crate) enum InView {
 }
 
 /// Plays `mv` in `observer`'s view, whose hidden hands are guesses. The guess is first fitted
-/// to the outcome the move's text states and to the `later` moves ([`Rules::fit_outcome`]).
+/// to the outcome the move's text states and to the `later` moves ([`Game::fit_outcome`]).
 /// The moves the observer
 /// decides (its own, and in bridge dummy's for the declarer) are checked as in a complete
 /// position. A hidden seat's move is never checked against its

@@ -5,6 +5,11 @@
 //! that comes from a request goes through the checked [`Game::play`]. Hidden information is
 //! described by [`Game::unseen`]: the places whose cards an observer cannot see, which a sampler
 //! refills through [`Game::set_unseen`].
+//!
+//! The trait also states the facts of the rules that hidden-information play, ISMCTS and the
+//! analysis read: the deck and where its cards lie, what a move shows, how a view's guess is
+//! fitted to a move's stated outcome, who decides a seat's move, and the payoff's range and
+//! unit. They need no JSON layer.
 
 use crate::cards::{Card, CardSet};
 use std::fmt::Debug;
@@ -111,6 +116,91 @@ pub trait Game: Clone + Send + Sync + 'static {
         true
     }
 
+    /// Every card of the deck in play.
+    fn deck(&self) -> CardSet;
+
+    /// Every place a card can be (hands, piles, the trick, won cards): together they hold the
+    /// deck, each card once.
+    fn card_places(&self) -> Vec<CardSet>;
+
+    /// This position with `seat`'s hand replaced by `hand` (other places untouched), used only to
+    /// ask [`Game::legal_moves`] whether a hidden seat could have made a move.
+    fn with_hand(&self, seat: Seat, hand: CardSet) -> Self;
+
+    /// The cards `mv` shows `observer`: those it shows everybody (a played card, a declared
+    /// marriage), and those the observer sees passed face down (cards passed between partners).
+    fn revealed_cards(&self, mv: Self::Move, observer: Seat) -> CardSet;
+
+    /// Every card `mv` moves, shown or not (cards passed face down): a card swapped into the
+    /// mover's guessed hand to show it never displaces one of them. By default none.
+    fn cards_moved(&self, mv: Self::Move) -> CardSet {
+        let _ = mv;
+        CardSet::EMPTY
+    }
+
+    /// Whether `mv` is of the kind this position asks for, whatever the mover's cards (a
+    /// defence while a card is open, an attack when attacking): a view plays hidden seats'
+    /// moves against guessed hands without asking the rules, and a move of the wrong kind must
+    /// be refused there, not played. By default every move is.
+    fn move_kind_fits(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        true
+    }
+
+    /// Where `mv`'s text states a public outcome (an ask's answer) that this position does not
+    /// give, why.
+    fn contradiction(&self, mv: Self::Move) -> Option<String> {
+        let _ = mv;
+        None
+    }
+
+    /// In `observer`'s view, whose hidden hands are guesses, changes this start of the history
+    /// (the hand as dealt) so that what the deal decides before any move (who a first poll
+    /// asks) goes as the history's `moves` show, as far as a guess can; by default nothing.
+    fn fit_start(&mut self, moves: &[Self::Move], observer: Seat) {
+        let _ = (moves, observer);
+    }
+
+    /// In `observer`'s view, whose hidden hands are guesses, changes the guess so that `mv`
+    /// has the outcome its text states (an ask's answer), and what follows it without a move
+    /// goes as the history's `later` moves show (a card a hidden seat takes without a choice);
+    /// returns the swaps of unseen cards made, `(card moved, card given back)`, or why no hand
+    /// the seats could hold gives it. `later` are the history's moves after `mv`, as far as
+    /// they read. A card of `placed` (the observer knows where it is) is never given back.
+    fn fit_outcome(
+        &mut self,
+        mv: Self::Move,
+        later: &[Self::Move],
+        observer: Seat,
+        placed: CardSet,
+    ) -> Result<Vec<(Card, Card)>, String> {
+        let _ = (mv, later, observer, placed);
+        Ok(Vec::new())
+    }
+
+    /// The seat whose knowledge decides `seat`'s move: the seat itself, but in bridge the
+    /// declarer plays dummy's cards.
+    fn decider(&self, seat: Seat) -> Seat {
+        seat
+    }
+
+    /// The lowest and highest payoff a seat can get in this position's rules.
+    fn payoff_bounds(&self) -> (i32, i32);
+
+    /// What a seat's payoff ([`Game::payoff`]) counts, in words: the unit of the values that
+    /// play out whole hands (ISMCTS).
+    fn payoff_unit(&self) -> &'static str;
+
+    /// The hand's score for `side` (the [`Game::payoff`] of its seats) if the hand ends with
+    /// `value` for the side in the exact search's unit, where it follows from that value and
+    /// this position; a mean of values (the depth-limited estimate) is mapped only where the
+    /// score is affine in the value (PIMC maps each world's value, never the mean). `None`
+    /// where it does not follow (it depends on more than the value).
+    fn score_of_value(&self, side: usize, value: f64) -> Option<f64> {
+        let _ = (side, value);
+        None
+    }
+
     /// Whether each seat plays for its own score in a way the search should model: PIMC then
     /// searches each world by max^n (every seat maximising its own value) rather than
     /// paranoid. The default, false, keeps the exact search.
@@ -133,6 +223,28 @@ pub trait Game: Clone + Send + Sync + 'static {
             Err(IllegalMove)
         }
     }
+}
+
+/// [`Game::with_hand`] for a game whose hands are its field `hands`, indexed by seat.
+macro_rules! with_hand_in_hands {
+    () => {
+        fn with_hand(&self, seat: $crate::game::Seat, hand: $crate::cards::CardSet) -> Self {
+            let mut copy = self.clone();
+            copy.hands[seat] = hand;
+            copy
+        }
+    };
+}
+pub(crate) use with_hand_in_hands;
+
+/// The hand's score that `score` gives for the exact search's `value` where it is whole
+/// points; none for a mean between them.
+pub fn whole_points_score(value: f64, score: impl FnOnce(i32) -> Option<i32>) -> Option<f64> {
+    let points = value as i32;
+    (f64::from(points) == value)
+        .then(|| score(points))
+        .flatten()
+        .map(f64::from)
 }
 
 /// Mixes one word into a running hash; used by the games' transposition keys. The word is

@@ -110,7 +110,7 @@ fn exact_answer<G: Analysable>(state: &G, analysis: &Analysis<G::Move>) -> Value
     })
 }
 
-/// The hand's score for `side` if it ends with `value` ([`crate::api::Rules::score_of_value`]).
+/// The hand's score for `side` if it ends with `value` ([`crate::game::Game::score_of_value`]).
 fn score<G: Analysable>(state: &G, side: usize, value: i32) -> Option<f64> {
     state.score_of_value(side, f64::from(value))
 }

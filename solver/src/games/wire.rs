@@ -63,16 +63,6 @@ pub fn whole_number(word: &str) -> Result<i32, String> {
         .map_err(|_| format!("'{word}' is not a whole number"))
 }
 
-/// The hand's score that `score` gives for the exact search's `value` where it is whole
-/// points; none for a mean between them.
-pub fn whole_points_score(value: f64, score: impl FnOnce(i32) -> Option<i32>) -> Option<f64> {
-    let points = value as i32;
-    (f64::from(points) == value)
-        .then(|| score(points))
-        .flatten()
-        .map(f64::from)
-}
-
 /// How a named value reads: by its reader, one of every name.
 pub type Names<P> = (fn(&str) -> Option<P>, &'static [&'static str]);
 
@@ -120,8 +110,7 @@ pub fn cards_text(set: CardSet, name: impl Fn(Card) -> String) -> String {
 
 /// The [`Rules`](crate::api::Rules) methods every game writes alike, each named in the call:
 /// `variant` (the name of `self.cfg.variant`), `options` (`self.cfg`'s options), `state` (the
-/// snapshot read by the game's `snapshot::read`), `with_hand` (`self.hands[seat]` replaced) and
-/// `phase` (the name of `self.phase`).
+/// snapshot read by the game's `snapshot::read`) and `phase` (the name of `self.phase`).
 macro_rules! rules_alike {
     ($($part:ident),+) => { $( rules_alike!(@ $part); )+ };
     (@variant) => {
@@ -143,13 +132,6 @@ macro_rules! rules_alike {
             problems: &mut $crate::problems::Problems,
         ) -> Option<Self> {
             super::snapshot::read(cfg, value, path, observer, problems)
-        }
-    };
-    (@with_hand) => {
-        fn with_hand(&self, seat: $crate::game::Seat, hand: $crate::cards::CardSet) -> Self {
-            let mut copy = self.clone();
-            copy.hands[seat] = hand;
-            copy
         }
     };
     (@phase) => {

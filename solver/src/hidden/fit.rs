@@ -6,7 +6,7 @@
 //! read ([`until`]), it stops there, and the view is refused ([`refused_at_deadline`]).
 
 use super::Places;
-use crate::api::{ApiError, Rules};
+use crate::api::ApiError;
 use crate::cancel::Deadline;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat, Unseen, MAX_PLACES};
@@ -141,8 +141,8 @@ fn destination(
 }
 
 /// How many of `moves` replay with the rules from `state`, each legal and none stating an
-/// outcome the position does not give ([`Rules::contradiction`]), and the position reached.
-pub fn replayed<G: Rules>(state: &G, moves: &[G::Move]) -> (usize, G) {
+/// outcome the position does not give ([`Game::contradiction`]), and the position reached.
+pub fn replayed<G: Game>(state: &G, moves: &[G::Move]) -> (usize, G) {
     let mut state = state.clone();
     let count = moves
         .iter()
@@ -164,7 +164,7 @@ pub fn replayed<G: Rules>(state: &G, moves: &[G::Move]) -> (usize, G) {
 /// first poll asks). Deterministic for `seed`, which orders the swaps tried and draws the
 /// placements. The first guess found that replays to an accepted end, else one that replays;
 /// `None` where the deadline of the request being read passes first ([`out_of_time`]).
-pub fn search_placements<G: Rules>(
+pub fn search_placements<G: Game>(
     starts: &[G],
     moves: &[G::Move],
     observer: Seat,

@@ -81,7 +81,7 @@ pub struct MoveEstimate<M> {
 }
 
 /// The hand's score for a side in a world if it ends with a value
-/// ([`crate::api::Rules::score_of_value`]), where the value decides it.
+/// ([`crate::game::Game::score_of_value`]), where the value decides it.
 pub type Scorer<G> = dyn Fn(&G, usize, i32) -> Option<f64> + Sync;
 
 /// The outcome of [`pimc`].

@@ -8,6 +8,7 @@
 
 use super::{deal, Player};
 use crate::api::Rules;
+use crate::game::Game;
 use crate::problems::Problems;
 use crate::rng::Rng;
 use std::time::{Duration, Instant};
@@ -80,7 +81,7 @@ pub fn duplicate<G: Rules>(
 }
 
 /// Plays one hand from `start`, `a` in the seats marked in `a_seats` and `b` in the others.
-pub fn play_hand<G: Rules>(
+pub fn play_hand<G: Game>(
     start: &G,
     a_seats: &[bool],
     a: &mut dyn Player<G>,

@@ -12,7 +12,6 @@
 
 use super::determinize::Determinizer;
 use super::rollout::Rollout;
-use crate::api::Rules;
 use crate::cancel::Cancel;
 use crate::game::{mix, Game, Seat};
 use crate::rng::Rng;
@@ -32,7 +31,7 @@ pub enum Limit {
 /// What a search is told beside the position: the game's payoff bounds and its limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
-    /// The lowest and highest payoff a seat can get (see [`Rules::payoff_bounds`]).
+    /// The lowest and highest payoff a seat can get (see [`Game::payoff_bounds`]).
     pub bounds: (i32, i32),
     pub limit: Limit,
 }
@@ -339,7 +338,7 @@ impl<G: Game> Ismcts<G> {
 /// Searches `state` as `observer` sees it, from a fresh arena, seeded by `seed`, until its
 /// limit or `cancel`; with `value_of`, each root move's mean of it too
 /// ([`MoveStats::side_value`]).
-pub fn analyze<G: Rules>(
+pub fn analyze<G: Game>(
     state: &G,
     observer: Seat,
     worlds: &mut impl Determinizer<G>,

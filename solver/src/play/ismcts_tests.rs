@@ -5,7 +5,6 @@ use super::deal;
 use super::determinize::{TrueWorld, ViewSampler};
 use super::ismcts::{analyze, Limit};
 use super::rollout::RandomRollout;
-use crate::api::Rules;
 use crate::cancel::Cancel;
 use crate::game::Game;
 use crate::games::bridge::Bridge;

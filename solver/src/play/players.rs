@@ -6,7 +6,6 @@ use super::determinize::{TrueWorld, ViewSampler};
 use super::ismcts::{Ismcts, Limit, Settings};
 use super::rollout::{HeuristicRollout, Rollout};
 use super::Player;
-use crate::api::Rules;
 use crate::cancel::Cancel;
 use crate::game::{Game, Seat};
 use crate::heuristic::{Decision, Heuristic};
@@ -184,7 +183,7 @@ const WORLD_NODES: u64 = 1_000_000;
 /// move found so far.
 const SEEING_NODES: u64 = 10_000_000;
 
-impl<G: Rules + Searchable + Heuristic> Player<G> for SeeingPlayer<G> {
+impl<G: Searchable + Heuristic> Player<G> for SeeingPlayer<G> {
     fn name(&self) -> String {
         format!("seeing({})", limit_text(self.limit))
     }

@@ -89,12 +89,7 @@ impl Rules for Bridge {
         _setup: &mut Fields,
         _problems: &mut Problems,
     ) -> Option<Bridge> {
-        let mut rng = Rng::seeded(seed);
-        let mut hands = [CardSet::EMPTY; 4];
-        for (i, card) in rng.shuffled(DECK.cards_from(0)).into_iter().enumerate() {
-            hands[i / usize::from(TRICKS)].insert(card);
-        }
-        Some(Bridge::new_deal(*cfg, hands))
+        Some(Bridge::dealt(*cfg, &mut Rng::seeded(seed)))
     }
 
     fn variant_name(&self) -> &'static str {
@@ -193,16 +188,6 @@ impl Rules for Bridge {
         deck.parse(token).ok_or_else(|| deck.not_a_card(token))
     }
 
-    fn with_hand(&self, seat: Seat, hand: CardSet) -> Self {
-        let mut copy = *self;
-        copy.set_hand(seat, hand);
-        copy
-    }
-
-    fn revealed_cards(&self, card: Card, _observer: Seat) -> CardSet {
-        CardSet::single(card)
-    }
-
     fn phase(&self) -> &'static str {
         self.phase_name()
     }
@@ -220,38 +205,6 @@ impl Rules for Bridge {
             "declarer_tricks": self.tricks_won[declarer_side],
             "defence_tricks": self.tricks_won[1 - declarer_side],
         })
-    }
-
-    fn deck(&self) -> CardSet {
-        DECK.cards_from(0)
-    }
-
-    fn card_places(&self) -> Vec<CardSet> {
-        let mut places = self.hands.to_vec();
-        places.push(self.trick_cards());
-        places.push(self.played);
-        places
-    }
-
-    fn payoff_bounds(&self) -> (i32, i32) {
-        (0, i32::from(TRICKS))
-    }
-
-    fn payoff_unit(&self) -> &'static str {
-        "tricks of the seat's side"
-    }
-
-    /// A seat's payoff is its side's tricks, the exact search's value.
-    fn score_of_value(&self, _side: usize, value: f64) -> Option<f64> {
-        Some(value)
-    }
-
-    fn decider(&self, seat: Seat) -> Seat {
-        if seat == usize::from(self.dummy()) {
-            usize::from(self.config().declarer)
-        } else {
-            seat
-        }
     }
 
     fn illegal_reason(&self, card: Card) -> Option<String> {

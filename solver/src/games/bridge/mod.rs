@@ -28,6 +28,7 @@ mod tests;
 
 use crate::cards::{Card, CardSet};
 use crate::game::{mix, Game, Payoff, Seat, Unseen, MAX_SEATS};
+use crate::rng::Rng;
 use crate::suited::{suit_of, Suit, SuitedDeck};
 use config::Config;
 use partition::Shape;
@@ -77,6 +78,16 @@ impl Bridge {
     pub(crate) fn set_hand(&mut self, seat: usize, hand: CardSet) {
         self.hands[seat] = hand;
         self.shape = Shape::of(&self.hands);
+    }
+
+    /// A deal from a deck shuffled by `rng`: its first 13 cards to North, the next to East,
+    /// and so on.
+    fn dealt(cfg: Config, rng: &mut Rng) -> Bridge {
+        let mut hands = [CardSet::EMPTY; 4];
+        for (i, card) in rng.shuffled(DECK.cards_from(0)).into_iter().enumerate() {
+            hands[i / usize::from(TRICKS)].insert(card);
+        }
+        Bridge::new_deal(cfg, hands)
     }
 
     pub fn config(&self) -> &Config {
@@ -230,9 +241,60 @@ impl Game for Bridge {
             }
         }
     }
+
+    fn with_hand(&self, seat: Seat, hand: CardSet) -> Self {
+        let mut copy = *self;
+        copy.set_hand(seat, hand);
+        copy
+    }
+
+    fn revealed_cards(&self, card: Card, _observer: Seat) -> CardSet {
+        CardSet::single(card)
+    }
+
+    fn deck(&self) -> CardSet {
+        DECK.cards_from(0)
+    }
+
+    fn card_places(&self) -> Vec<CardSet> {
+        let mut places = self.hands.to_vec();
+        places.push(self.trick_cards());
+        places.push(self.played);
+        places
+    }
+
+    fn payoff_bounds(&self) -> (i32, i32) {
+        (0, i32::from(TRICKS))
+    }
+
+    fn payoff_unit(&self) -> &'static str {
+        "tricks of the seat's side"
+    }
+
+    /// A seat's payoff is its side's tricks, the exact search's value.
+    fn score_of_value(&self, _side: usize, value: f64) -> Option<f64> {
+        Some(value)
+    }
+
+    fn decider(&self, seat: Seat) -> Seat {
+        if seat == usize::from(self.dummy()) {
+            usize::from(self.config().declarer)
+        } else {
+            seat
+        }
+    }
 }
 
 impl Bridge {
+    /// The phase's name: `play` until the last trick is taken, then `over`.
+    fn phase_name(&self) -> &'static str {
+        if self.is_over() {
+            "over"
+        } else {
+            "play"
+        }
+    }
+
     /// The small fields of the position in one word, for keys.
     pub(crate) fn small_state(&self) -> u64 {
         u64::from(self.leader)

@@ -184,13 +184,3 @@ fn check_counts(
     let trick = (state.leader, state.trick_len);
     check_trick_hands((&held, ""), left, trick, hands_path, problems);
 }
-
-impl Bridge {
-    pub(super) fn phase_name(&self) -> &'static str {
-        if self.is_over() {
-            "over"
-        } else {
-            "play"
-        }
-    }
-}

@@ -20,10 +20,8 @@ use crate::games::cardlist::{
     cards_json, fill_hidden, hands_json, CardLedger, Count, HandEntry, WireDeck, HIDDEN_CARD,
 };
 use crate::games::options::{self, Declared};
-use crate::games::seeded::deal_round;
 use crate::games::wire::{
     cards_text, move_words, padded, parse_suit, seats_json, suit_field, trick_json, whole_number,
-    whole_points_score,
 };
 use crate::problems::{integers, Fields, Problems};
 use crate::rng::Rng;
@@ -79,53 +77,10 @@ fn match_json(m: &MatchState, sides: usize) -> Value {
 }
 
 impl Marjapussi {
-    fn hand_length(cfg: &Config) -> u32 {
-        if cfg.seats() == 3 {
-            11
-        } else {
-            cfg.deck_size as u32 / 4
-        }
-    }
-
     /// Cards named in a move; each `??` stands for a card of the mover's hand not named.
     fn parse_card_list(&self, words: &[&str]) -> Result<CardSet, String> {
         let hand = self.hands[self.actor as usize];
         wire_deck(&self.cfg).move_cards(words, Some(hand))
-    }
-
-    /// The cards a move passes face down.
-    fn passed(mv: Move) -> CardSet {
-        match mv {
-            Move::Give(set) | Move::Return(set) | Move::Discard(set) => set,
-            Move::GiveEach { left, right } => CardSet::single(left) | CardSet::single(right),
-            _ => CardSet::EMPTY,
-        }
-    }
-
-    /// The cards passed face down by `mv` that `observer` sees (spec 8.1): the mover's, the
-    /// declarer's the partner gives, the partner's the declarer returns, and each opponent's
-    /// own card of `give_each`.
-    fn passed_seen(&self, mv: Move, observer: Seat) -> CardSet {
-        let mover = self.actor;
-        let sees = match mv {
-            _ if observer == mover as Seat => true,
-            Move::Give(_) => self.declarer == Some(observer as u8),
-            Move::Return(_) => self.partner(mover) as Seat == observer,
-            Move::GiveEach { left, right } => {
-                let l = self.next_seat(mover);
-                return match observer as u8 {
-                    o if o == l => CardSet::single(left),
-                    o if o == self.next_seat(l) => CardSet::single(right),
-                    _ => CardSet::EMPTY,
-                };
-            }
-            _ => false,
-        };
-        if sees {
-            Marjapussi::passed(mv)
-        } else {
-            CardSet::EMPTY
-        }
     }
 
     /// An ask with the answer its note states or, without one, the hands give.
@@ -173,7 +128,7 @@ impl Marjapussi {
 impl Rules for Marjapussi {
     const NAME: &'static str = "marjapussi";
     type Config = Config;
-    rules_alike!(variant, options, state, with_hand, phase);
+    rules_alike!(variant, options, state, phase);
 
     fn catalogue() -> Value {
         let descriptions = [
@@ -215,17 +170,7 @@ impl Rules for Marjapussi {
         let dealer = setup.seat("dealer", n, problems);
         let dealer = dealer.unwrap_or_else(|| rng.below(n) as u8);
         let match_state = read_match(setup, if n == 4 { 2 } else { 3 }, problems);
-        let cards = rng.shuffled(cards::deck(cfg.deck_size));
-        let in_hands = Self::hand_length(cfg) as usize * n;
-        let hands = deal_round(&cards[..in_hands], dealer, n);
-        let talon: CardSet = cards[in_hands..].iter().copied().collect();
-        Some(Marjapussi::new_hand(
-            *cfg,
-            dealer,
-            hands,
-            talon,
-            match_state,
-        ))
+        Some(Marjapussi::dealt(*cfg, dealer, &mut rng, match_state))
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
@@ -268,7 +213,7 @@ impl Rules for Marjapussi {
         f.require(&["dealer", "hands"], problems);
         let dealer = f.seat("dealer", n, problems);
         let mut ledger = wire_deck(cfg).ledger();
-        let size = (Self::hand_length(cfg), Count::FirstProblem);
+        let size = (Marjapussi::hand_length(cfg), Count::FirstProblem);
         let mut entries = ledger.hands(&mut f, n, observer, Some(size), problems);
         let talon_value = f.get("talon");
         let match_state = read_match(&mut f, sides, problems);
@@ -382,18 +327,6 @@ impl Rules for Marjapussi {
         }
     }
 
-    fn revealed_cards(&self, mv: Move, observer: Seat) -> CardSet {
-        match mv {
-            Move::Play(c) => CardSet::single(c),
-            Move::Declare(s) | Move::Answer(s) => cards::marriage(s),
-            _ => self.passed_seen(mv, observer),
-        }
-    }
-
-    fn cards_moved(&self, mv: Move) -> CardSet {
-        Marjapussi::passed(mv)
-    }
-
     fn history_text(&self, mv: Move, observer: Option<Seat>) -> String {
         let passed = Marjapussi::passed(mv);
         let unseen = observer.map_or(CardSet::EMPTY, |o| passed - self.passed_seen(mv, o));
@@ -413,59 +346,6 @@ impl Rules for Marjapussi {
                 format!("{head} {}", passed_text(passed, unseen))
             }
         }
-    }
-
-    fn contradiction(&self, mv: Move) -> Option<String> {
-        self.answer_contradiction(mv)
-    }
-
-    fn fit_outcome(
-        &mut self,
-        mv: Move,
-        _later: &[Move],
-        observer: Seat,
-        placed: CardSet,
-    ) -> Result<Vec<(Card, Card)>, String> {
-        match self.fit_window(mv, observer, placed) {
-            Some(fitted) => fitted,
-            None => self.fit_answer(mv, observer, placed),
-        }
-    }
-
-    fn deck(&self) -> CardSet {
-        cards::deck(self.cfg.deck_size)
-    }
-
-    fn card_places(&self) -> Vec<CardSet> {
-        let n = self.seats();
-        let mut places = vec![self.talon, self.discards, self.trick_cards()];
-        places.extend_from_slice(&self.hands[..n]);
-        places.extend_from_slice(&self.won[..n]);
-        places
-    }
-
-    fn payoff_bounds(&self) -> (i32, i32) {
-        let cfg = &self.cfg;
-        if cfg.variant == Variant::Marjapussi {
-            return (0, 1 + self.match_state.carry + 2 + 3 + cfg.last_trick_bonus);
-        }
-        let stake = cfg.max_bid.max(cfg.ceiling());
-        let worst = stake * (512 + cfg.declarer_no_trick_extra + cfg.porvoo_factor);
-        (-worst, stake * 512)
-    }
-
-    /// `marjapussi`: the hand's score is its game points, the exact search's value. The
-    /// Huutopussi family: from a side's final points and the tricks taken so far, where they
-    /// decide it (spec 5.2 to 5.4, [`Marjapussi::score_of_points`]); never for a mean.
-    fn score_of_value(&self, side: usize, value: f64) -> Option<f64> {
-        if self.cfg.variant == Variant::Marjapussi {
-            return Some(value);
-        }
-        whole_points_score(value, |points| self.score_of_points(side, points))
-    }
-
-    fn payoff_unit(&self) -> &'static str {
-        "the hand's score of the seat's side (rules section 5)"
     }
 
     /// Once the contract is set (Huutopussi family): the declarer's side must take the

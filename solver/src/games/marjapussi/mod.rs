@@ -32,10 +32,12 @@ mod tests;
 mod vectors;
 
 use crate::cards::{Card, CardSet};
-use crate::game::{mix, Game, Payoff, Seat, Unseen, MAX_SEATS};
+use crate::game::{mix, whole_points_score, Game, Payoff, Seat, Unseen, MAX_SEATS};
+use crate::games::seeded::deal_round;
+use crate::rng::Rng;
 use crate::suited::Suit;
 pub use asks::Said;
-use config::{Config, TalonHandling};
+use config::{Config, TalonHandling, Variant};
 pub use scoring::{HandResult, MatchState};
 
 /// Where the hand stands.
@@ -209,6 +211,26 @@ impl Marjapussi {
             hand.start_play();
         }
         hand
+    }
+
+    /// The cards dealt to each seat: 11 with three seats, a quarter of the deck with four.
+    fn hand_length(cfg: &Config) -> u32 {
+        if cfg.seats() == 3 {
+            11
+        } else {
+            cfg.deck_size as u32 / 4
+        }
+    }
+
+    /// A hand dealt by `dealer` from a deck shuffled by `rng`: the hands round the table, the
+    /// cards left over to the talon.
+    fn dealt(cfg: Config, dealer: u8, rng: &mut Rng, match_state: MatchState) -> Marjapussi {
+        let n = cfg.seats();
+        let cards = rng.shuffled(cards::deck(cfg.deck_size));
+        let in_hands = Self::hand_length(&cfg) as usize * n;
+        let hands = deal_round(&cards[..in_hands], dealer, n);
+        let talon = cards[in_hands..].iter().copied().collect();
+        Marjapussi::new_hand(cfg, dealer, hands, talon, match_state)
     }
 
     pub fn config(&self) -> &Config {
@@ -423,6 +445,110 @@ impl Game for Marjapussi {
         }
         if !before.places[n + 1].is_empty() {
             self.discards = unseen.places[n + 1];
+        }
+    }
+
+    crate::game::with_hand_in_hands!();
+
+    fn revealed_cards(&self, mv: Move, observer: Seat) -> CardSet {
+        match mv {
+            Move::Play(c) => CardSet::single(c),
+            Move::Declare(s) | Move::Answer(s) => cards::marriage(s),
+            _ => self.passed_seen(mv, observer),
+        }
+    }
+
+    fn deck(&self) -> CardSet {
+        cards::deck(self.cfg.deck_size)
+    }
+
+    fn card_places(&self) -> Vec<CardSet> {
+        let n = self.seats();
+        let mut places = vec![self.talon, self.discards, self.trick_cards()];
+        places.extend_from_slice(&self.hands[..n]);
+        places.extend_from_slice(&self.won[..n]);
+        places
+    }
+
+    fn payoff_bounds(&self) -> (i32, i32) {
+        let cfg = &self.cfg;
+        if cfg.variant == Variant::Marjapussi {
+            return (0, 1 + self.match_state.carry + 2 + 3 + cfg.last_trick_bonus);
+        }
+        let stake = cfg.max_bid.max(cfg.ceiling());
+        let worst = stake * (512 + cfg.declarer_no_trick_extra + cfg.porvoo_factor);
+        (-worst, stake * 512)
+    }
+
+    fn payoff_unit(&self) -> &'static str {
+        "the hand's score of the seat's side (rules section 5)"
+    }
+
+    /// `marjapussi`: the hand's score is its game points, the exact search's value. The
+    /// Huutopussi family: from a side's final points and the tricks taken so far, where they
+    /// decide it (spec 5.2 to 5.4, [`Marjapussi::score_of_points`]); never for a mean.
+    fn score_of_value(&self, side: usize, value: f64) -> Option<f64> {
+        if self.cfg.variant == Variant::Marjapussi {
+            return Some(value);
+        }
+        whole_points_score(value, |points| self.score_of_points(side, points))
+    }
+
+    fn cards_moved(&self, mv: Move) -> CardSet {
+        Marjapussi::passed(mv)
+    }
+
+    fn contradiction(&self, mv: Move) -> Option<String> {
+        self.answer_contradiction(mv)
+    }
+
+    fn fit_outcome(
+        &mut self,
+        mv: Move,
+        _later: &[Move],
+        observer: Seat,
+        placed: CardSet,
+    ) -> Result<Vec<(Card, Card)>, String> {
+        match self.fit_window(mv, observer, placed) {
+            Some(fitted) => fitted,
+            None => self.fit_answer(mv, observer, placed),
+        }
+    }
+}
+
+impl Marjapussi {
+    /// The cards a move passes face down.
+    fn passed(mv: Move) -> CardSet {
+        match mv {
+            Move::Give(set) | Move::Return(set) | Move::Discard(set) => set,
+            Move::GiveEach { left, right } => CardSet::single(left) | CardSet::single(right),
+            _ => CardSet::EMPTY,
+        }
+    }
+
+    /// The cards passed face down by `mv` that `observer` sees (spec 8.1): the mover's, the
+    /// declarer's the partner gives, the partner's the declarer returns, and each opponent's
+    /// own card of `give_each`.
+    fn passed_seen(&self, mv: Move, observer: Seat) -> CardSet {
+        let mover = self.actor;
+        let sees = match mv {
+            _ if observer == mover as Seat => true,
+            Move::Give(_) => self.declarer == Some(observer as u8),
+            Move::Return(_) => self.partner(mover) as Seat == observer,
+            Move::GiveEach { left, right } => {
+                let l = self.next_seat(mover);
+                return match observer as u8 {
+                    o if o == l => CardSet::single(left),
+                    o if o == self.next_seat(l) => CardSet::single(right),
+                    _ => CardSet::EMPTY,
+                };
+            }
+            _ => false,
+        };
+        if sees {
+            Marjapussi::passed(mv)
+        } else {
+            CardSet::EMPTY
         }
     }
 }

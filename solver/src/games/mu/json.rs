@@ -15,10 +15,7 @@ use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{cards_json, fill_hidden, hands_json, Count, WireDeck};
 use crate::games::options::{self, Declared};
-use crate::games::seeded::deal_round;
-use crate::games::wire::{
-    cards_text, move_words, padded, seats_json, trick_json, whole_points_score,
-};
+use crate::games::wire::{cards_text, move_words, padded, seats_json, trick_json};
 use crate::problems::{kind, Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
@@ -92,16 +89,6 @@ impl Mu {
         wire_deck(&self.cfg).move_cards(words, None)
     }
 
-    /// Whether `observer` knows who the partner is (a called card held in a hidden hand keeps
-    /// the partner secret; `None` is the complete position).
-    pub(super) fn partner_known_to(&self, observer: Option<Seat>) -> bool {
-        let (Some(card), Some(o)) = (self.called, observer) else {
-            return true;
-        };
-        let hidden = (0..self.seats()).any(|p| p != o && self.hands[p].contains(card));
-        !hidden
-    }
-
     /// The legal bids in compact form (every subset of `cards` with `1..=max_cards` cards).
     fn bid_group(&self, seat: u8) -> (Value, u64, Vec<String>) {
         let hand = self.hands[seat as usize];
@@ -137,7 +124,7 @@ fn binomial(n: u32, k: u32) -> u64 {
 impl Rules for Mu {
     const NAME: &'static str = "mu";
     type Config = Config;
-    rules_alike!(variant, options, state, with_hand, phase);
+    rules_alike!(variant, options, state, phase);
 
     fn catalogue() -> Value {
         let descriptions = [
@@ -176,8 +163,7 @@ impl Rules for Mu {
         let dealer = setup.seat("dealer", n, problems);
         let dealer = dealer.unwrap_or(cfg.first_dealer.unwrap_or(random_dealer));
         let match_state = read_match(setup, n, seed, problems);
-        let hands = deal_round(&rng.shuffled(cfg.deck()), dealer, n);
-        Some(Mu::new_hand(*cfg, dealer, hands, match_state))
+        Some(Mu::dealt(*cfg, dealer, &mut rng, match_state))
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
@@ -290,43 +276,6 @@ impl Rules for Mu {
             (_, []) => wire_deck(&self.cfg).play(text, words[0]).map(Move::Play),
             _ => Err(format!("'{text}' is not a move of this game")),
         }
-    }
-
-    fn revealed_cards(&self, mv: Move, _observer: Seat) -> CardSet {
-        match mv {
-            Move::Bid(cards) => cards,
-            Move::Play(card) => CardSet::single(card),
-            _ => CardSet::EMPTY,
-        }
-    }
-
-    fn deck(&self) -> CardSet {
-        self.cfg.deck()
-    }
-
-    fn card_places(&self) -> Vec<CardSet> {
-        let n = self.seats();
-        let mut places = vec![self.trick_cards()];
-        places.extend_from_slice(&self.hands[..n]);
-        places.extend_from_slice(&self.tables[..n]);
-        places.extend_from_slice(&self.won[..n]);
-        places
-    }
-
-    /// The Eklat latecomer or a failed chief loses at most 10 per card of a 15-card hand; a
-    /// successful solo chief gains at most `10 × (15 + 3 + 1)` plus all 60 card points.
-    fn payoff_bounds(&self) -> (i32, i32) {
-        (-150, 250)
-    }
-
-    /// The seat's hand score where the team's card points decide it: a chief playing alone
-    /// ([`Mu::lone_chief_score`]); never for a mean.
-    fn score_of_value(&self, side: usize, value: f64) -> Option<f64> {
-        whole_points_score(value, |points| self.lone_chief_score(side, points))
-    }
-
-    fn payoff_unit(&self) -> &'static str {
-        "the seat's hand score (rules section 5)"
     }
 
     /// Once the auction has a chief: the chief's team (side 0 of the play) must capture the

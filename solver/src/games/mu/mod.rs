@@ -49,7 +49,9 @@ pub(crate) mod tests_examples;
 
 use self::cards::{canonical_card, canonical_twins, rank_mask, Colour};
 use crate::cards::{Card, CardSet};
-use crate::game::{mix, Game, IllegalMove, Payoff, Seat, Unseen, MAX_SEATS};
+use crate::game::{mix, whole_points_score, Game, IllegalMove, Payoff, Seat, Unseen, MAX_SEATS};
+use crate::games::seeded::deal_round;
+use crate::rng::Rng;
 use config::Config;
 pub use scoring::{HandResult, MatchState, Outcome};
 
@@ -243,6 +245,12 @@ impl Mu {
         }
     }
 
+    /// A hand dealt by `dealer` from a deck shuffled by `rng`, round the table.
+    fn dealt(cfg: Config, dealer: u8, rng: &mut Rng, match_state: MatchState) -> Mu {
+        let hands = deal_round(&rng.shuffled(cfg.deck()), dealer, cfg.seats());
+        Mu::new_hand(cfg, dealer, hands, match_state)
+    }
+
     pub fn config(&self) -> &Config {
         &self.cfg
     }
@@ -431,5 +439,44 @@ impl Game for Mu {
             self.hands[seat] = unseen.places[seat];
         }
         self.settle_called_partner();
+    }
+
+    crate::game::with_hand_in_hands!();
+
+    fn revealed_cards(&self, mv: Move, _observer: Seat) -> CardSet {
+        match mv {
+            Move::Bid(cards) => cards,
+            Move::Play(card) => CardSet::single(card),
+            _ => CardSet::EMPTY,
+        }
+    }
+
+    fn deck(&self) -> CardSet {
+        self.cfg.deck()
+    }
+
+    fn card_places(&self) -> Vec<CardSet> {
+        let n = self.seats();
+        let mut places = vec![self.trick_cards()];
+        places.extend_from_slice(&self.hands[..n]);
+        places.extend_from_slice(&self.tables[..n]);
+        places.extend_from_slice(&self.won[..n]);
+        places
+    }
+
+    /// The Eklat latecomer or a failed chief loses at most 10 per card of a 15-card hand; a
+    /// successful solo chief gains at most `10 × (15 + 3 + 1)` plus all 60 card points.
+    fn payoff_bounds(&self) -> (i32, i32) {
+        (-150, 250)
+    }
+
+    fn payoff_unit(&self) -> &'static str {
+        "the seat's hand score (rules section 5)"
+    }
+
+    /// The seat's hand score where the team's card points decide it: a chief playing alone
+    /// ([`Mu::lone_chief_score`]); never for a mean.
+    fn score_of_value(&self, side: usize, value: f64) -> Option<f64> {
+        whole_points_score(value, |points| self.lone_chief_score(side, points))
     }
 }

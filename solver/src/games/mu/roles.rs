@@ -4,6 +4,7 @@ use super::cards::{rank_of, Colour};
 use super::config::PartnerMode;
 use super::{Move, Mu, Phase, Trump};
 use crate::cards::{Card, CardSet};
+use crate::game::{Game, Seat};
 
 /// The colours and numbers of a set of bid cards, colours first, numbers ascending.
 pub(crate) fn designations(cards: CardSet) -> Vec<Trump> {
@@ -18,6 +19,16 @@ pub(crate) fn designations(cards: CardSet) -> Vec<Trump> {
 }
 
 impl Mu {
+    /// Whether `observer` knows who the partner is (a called card held in a hidden hand keeps
+    /// the partner secret; `None` is the complete position).
+    pub(super) fn partner_known_to(&self, observer: Option<Seat>) -> bool {
+        let (Some(card), Some(o)) = (self.called, observer) else {
+            return true;
+        };
+        let hidden = (0..self.seats()).any(|p| p != o && self.hands[p].contains(card));
+        !hidden
+    }
+
     /// The trumps the actor may name now: the vice from its bid cards; the chief from its bid
     /// cards or none, and the vice's trump only with `allow_same_trump` (spec 4.5, 4.6, 7.8).
     pub fn trump_options(&self) -> Vec<Trump> {

@@ -143,6 +143,19 @@ pub fn card_draw_ends(totals: &[i32], rank: u8, formula: CardDrawFormula) -> boo
 }
 
 impl Mu {
+    /// Sets the result of a hand given as passed out, an Eklat or scored.
+    pub(super) fn settle_result(&mut self) {
+        match self.phase {
+            Phase::AllPass => self.result = Some(self.unplayed_result(None)),
+            Phase::Eklat => {
+                let (tied, top) = self.top_bidders();
+                self.result = Some(self.unplayed_result(Some((tied, top, self.latecomer(tied)))));
+            }
+            Phase::Scored => self.finish_hand(),
+            _ => {}
+        }
+    }
+
     /// The result of a hand that ends after the auction: all-pass, or Eklat `(tied, M, L)`.
     pub(crate) fn unplayed_result(&self, eklat: Option<(u8, u8, u8)>) -> HandResult {
         let mut hand_score = [0; MAX_PLAYERS];

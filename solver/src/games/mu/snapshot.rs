@@ -75,7 +75,7 @@ pub(super) fn read(
     if problems.0.len() > before {
         return None;
     }
-    settle_result(&mut s);
+    s.settle_result();
     Some(s)
 }
 
@@ -127,19 +127,6 @@ fn read_trick(
         if list.len() != cards.len() && problems.0.len() == before {
             problems.push(&at, "expected one flag per card of the trick");
         }
-    }
-}
-
-/// Sets the result of a hand given as passed out, an Eklat or scored.
-fn settle_result(state: &mut Mu) {
-    match state.phase {
-        Phase::AllPass => state.result = Some(state.unplayed_result(None)),
-        Phase::Eklat => {
-            let (tied, top) = state.top_bidders();
-            state.result = Some(state.unplayed_result(Some((tied, top, state.latecomer(tied)))));
-        }
-        Phase::Scored => state.finish_hand(),
-        _ => {}
     }
 }
 

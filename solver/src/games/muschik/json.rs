@@ -16,11 +16,9 @@ use crate::games::cardlist::{
     cards_json, fill_hidden, hands_json, Count, HandEntry, WireDeck, HIDDEN_CARD,
 };
 use crate::games::options::{self, Declared};
-use crate::games::seeded::deal_round;
 use crate::games::wire::{cards_text, move_words, trick_json, whole_number};
 use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
-use crate::suited::power_of;
 use serde_json::{json, Value};
 
 pub(super) fn card_name(card: Card) -> String {
@@ -35,46 +33,12 @@ pub(super) fn wire_deck(cfg: &Config) -> WireDeck {
     WireDeck::new(deck, name, |t| DECK.parse(t), card_name)
 }
 
-/// The first dealer by the draw: every player draws a card, the lowest rank deals and tied
-/// players draw again (spec 3, 7.1).
-fn draw_for_dealer(rng: &mut Rng, cfg: &Config) -> u8 {
-    let mut candidates: Vec<u8> = (0..cfg.num_players).collect();
-    while candidates.len() > 1 {
-        let drawn = rng.shuffled(cards::deck(cfg.deck_ranks));
-        let lowest = (0..candidates.len())
-            .map(|i| power_of(drawn[i]))
-            .min()
-            .unwrap_or(0);
-        candidates = candidates
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| power_of(drawn[i]) == lowest)
-            .map(|(_, &seat)| seat)
-            .collect();
-    }
-    candidates[0]
-}
-
 impl Muschik {
     /// The cards a move names, `??` standing for cards of the mover's hand (less a trump card
     /// the dealer took before the exchange, which stays).
     fn parse_cards(&self, words: &[&str]) -> Result<CardSet, String> {
         let hand = self.hands[self.actor as usize] - self.known_in_dealer_hand();
         wire_deck(&self.cfg).move_cards(words, Some(hand))
-    }
-
-    /// The stock places `seat` draws from while `moves` are played.
-    fn drawn_by(&self, moves: &[Move], seat: u8) -> Vec<usize> {
-        let mut state = self.clone();
-        let mut seen = Vec::new();
-        for &mv in moves {
-            let (before, actor) = (state.drawn as usize, state.actor);
-            state.play_unchecked(mv);
-            if actor == seat && matches!(mv, Move::Exchange(_)) {
-                seen.extend(before..state.drawn as usize);
-            }
-        }
-        seen
     }
 
     fn participation_json(&self) -> Vec<Value> {
@@ -89,17 +53,12 @@ impl Muschik {
             })
             .collect()
     }
-
-    /// The trump card's holder once the dealer has taken it and until it is played.
-    pub(super) fn trump_holder(&self) -> Option<u8> {
-        (!self.known_in_dealer_hand().is_empty()).then_some(self.dealer)
-    }
 }
 
 impl Rules for Muschik {
     const NAME: &'static str = "muschik";
     type Config = Config;
-    rules_alike!(variant, options, state, with_hand, phase);
+    rules_alike!(variant, options, state, phase);
 
     fn catalogue() -> Value {
         let descriptions = [
@@ -157,20 +116,10 @@ impl Rules for Muschik {
                 0
             }
             (None, FirstDealer::Random) => rng.below(n as usize) as u8,
-            (None, FirstDealer::Draw) => draw_for_dealer(&mut rng, cfg),
+            (None, FirstDealer::Draw) => Muschik::draw_for_dealer(&mut rng, cfg),
             (None, FirstDealer::Seat(seat)) => seat,
         };
-        let cards = rng.shuffled(cards::deck(cfg.deck_ranks));
-        let dealt = HAND_SIZE * n as usize;
-        let hands = deal_round(&cards[..dealt], dealer, n.into());
-        Some(Muschik::new_deal(
-            *cfg,
-            dealer,
-            hands,
-            cards[dealt],
-            &cards[dealt + 1..],
-            match_state,
-        ))
+        Some(Muschik::dealt(*cfg, dealer, &mut rng, match_state))
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
@@ -338,13 +287,6 @@ impl Rules for Muschik {
         }
     }
 
-    fn revealed_cards(&self, mv: Move, _observer: Seat) -> CardSet {
-        match mv {
-            Move::Play(card) => CardSet::single(card),
-            _ => CardSet::EMPTY,
-        }
-    }
-
     fn result_json(&self) -> Value {
         let Some(r) = &self.result else {
             return Value::Null;
@@ -380,47 +322,5 @@ impl Rules for Muschik {
             "ranking": if after.over { json!(ranking) } else { Value::Null },
             "next_dealer": r.next_dealer,
         })
-    }
-
-    fn deck(&self) -> CardSet {
-        cards::deck(self.cfg.deck_ranks)
-    }
-
-    fn card_places(&self) -> Vec<CardSet> {
-        let n = self.seats();
-        let mut places = vec![self.stock_left(), self.table_card(), self.played_cards()];
-        places.extend_from_slice(&self.hands[..n]);
-        places.extend_from_slice(&self.discards[..n]);
-        places
-    }
-
-    fn payoff_bounds(&self) -> (i32, i32) {
-        match self.cfg.payoff {
-            PayoffUnit::Countdown => (-5, 5),
-            PayoffUnit::MatchPoints => {
-                let n = self.seats();
-                let highest = self.match_state.cp[..n]
-                    .iter()
-                    .map(|c| c.abs())
-                    .max()
-                    .unwrap_or(0)
-                    .max(20);
-                let bound = 2 * (n as i32 - 1) * (highest + 5);
-                (-bound, bound)
-            }
-        }
-    }
-
-    /// Counted in countdown points the payoff is the exact search's value; match points
-    /// depend on the whole round.
-    fn score_of_value(&self, _side: usize, value: f64) -> Option<f64> {
-        (self.cfg.payoff == PayoffUnit::Countdown).then_some(value)
-    }
-
-    fn payoff_unit(&self) -> &'static str {
-        match self.cfg.payoff {
-            PayoffUnit::Countdown => "countdown points removed from the seat (a trick 1, a participant without a trick -5)",
-            PayoffUnit::MatchPoints => "the seat's match points from the settlement",
-        }
     }
 }

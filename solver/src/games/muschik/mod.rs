@@ -42,7 +42,9 @@ mod tests;
 
 use crate::cards::{Card, CardSet};
 use crate::game::{mix, Game, Payoff, Seat, Unseen, MAX_SEATS};
-use crate::suited::{suit_of, Suit};
+use crate::games::seeded::deal_round;
+use crate::rng::Rng;
+use crate::suited::{power_of, suit_of, Suit};
 use config::{Config, PayoffUnit};
 pub use scoring::{DealResult, MatchState};
 
@@ -195,6 +197,56 @@ impl Muschik {
             deal.actor = match_state.double_for.unwrap_or(deal.actor);
         }
         deal
+    }
+
+    /// A deal by `dealer` from a deck shuffled by `rng`: the hands dealt round the table, the
+    /// next card turned for trump, the rest the stock top first.
+    fn dealt(cfg: Config, dealer: u8, rng: &mut Rng, match_state: MatchState) -> Muschik {
+        let n = cfg.num_players;
+        let cards = rng.shuffled(cards::deck(cfg.deck_ranks));
+        let dealt = HAND_SIZE * n as usize;
+        let hands = deal_round(&cards[..dealt], dealer, n.into());
+        let (trump_card, stock) = (cards[dealt], &cards[dealt + 1..]);
+        Muschik::new_deal(cfg, dealer, hands, trump_card, stock, match_state)
+    }
+
+    /// The first dealer by the draw: every player draws a card, the lowest rank deals and tied
+    /// players draw again (spec 3, 7.1).
+    fn draw_for_dealer(rng: &mut Rng, cfg: &Config) -> u8 {
+        let mut candidates: Vec<u8> = (0..cfg.num_players).collect();
+        while candidates.len() > 1 {
+            let drawn = rng.shuffled(cards::deck(cfg.deck_ranks));
+            let lowest = (0..candidates.len())
+                .map(|i| power_of(drawn[i]))
+                .min()
+                .unwrap_or(0);
+            candidates = candidates
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| power_of(drawn[i]) == lowest)
+                .map(|(_, &seat)| seat)
+                .collect();
+        }
+        candidates[0]
+    }
+
+    /// The stock places `seat` draws from while `moves` are played.
+    fn drawn_by(&self, moves: &[Move], seat: u8) -> Vec<usize> {
+        let mut state = self.clone();
+        let mut seen = Vec::new();
+        for &mv in moves {
+            let (before, actor) = (state.drawn as usize, state.actor);
+            state.play_unchecked(mv);
+            if actor == seat && matches!(mv, Move::Exchange(_)) {
+                seen.extend(before..state.drawn as usize);
+            }
+        }
+        seen
+    }
+
+    /// The trump card's holder once the dealer has taken it and until it is played.
+    fn trump_holder(&self) -> Option<u8> {
+        (!self.known_in_dealer_hand().is_empty()).then_some(self.dealer)
     }
 
     pub fn config(&self) -> &Config {
@@ -396,5 +448,56 @@ impl Game for Muschik {
             let count = self.discards[seat].len() as usize;
             self.discards[seat] = pool.by_ref().take(count).collect();
         }
+    }
+
+    crate::game::with_hand_in_hands!();
+
+    fn revealed_cards(&self, mv: Move, _observer: Seat) -> CardSet {
+        match mv {
+            Move::Play(card) => CardSet::single(card),
+            _ => CardSet::EMPTY,
+        }
+    }
+
+    fn deck(&self) -> CardSet {
+        cards::deck(self.cfg.deck_ranks)
+    }
+
+    fn card_places(&self) -> Vec<CardSet> {
+        let n = self.seats();
+        let mut places = vec![self.stock_left(), self.table_card(), self.played_cards()];
+        places.extend_from_slice(&self.hands[..n]);
+        places.extend_from_slice(&self.discards[..n]);
+        places
+    }
+
+    fn payoff_bounds(&self) -> (i32, i32) {
+        match self.cfg.payoff {
+            PayoffUnit::Countdown => (-5, 5),
+            PayoffUnit::MatchPoints => {
+                let n = self.seats();
+                let highest = self.match_state.cp[..n]
+                    .iter()
+                    .map(|c| c.abs())
+                    .max()
+                    .unwrap_or(0)
+                    .max(20);
+                let bound = 2 * (n as i32 - 1) * (highest + 5);
+                (-bound, bound)
+            }
+        }
+    }
+
+    fn payoff_unit(&self) -> &'static str {
+        match self.cfg.payoff {
+            PayoffUnit::Countdown => "countdown points removed from the seat (a trick 1, a participant without a trick -5)",
+            PayoffUnit::MatchPoints => "the seat's match points from the settlement",
+        }
+    }
+
+    /// Counted in countdown points the payoff is the exact search's value; match points
+    /// depend on the whole round.
+    fn score_of_value(&self, _side: usize, value: f64) -> Option<f64> {
+        (self.cfg.payoff == PayoffUnit::Countdown).then_some(value)
     }
 }

@@ -62,14 +62,17 @@ impl Muschik {
         }
     }
 
+    /// `lone_player_takes_all` with one joiner: the five tricks are credited, not played.
+    pub(super) fn lone_credited(&self) -> bool {
+        self.cfg.participation_floor == ParticipationFloor::LoneTakesAll && self.participants == 1
+    }
+
     /// The participants in order from the dealer's left; too few void the deal or, with
     /// `lone_player_takes_all`, credit the lone joiner with every trick.
     pub(super) fn close_participation(&mut self) {
         self.set_order();
         if (self.participants as u32) < self.participation_floor() {
-            if self.cfg.participation_floor == ParticipationFloor::LoneTakesAll
-                && self.participants == 1
-            {
+            if self.lone_credited() {
                 self.lone_takes_all(self.order[0]);
             } else {
                 self.void_deal();

@@ -407,7 +407,7 @@ impl Checker<'_> {
             }
             state.trick[..t.cards.len()].copy_from_slice(&t.cards);
             state.trick_len = t.cards.len() as u8;
-            state.best = best_position(state, &t.cards);
+            state.best = state.best_position(&t.cards);
         }
     }
 
@@ -454,7 +454,7 @@ impl Checker<'_> {
         let p = state.participants as u32;
         let floor = state.participation_floor();
         let all_decided = state.decided == n;
-        let lone = lone_credited(state);
+        let lone = state.lone_credited();
         let unless = |fits: bool, why: &str| (!fits).then(|| why.to_string());
         match state.phase {
             Phase::ChooseStart => {
@@ -539,7 +539,7 @@ impl Checker<'_> {
     /// Hand, discard and stock sizes follow from the decisions, exchanges and tricks.
     fn sizes(&self, state: &Muschik, hand_counts: &[u32], problems: &mut Problems) {
         let n = state.n() as usize;
-        let lone = lone_credited(state);
+        let lone = state.lone_credited();
         let in_play = matches!(state.phase, Phase::Play | Phase::Scored) && !lone;
         for seat in 0..n {
             let s = seat as u8;
@@ -599,7 +599,7 @@ impl Checker<'_> {
             state.lose_point(state.tricks[i].winner, i as u8 + 1);
         }
         if state.phase == Phase::Scored {
-            if lone_credited(state) {
+            if state.lone_credited() {
                 for trick in 1..=HAND_SIZE as u8 {
                     state.lose_point(state.order[0], trick);
                 }
@@ -626,21 +626,6 @@ impl Checker<'_> {
     }
 }
 
-fn best_position(state: &Muschik, cards: &[Card]) -> u8 {
-    let mut best = 0;
-    for (i, &c) in cards.iter().enumerate().skip(1) {
-        if cards::beaters(cards[best], state.trump).contains(c) {
-            best = i;
-        }
-    }
-    best as u8
-}
-
 fn replay_winner(state: &Muschik, t: &GivenTrick) -> u8 {
-    (0..best_position(state, &t.cards)).fold(t.leader, |s, _| state.next_participant(s))
-}
-
-/// `lone_player_takes_all` with one joiner: the five tricks are credited, not played.
-fn lone_credited(state: &Muschik) -> bool {
-    state.cfg.participation_floor == ParticipationFloor::LoneTakesAll && state.participants == 1
+    (0..state.best_position(&t.cards)).fold(t.leader, |s, _| state.next_participant(s))
 }

@@ -7,7 +7,7 @@
 //! `null` at the positions the observer does not know. A view keeps `turn_seed`: without it the
 //! turned spades would go elsewhere in a replay and shift the cards the observer drew.
 
-use super::cards::{card_name, marriage, set_text, DECK, JOKER};
+use super::cards::{card_name, set_text, DECK, JOKER};
 use super::config::{Config, Utility};
 use super::{Move, Mustamaija, Phase};
 use crate::api::Rules;
@@ -15,7 +15,6 @@ use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat, MAX_SEATS};
 use crate::games::cardlist::{fill_places, hands_json, Count, WireDeck};
 use crate::games::options;
-use crate::games::seeded::deal_round;
 use crate::games::wire::{move_words, parse_suit};
 use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
@@ -65,41 +64,6 @@ impl Mustamaija {
         wire_deck(&self.cfg).move_cards(words, None)
     }
 
-    /// The attack cards in the order the defender meets them: highest first, the maria last.
-    pub(super) fn defence_order(&self, cards: CardSet) -> Vec<Card> {
-        let maria = CardSet::single(self.cfg.maria());
-        let mut order: Vec<Card> = (cards - maria).iter().collect();
-        order.reverse();
-        order.extend(cards & maria);
-        order
-    }
-
-    /// The talon cards whose place in this deal's talon `seat` learns while `moves` are
-    /// played: the cards turned face up for trump, and the cards `seat` draws.
-    pub(super) fn talon_cards_seen_by(&self, moves: &[Move], seat: u8) -> CardSet {
-        let mut state = self.clone();
-        let mut seen = CardSet::EMPTY;
-        for &mv in moves {
-            // A view's guessed hands can make its replay part from the table's; what was
-            // seen before that is all that is known.
-            if !state.move_kind_fits(mv) {
-                break;
-            }
-            let (hand, talon) = (state.hands[seat as usize], state.talon.set());
-            state.play_unchecked(mv);
-            seen |= (state.hands[seat as usize] - hand) & talon;
-        }
-        seen | state.reinserted | state.trump_card.map_or(CardSet::EMPTY, CardSet::single)
-    }
-
-    /// The cards that beat an attack card on the table now.
-    pub(super) fn table_beaters(&self) -> CardSet {
-        (self.attack - self.open - self.taken)
-            .iter()
-            .filter_map(|c| self.beater_of(c))
-            .collect()
-    }
-
     fn pairs_json(&self, attack_cards: CardSet) -> Value {
         json!(self
             .defence_order(attack_cards)
@@ -112,7 +76,7 @@ impl Mustamaija {
 impl Rules for Mustamaija {
     const NAME: &'static str = "mustamaija";
     type Config = Config;
-    rules_alike!(variant, options, state, with_hand, phase);
+    rules_alike!(variant, options, state, phase);
 
     fn catalogue() -> Value {
         let descriptions = [
@@ -151,17 +115,7 @@ impl Rules for Mustamaija {
         let mut rng = Rng::seeded(seed);
         let dealer = setup.seat("dealer", n, problems);
         let dealer = dealer.unwrap_or_else(|| rng.below(n) as u8);
-        let cards = rng.shuffled(cfg.deck());
-        let turn_seed = rng.next_u64() as u32;
-        let in_hands = cfg.hand_size as usize * n;
-        let hands = deal_round(&cards[..in_hands], dealer, n);
-        Some(Mustamaija::new_deal(
-            *cfg,
-            dealer,
-            hands,
-            &cards[in_hands..],
-            turn_seed,
-        ))
+        Some(Mustamaija::dealt(*cfg, dealer, &mut rng))
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
@@ -273,34 +227,6 @@ impl Rules for Mustamaija {
         }
     }
 
-    fn contradiction(&self, mv: Move) -> Option<String> {
-        self.poll_contradiction(mv)
-    }
-
-    fn fit_start(&mut self, moves: &[Move], observer: Seat) {
-        self.fit_first_poll(moves, observer);
-    }
-
-    fn fit_outcome(
-        &mut self,
-        mv: Move,
-        later: &[Move],
-        observer: Seat,
-        placed: CardSet,
-    ) -> Result<Vec<(Card, Card)>, String> {
-        self.fit_view_move(mv, later, observer, placed)
-    }
-
-    fn move_kind_fits(&self, mv: Move) -> bool {
-        match mv {
-            Move::Attack(_) => self.phase == Phase::Attack,
-            Move::Beat(_) | Move::Take => {
-                self.phase == Phase::Defend && self.current_attack_card().is_some()
-            }
-            Move::Declare(..) | Move::NoDeclaration(_) => self.phase == Phase::Declare,
-        }
-    }
-
     fn move_text(&self, mv: Move) -> String {
         match mv {
             Move::Attack(cards) => format!("attack {}", set_text(cards)),
@@ -328,53 +254,6 @@ impl Rules for Mustamaija {
     fn illegal_reason(&self, mv: Move) -> Option<String> {
         let reasons = self.why_illegal(mv);
         (!reasons.is_empty()).then(|| reasons.join("; "))
-    }
-
-    fn revealed_cards(&self, mv: Move, _observer: Seat) -> CardSet {
-        match mv {
-            Move::Attack(cards) => cards,
-            Move::Beat(card) => CardSet::single(card),
-            Move::Declare(suit, _) => marriage(suit),
-            Move::Take | Move::NoDeclaration(_) => CardSet::EMPTY,
-        }
-    }
-
-    fn deck(&self) -> CardSet {
-        self.cfg.deck()
-    }
-
-    fn card_places(&self) -> Vec<CardSet> {
-        let mut places = vec![
-            self.talon.set(),
-            self.attack,
-            self.table_beaters(),
-            self.discards,
-        ];
-        places.extend_from_slice(&self.hands[..self.seats()]);
-        places
-    }
-
-    fn payoff_bounds(&self) -> (i32, i32) {
-        match self.cfg.utility {
-            Utility::LoserOnly => (-1, 0),
-            Utility::ZeroSum => (-(self.seats() as i32 - 1), 1),
-        }
-    }
-
-    /// The payoff is affine in the exact search's value (1: the seat does not lose).
-    fn score_of_value(&self, _side: usize, value: f64) -> Option<f64> {
-        let (lose, others) = match self.cfg.utility {
-            Utility::LoserOnly => (-1.0, 0.0),
-            Utility::ZeroSum => (1.0 - self.seats() as f64, 1.0),
-        };
-        Some(lose + (others - lose) * value)
-    }
-
-    fn payoff_unit(&self) -> &'static str {
-        match self.cfg.utility {
-            Utility::LoserOnly => "-1 if the seat loses, else 0",
-            Utility::ZeroSum => "-(players - 1) if the seat loses, else +1",
-        }
     }
 
     fn result_json(&self) -> Value {

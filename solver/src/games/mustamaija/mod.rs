@@ -43,6 +43,7 @@ mod view_poll;
 
 use crate::cards::{Card, CardSet};
 use crate::game::{mix, Game, Payoff, Seat, Unseen, MAX_SEATS};
+use crate::games::seeded::deal_round;
 use crate::rng::Rng;
 use crate::suited::Suit;
 use config::{Config, TrumpMode, Utility};
@@ -172,6 +173,17 @@ impl Mustamaija {
         deal.defender = deal.next_seat(deal.attacker);
         deal.start_attack();
         deal
+    }
+
+    /// A deal by `dealer` from a deck shuffled by `rng`, which then seeds the turn of the
+    /// trump: the hands round the table, the cards left over to the talon, top first.
+    fn dealt(cfg: Config, dealer: u8, rng: &mut Rng) -> Mustamaija {
+        let n = cfg.seats();
+        let cards = rng.shuffled(cfg.deck());
+        let turn_seed = rng.next_u64() as u32;
+        let in_hands = cfg.hand_size as usize * n;
+        let hands = deal_round(&cards[..in_hands], dealer, n);
+        Mustamaija::new_deal(cfg, dealer, hands, &cards[in_hands..], turn_seed)
     }
 
     pub fn config(&self) -> &Config {
@@ -352,6 +364,83 @@ impl Game for Mustamaija {
         }
         true
     }
+
+    crate::game::with_hand_in_hands!();
+
+    fn revealed_cards(&self, mv: Move, _observer: Seat) -> CardSet {
+        match mv {
+            Move::Attack(cards) => cards,
+            Move::Beat(card) => CardSet::single(card),
+            Move::Declare(suit, _) => cards::marriage(suit),
+            Move::Take | Move::NoDeclaration(_) => CardSet::EMPTY,
+        }
+    }
+
+    fn deck(&self) -> CardSet {
+        self.cfg.deck()
+    }
+
+    fn card_places(&self) -> Vec<CardSet> {
+        let mut places = vec![
+            self.talon.set(),
+            self.attack,
+            self.table_beaters(),
+            self.discards,
+        ];
+        places.extend_from_slice(&self.hands[..self.seats()]);
+        places
+    }
+
+    fn payoff_bounds(&self) -> (i32, i32) {
+        match self.cfg.utility {
+            Utility::LoserOnly => (-1, 0),
+            Utility::ZeroSum => (-(self.seats() as i32 - 1), 1),
+        }
+    }
+
+    fn payoff_unit(&self) -> &'static str {
+        match self.cfg.utility {
+            Utility::LoserOnly => "-1 if the seat loses, else 0",
+            Utility::ZeroSum => "-(players - 1) if the seat loses, else +1",
+        }
+    }
+
+    /// The payoff is affine in the exact search's value (1: the seat does not lose).
+    fn score_of_value(&self, _side: usize, value: f64) -> Option<f64> {
+        let (lose, others) = match self.cfg.utility {
+            Utility::LoserOnly => (-1.0, 0.0),
+            Utility::ZeroSum => (1.0 - self.seats() as f64, 1.0),
+        };
+        Some(lose + (others - lose) * value)
+    }
+
+    fn move_kind_fits(&self, mv: Move) -> bool {
+        match mv {
+            Move::Attack(_) => self.phase == Phase::Attack,
+            Move::Beat(_) | Move::Take => {
+                self.phase == Phase::Defend && self.current_attack_card().is_some()
+            }
+            Move::Declare(..) | Move::NoDeclaration(_) => self.phase == Phase::Declare,
+        }
+    }
+
+    fn contradiction(&self, mv: Move) -> Option<String> {
+        self.poll_contradiction(mv)
+    }
+
+    fn fit_start(&mut self, moves: &[Move], observer: Seat) {
+        self.fit_first_poll(moves, observer);
+    }
+
+    fn fit_outcome(
+        &mut self,
+        mv: Move,
+        later: &[Move],
+        observer: Seat,
+        placed: CardSet,
+    ) -> Result<Vec<(Card, Card)>, String> {
+        self.fit_view_move(mv, later, observer, placed)
+    }
 }
 
 impl Mustamaija {
@@ -372,5 +461,40 @@ impl Mustamaija {
             }
             None => self.talon.replace(old, new),
         }
+    }
+
+    /// The attack cards in the order the defender meets them: highest first, the maria last.
+    fn defence_order(&self, cards: CardSet) -> Vec<Card> {
+        let maria = CardSet::single(self.cfg.maria());
+        let mut order: Vec<Card> = (cards - maria).iter().collect();
+        order.reverse();
+        order.extend(cards & maria);
+        order
+    }
+
+    /// The talon cards whose place in this deal's talon `seat` learns while `moves` are
+    /// played: the cards turned face up for trump, and the cards `seat` draws.
+    fn talon_cards_seen_by(&self, moves: &[Move], seat: u8) -> CardSet {
+        let mut state = self.clone();
+        let mut seen = CardSet::EMPTY;
+        for &mv in moves {
+            // A view's guessed hands can make its replay part from the table's; what was
+            // seen before that is all that is known.
+            if !state.move_kind_fits(mv) {
+                break;
+            }
+            let (hand, talon) = (state.hands[seat as usize], state.talon.set());
+            state.play_unchecked(mv);
+            seen |= (state.hands[seat as usize] - hand) & talon;
+        }
+        seen | state.reinserted | state.trump_card.map_or(CardSet::EMPTY, CardSet::single)
+    }
+
+    /// The cards that beat an attack card on the table now.
+    fn table_beaters(&self) -> CardSet {
+        (self.attack - self.open - self.taken)
+            .iter()
+            .filter_map(|c| self.beater_of(c))
+            .collect()
     }
 }

@@ -29,7 +29,6 @@ use super::config::{MarriageWindow, TrumpMode};
 use super::view_fit::targets;
 use super::{By, Move, Mustamaija, Phase};
 use crate::api::play_in_view;
-use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat, MAX_SEATS};
 use crate::hidden::fit::{
@@ -215,7 +214,7 @@ impl Mustamaija {
         }
     }
 
-    /// The view's fit before `mv` ([`Rules::fit_outcome`]): a poll move checked against the
+    /// The view's fit before `mv` ([`Game::fit_outcome`]): a poll move checked against the
     /// seat asked (one without a seat is `observer`'s), then the defence and the polls after
     /// `mv` fitted in turn until both hold, never giving back a card of `placed`; but a guess
     /// that the general fit made consistent with the rest of the history is kept. Refused
