@@ -16,6 +16,7 @@ mod asks;
 mod bidding;
 pub mod cards;
 pub mod config;
+mod ending;
 mod heuristic;
 mod json;
 mod knowledge;
