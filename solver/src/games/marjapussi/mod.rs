@@ -16,7 +16,6 @@ mod asks;
 mod bidding;
 pub mod cards;
 pub mod config;
-mod ending;
 mod heuristic;
 mod json;
 mod knowledge;

@@ -142,7 +142,7 @@ impl Marjapussi {
         }
     }
 
-    pub(super) fn asks_whole(&self) -> bool {
+    fn asks_whole(&self) -> bool {
         self.n() == 4 && matches!(self.cfg.asks, Asks::WholeAndHalf | Asks::Whole)
     }
 

@@ -307,10 +307,8 @@ impl Searchable for Marjapussi {
     /// Inside a trick of the play, no bounds: they are those of the trick's start without
     /// its quick points, and the window there only narrows, so they decided 0.2% of the
     /// in-trick nodes of `bench_exact 10 9`, for more than they saved.
-    fn value_bounds_relevant(&self, side: usize, window: (i32, i32)) -> ((i32, u64), (i32, u64)) {
-        let (low, high) = if let Some(v) = self.two_trick_value(side, window.0, window.1) {
-            (v, v)
-        } else if self.phase == Phase::Play && self.trick_len != 0 {
+    fn value_bounds_relevant(&self, side: usize, _window: (i32, i32)) -> ((i32, u64), (i32, u64)) {
+        let (low, high) = if self.phase == Phase::Play && self.trick_len != 0 {
             (i32::MIN / 2, i32::MAX / 2)
         } else {
             self.value_bounds(side)
@@ -456,34 +454,10 @@ impl Searchable for Marjapussi {
 impl Marjapussi {
     /// In a declaration window, whether `mv` leaves the position passing leaves: passing, or
     /// an ask answered without a marriage.
-    pub(super) fn passes(&self, mv: Move) -> bool {
+    fn passes(&self, mv: Move) -> bool {
         self.phase == Phase::Declare
             && (mv == Move::NoDeclaration
                 || self.answer_to(mv).is_some_and(|said| !said.same(Said::Yes)))
-    }
-
-    /// Whether every move of a declaration window [`Marjapussi::passes`]: the mover holds no
-    /// marriage whole and, of four, its partner neither one to answer an ask for the whole
-    /// nor a card of one the mover holds half of.
-    pub(super) fn window_passes(&self) -> bool {
-        if self.phase != Phase::Declare || self.answerable(self.actor).next().is_some() {
-            return false;
-        }
-        if self.n() != 4 {
-            return true;
-        }
-        let partner = self.partner(self.actor);
-        let (mine, theirs) = (
-            self.hands[self.actor as usize],
-            self.hands[partner as usize],
-        );
-        let whole = self.asks_whole() && self.answerable(partner).next().is_some();
-        let half = self.asks_half()
-            && Suit::ALL.into_iter().any(|suit| {
-                let both = marriage(suit);
-                !self.is_declared(suit) && mine.intersects(both) && theirs.intersects(both)
-            });
-        !whole && !half
     }
 
     /// [`Searchable::merge_equivalent`] in a declaration window: passing kept (it comes
@@ -549,25 +523,19 @@ impl Marjapussi {
         {
             return None;
         }
-        self.clone().played_out(side)
-    }
-
-    /// `side`'s value once the rest plays itself (in the last trick of the play): each seat
-    /// plays its card, every window passes; `None` where some other phase comes (the
-    /// position is left there).
-    pub(super) fn played_out(&mut self, side: usize) -> Option<i32> {
-        while self.result.is_none() {
-            let seat = self.actor;
-            match self.phase {
+        let mut end = self.clone();
+        while end.result.is_none() {
+            let seat = end.actor;
+            match end.phase {
                 Phase::Play => {
-                    let card = self.hands[seat as usize].highest()?;
-                    self.play_card(seat, card);
+                    let card = end.hands[seat as usize].highest()?;
+                    end.play_card(seat, card);
                 }
-                Phase::Declare => self.play_declaration(seat, Move::NoDeclaration),
+                Phase::Declare => end.play_declaration(seat, Move::NoDeclaration),
                 _ => return None,
             }
         }
-        Some(self.value(side))
+        Some(end.value(side))
     }
 
     /// The mover's kings and queens of the marriages its side can still declare.
@@ -704,7 +672,7 @@ impl Follow<'_> {
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+mod tests {
     use super::*;
     use crate::api::Rules;
     use crate::game::Game;
@@ -715,7 +683,7 @@ pub(super) mod tests {
     use serde_json::json;
 
     /// A seeded hand played at random until `left` cards remain per seat.
-    pub(in crate::games::marjapussi) fn endgame(variant: &str, seed: u64, left: u32) -> Marjapussi {
+    pub(super) fn endgame(variant: &str, seed: u64, left: u32) -> Marjapussi {
         let mut problems = Problems::default();
         let cfg = <Marjapussi as Rules>::config(Some(variant), None, "", &mut problems)
             .expect("a variant");
