@@ -8,7 +8,7 @@
 
 use super::cards::{self, marriage, point_classes, points, set_points};
 use super::config::{CardValues, TrumpOnMarriage, Variant};
-use super::{Marjapussi, Move, Phase};
+use super::{Marjapussi, Move, Phase, Said};
 use crate::cards::{Card, CardSet};
 use crate::game::mix;
 use crate::game::Game;
@@ -363,9 +363,10 @@ impl Searchable for Marjapussi {
         self.trick_len == 0
     }
 
-    /// Only a failed ask and no declaration lead to one position; cards never do.
+    /// Only a failed ask and no declaration lead to one position, and
+    /// [`Searchable::merge_equivalent`] keeps one of them.
     fn moves_may_transpose(&self) -> bool {
-        self.phase != Phase::Play
+        false
     }
 
     fn exact_applies(&self) -> Result<(), String> {
@@ -385,6 +386,9 @@ impl Searchable for Marjapussi {
     /// others of its points).
     fn merge_equivalent(&self, moves: &mut Vec<Move>, merged: &mut Vec<(Move, Move)>) {
         merged.clear();
+        if self.phase == Phase::Declare {
+            return self.merge_failed_asks(moves, merged);
+        }
         let won = self.won_cards();
         let mut last: [Option<Card>; 4] = [None; 4];
         let mut kept = 0;
@@ -411,7 +415,7 @@ impl Searchable for Marjapussi {
             (Move::Play(x), Move::Play(y)) => {
                 x == y || self.equivalent_cards(x, y, self.won_cards())
             }
-            _ => a == b,
+            _ => a == b || self.passes(a) && self.passes(b),
         }
     }
 
@@ -442,6 +446,30 @@ impl Searchable for Marjapussi {
             (Move::NoDeclaration, _) => 500,
             _ => 0,
         }));
+    }
+}
+
+/// Declaration windows: every ask the hands answer without a marriage leaves the position
+/// passing leaves, so the search merges it with passing (one move searched, no child keyed).
+impl Marjapussi {
+    /// In a declaration window, whether `mv` leaves the position passing leaves: passing, or
+    /// an ask answered without a marriage.
+    fn passes(&self, mv: Move) -> bool {
+        self.phase == Phase::Declare
+            && (mv == Move::NoDeclaration
+                || self.answer_to(mv).is_some_and(|said| !said.same(Said::Yes)))
+    }
+
+    /// [`Searchable::merge_equivalent`] in a declaration window: passing kept (it comes
+    /// first), every move that [`Marjapussi::passes`] merged with it.
+    fn merge_failed_asks(&self, moves: &mut Vec<Move>, merged: &mut Vec<(Move, Move)>) {
+        moves.retain(|&mv| {
+            let failed = mv != Move::NoDeclaration && self.passes(mv);
+            if failed {
+                merged.push((Move::NoDeclaration, mv));
+            }
+            !failed
+        });
     }
 }
 
