@@ -44,6 +44,8 @@ pub enum Decision {
     Trump,
     /// A partner.
     Partner,
+    /// Whether to play the deal or sit it out.
+    Participation,
 }
 
 impl Decision {
@@ -55,6 +57,7 @@ impl Decision {
             Decision::Contract => "the contract",
             Decision::Trump => "the trump",
             Decision::Partner => "the partner",
+            Decision::Participation => "whether to play the deal",
         }
     }
 }

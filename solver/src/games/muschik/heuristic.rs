@@ -33,14 +33,20 @@ impl Heuristic for Muschik {
         }
     }
 
-    /// The exchange with the stock: every subset of the hand the stock can replace; not for
-    /// `auto`, since valued so it was no better than this player's own in duplicate matches
-    /// (README, the arena's tables).
+    /// Whether to play the deal, where the seat may sit out, for `auto` too: valued so it
+    /// gains over this player's own rule in duplicate matches; and the exchange with the stock
+    /// (every subset of the hand the stock can replace), not for `auto`: valued so it was no
+    /// better than this player's own (README, the arena's tables).
     fn valued(&self) -> Option<Valued> {
-        (self.phase == Phase::Exchange).then_some(Valued {
-            decision: Decision::Exchange,
+        let decision = match self.phase {
+            Phase::Exchange => Decision::Exchange,
+            Phase::Participation if self.may_sit_out() => Decision::Participation,
+            _ => return None,
+        };
+        Some(Valued {
+            decision,
             every_move: true,
-            auto: false,
+            auto: decision == Decision::Participation,
         })
     }
 }
