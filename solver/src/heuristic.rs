@@ -24,6 +24,13 @@ pub trait Heuristic: Game {
         None
     }
 
+    /// Whether this world agrees with what the other seats chose so far in the decision being
+    /// valued, had they chosen as the heuristic does; [`crate::play::bids`] draws again (a few
+    /// times) where it does not. By default every world agrees.
+    fn agrees_with_choices(&self) -> bool {
+        true
+    }
+
     /// The moves [`crate::play::bids`] values in a [`Heuristic::valued`] decision, the
     /// heuristic's own first where they are not every legal move; by default every legal move.
     fn candidates(&self, out: &mut Vec<Self::Move>) {
