@@ -24,6 +24,13 @@ pub trait Heuristic: Game {
         None
     }
 
+    /// Whether this world agrees with what the other seats chose so far in the decision being
+    /// valued, had they chosen as the heuristic does; [`crate::play::bids`] draws again (a few
+    /// times) where it does not. By default every world agrees.
+    fn agrees_with_choices(&self) -> bool {
+        true
+    }
+
     /// The moves [`crate::play::bids`] values in a [`Heuristic::valued`] decision, the
     /// heuristic's own first where they are not every legal move; by default every legal move.
     fn candidates(&self, out: &mut Vec<Self::Move>) {
@@ -44,6 +51,8 @@ pub enum Decision {
     Trump,
     /// A partner.
     Partner,
+    /// Whether to play the deal or sit it out.
+    Participation,
 }
 
 impl Decision {
@@ -55,6 +64,7 @@ impl Decision {
             Decision::Contract => "the contract",
             Decision::Trump => "the trump",
             Decision::Partner => "the partner",
+            Decision::Participation => "whether to play the deal",
         }
     }
 }

@@ -64,8 +64,9 @@ mod python;
 /// exchanges, contract and discard and Mü's trumps and partner by it; `takes`: a Mustamaija
 /// view's defence fit at a hidden defender's `take` keeps in its hand a card that beats the
 /// card taken (and so every lower open card), so views that were refused replay and some
-/// guesses and what they teach change).
+/// guesses and what they teach change; `sitout`: `auto` answers a Muschik view's
+/// participation by the play each choice leads to, `play::bids`).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout"
 );

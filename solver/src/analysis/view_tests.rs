@@ -201,9 +201,12 @@ fn auto_answers_a_view_in_every_phase_of_every_game_and_says_why() {
                 "discard",
             ];
             let mu_choice = ["vice_trump", "chief_trump", "partner"];
+            let legal = call(game, Route::LegalMoves, json!({ "position": view }));
+            let may_sit_out = legal["moves"].as_array().is_some_and(|m| m.len() == 2);
             let valued =
                 (game == "marjapussi" && before_play.contains(&phase.as_str()) && !doubling)
-                    || (game == "mu" && mu_choice.contains(&phase.as_str()));
+                    || (game == "mu" && mu_choice.contains(&phase.as_str()))
+                    || (game == "muschik" && phase == "participation" && may_sit_out);
             let methods: &[&str] = if valued {
                 &["bids"]
             } else {

@@ -1,7 +1,7 @@
 //! `arena`: duplicate matches between two players, and the ISMCTS rate.
 //!
 //! ```text
-//! arena --game G [--variant V] --a P --b P [--deals N] [--iterations N | --ms N] [--seed S]
+//! arena --game G [--variant V] --a P --b P [--deals N] [--iterations N | --ms N] [--seed S] [--only PHASE]
 //! arena --speed --game G [--variant V] [--iterations N] [--deals N] [--seed S]
 //! arena --serve --game G [--variant V] --a P [--iterations N | --ms N]
 //! ```
@@ -12,7 +12,11 @@
 //! to, `play::bids`: `--iterations` playouts per bidding decision within 1 s, or 20,000 within
 //! `--ms`; the heuristic, or pimc, in every other decision), choices and choices-pimc (the same
 //! for every decision before the play that the game values so: bids, exchanges, discards,
-//! contracts, trumps, partners), choices-only (those but the bids; the heuristic bids).
+//! contracts, trumps, partners), choices-only (those but the bids; the heuristic bids), auto
+//! (the decisions the analysis's `auto` values so, pimc in every other).
+//! `--only PHASE` (a phase as positions name it: `participation`, `exchange`, `play`...) has A
+//! play as itself in that phase only and as the heuristic in every other, so a match measures
+//! what A's advice in one phase gains.
 //! The first form prints A's mean score minus B's per deal with its 95% interval; the second the
 //! ISMCTS iterations per second from the first decision of seeded deals, on one thread; the
 //! third answers, per line of standard input `DEAL<TAB>MOVES<TAB>SEED` (the deal as the JSON
@@ -20,6 +24,7 @@
 //! the seat to act, one line each (for benchmarks driven from another program).
 
 use solver::api::Rules;
+use solver::game::Seat;
 use solver::heuristic::Heuristic;
 use solver::hidden::pimc::WorldSearch;
 use solver::hidden::Observable;
@@ -50,15 +55,16 @@ struct Options {
     seed: u64,
     speed: bool,
     serve: bool,
+    only: Option<String>,
 }
 
 fn usage(why: &str) -> ! {
     eprintln!("arena: {why}");
-    eprintln!("usage: arena --game G [--variant V] --a PLAYER --b PLAYER [--deals N] [--iterations N | --ms N] [--seed S]");
+    eprintln!("usage: arena --game G [--variant V] --a PLAYER --b PLAYER [--deals N] [--iterations N | --ms N] [--seed S] [--only PHASE]");
     eprintln!(
         "       arena --speed --game G [--variant V] [--iterations N] [--deals N] [--seed S]"
     );
-    eprintln!("players: random, heuristic, ismcts (random rollouts), ismcts-h (heuristic rollouts), pimc, pimc-exact, pimc-maxn, seeing, bids, bids-pimc, choices, choices-pimc, choices-only");
+    eprintln!("players: random, heuristic, ismcts (random rollouts), ismcts-h (heuristic rollouts), pimc, pimc-exact, pimc-maxn, seeing, bids, bids-pimc, choices, choices-pimc, choices-only, auto");
     exit(2)
 }
 
@@ -105,6 +111,7 @@ fn parse() -> Options {
         seed: number("seed", 1),
         speed,
         serve,
+        only: values.get("only").cloned(),
     }
 }
 
@@ -134,12 +141,40 @@ fn player<G: Playable>(name: &str, limit: Limit) -> Box<dyn Player<G>> {
         "choices" => Box::new(bid_player(limit, Valuing::Choices, heuristic())),
         "choices-pimc" => Box::new(bid_player(limit, Valuing::Choices, player("pimc", limit))),
         "choices-only" => Box::new(bid_player(limit, Valuing::ChoicesOnly, heuristic())),
+        "auto" => Box::new(bid_player(limit, Valuing::Auto, player("pimc", limit))),
         _ => usage(&format!("no player '{name}'")),
     }
 }
 
 fn heuristic<G: Playable>() -> Box<dyn Player<G>> {
     Box::new(players::HeuristicPlayer)
+}
+
+/// `player` in the phase named `phase`, the heuristic in every other.
+struct OnlyIn<G: Playable> {
+    phase: String,
+    player: Box<dyn Player<G>>,
+}
+
+impl<G: Playable> Player<G> for OnlyIn<G> {
+    fn name(&self) -> String {
+        format!("{} in {} only", self.player.name(), self.phase)
+    }
+
+    fn choose(
+        &mut self,
+        start: &G,
+        history: &[G::Move],
+        state: &G,
+        seat: Seat,
+        rng: &mut Rng,
+    ) -> G::Move {
+        if state.phase() == self.phase {
+            self.player.choose(start, history, state, seat, rng)
+        } else {
+            state.heuristic_move(rng)
+        }
+    }
 }
 
 /// The playouts per valued decision when the limit is a time.
@@ -171,6 +206,12 @@ fn run<G: Playable>(options: &Options) {
         return serve::<G>(options);
     }
     let mut a = player::<G>(&options.a, options.limit);
+    if let Some(phase) = &options.only {
+        a = Box::new(OnlyIn {
+            phase: phase.clone(),
+            player: a,
+        });
+    }
     let mut b = player::<G>(&options.b, options.limit);
     let report = duplicate(
         &options.variant,

@@ -7,7 +7,9 @@
 //! finished by the game's heuristic at every seat ([`HeuristicRollout`]), and the move is valued
 //! by the hand's score for the seat (its payoff); the best mean wins. Every move of a world is
 //! played out from the same world with the same generator (common random numbers), so the
-//! moves' differences are sharper than their means.
+//! moves' differences are sharper than their means. A world that disagrees with what the other
+//! seats chose so far in the decision, had they chosen as the heuristic does
+//! ([`Heuristic::agrees_with_choices`]: Muschik's participation), is drawn again, a few times.
 //!
 //! The playouts are spent by successive halving: the budget is cut into one round per halving,
 //! each round plays its share in new worlds with every move still in, then the better half
@@ -22,6 +24,7 @@ use crate::cancel::{Cancel, Deadline};
 use crate::game::Seat;
 use crate::heuristic::Heuristic;
 use crate::hidden::pimc::{mean_and_interval, t_975, world_rng, MoveEstimate};
+use crate::rng::Rng;
 use crate::search::Searchable;
 use std::time::{Duration, Instant};
 
@@ -99,7 +102,7 @@ pub fn value_choices<G: Searchable + Heuristic>(
             }
             let mut rng = world_rng(seed, drawn);
             drawn += 1;
-            let world = worlds.determinize(state, seat, &mut rng);
+            let world = agreeing_world(state, seat, worlds, &mut rng);
             for &m in &alive {
                 let mut hand = world.clone();
                 hand.play_unchecked(candidates[m]);
@@ -127,6 +130,27 @@ pub fn value_choices<G: Searchable + Heuristic>(
         timed_out,
         elapsed: start.elapsed(),
     }
+}
+
+/// The draws a world may take to agree with the other seats' choices so far.
+const AGREEING_DRAWS: usize = 20;
+
+/// A world from `worlds` that agrees with the other seats' choices so far
+/// ([`Heuristic::agrees_with_choices`]), or the last of [`AGREEING_DRAWS`] drawn.
+fn agreeing_world<G: Heuristic>(
+    state: &G,
+    seat: Seat,
+    worlds: &mut impl Determinizer<G>,
+    rng: &mut Rng,
+) -> G {
+    let mut world = worlds.determinize(state, seat, rng);
+    for _ in 1..AGREEING_DRAWS {
+        if world.agrees_with_choices() {
+            break;
+        }
+        world = worlds.determinize(state, seat, rng);
+    }
+    world
 }
 
 /// Each candidate's means and intervals over the worlds it was played in.

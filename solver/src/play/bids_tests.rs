@@ -300,6 +300,10 @@ fn with_every_card_seen_each_choice_is_worth_the_heuristics_playout_of_it() {
     let muschik = (1..20).find_map(|seed| reach::<Muschik>("muschik", seed, "exchange"));
     let (_, _, muschik) = muschik.expect("a muschik exchange");
     each_candidate_is_worth_its_playout(&muschik, 3);
+    let join: Muschik = deal("muschik", 2).unwrap();
+    let valued = join.valued().map(|v| (v.decision, v.auto));
+    assert_eq!(valued, Some((Decision::Participation, true)));
+    each_candidate_is_worth_its_playout(&join, 2);
     let mut mu_phases = BTreeSet::new();
     for seed in 1..40 {
         for phase in ["vice_trump", "chief_trump", "partner"] {

@@ -8,7 +8,7 @@ use super::rollout::{HeuristicRollout, Rollout};
 use super::Player;
 use crate::cancel::Cancel;
 use crate::game::{Game, Seat};
-use crate::heuristic::{Decision, Heuristic};
+use crate::heuristic::{Decision, Heuristic, Valued};
 use crate::hidden::pimc::{pimc_with, PimcBudget, WorldSearch};
 use crate::hidden::{Knowledge, Observable};
 use crate::rng::Rng;
@@ -235,6 +235,8 @@ pub enum Valuing {
     Choices,
     /// Every decision the game values so but the bids.
     ChoicesOnly,
+    /// The decisions the analysis's `auto` values so ([`crate::heuristic::Valued::auto`]).
+    Auto,
 }
 
 impl Valuing {
@@ -243,15 +245,17 @@ impl Valuing {
             Valuing::Bids => "bids",
             Valuing::Choices => "choices",
             Valuing::ChoicesOnly => "choices but bids",
+            Valuing::Auto => "auto's choices",
         }
     }
 
-    /// Whether `decision` is valued.
-    fn values(self, decision: Decision) -> bool {
+    /// Whether `valued` is valued.
+    fn values(self, valued: Valued) -> bool {
         match self {
-            Valuing::Bids => decision == Decision::Bid,
+            Valuing::Bids => valued.decision == Decision::Bid,
             Valuing::Choices => true,
-            Valuing::ChoicesOnly => decision != Decision::Bid,
+            Valuing::ChoicesOnly => valued.decision != Decision::Bid,
+            Valuing::Auto => valued.auto,
         }
     }
 }
@@ -299,10 +303,7 @@ impl<G: Observable + Searchable + Heuristic> Player<G> for BidPlayer<G> {
         seat: Seat,
         rng: &mut Rng,
     ) -> G::Move {
-        if !state
-            .valued()
-            .is_some_and(|v| self.valuing.values(v.decision))
-        {
+        if !state.valued().is_some_and(|v| self.valuing.values(v)) {
             return self.rest.choose(start, history, state, seat, rng);
         }
         let mut worlds = ViewSampler::of_view(start, history, state, seat);

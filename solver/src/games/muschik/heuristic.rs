@@ -33,14 +33,36 @@ impl Heuristic for Muschik {
         }
     }
 
-    /// The exchange with the stock: every subset of the hand the stock can replace; not for
-    /// `auto`, since valued so it was no better than this player's own in duplicate matches
-    /// (README, the arena's tables).
+    /// Whether to play the deal, where the seat may sit out, for `auto` too: valued so it
+    /// gains over this player's own rule in duplicate matches; and the exchange with the stock
+    /// (every subset of the hand the stock can replace), not for `auto`: valued so it was no
+    /// better than this player's own (README, the arena's tables).
     fn valued(&self) -> Option<Valued> {
-        (self.phase == Phase::Exchange).then_some(Valued {
-            decision: Decision::Exchange,
+        let decision = match self.phase {
+            Phase::Exchange => Decision::Exchange,
+            Phase::Participation if self.may_sit_out() => Decision::Participation,
+            _ => return None,
+        };
+        Some(Valued {
+            decision,
             every_move: true,
-            auto: false,
+            auto: decision == Decision::Participation,
+        })
+    }
+
+    /// In the participation, every seat that decided before would have joined or sat out as
+    /// it did by this player's rule on this world's hand.
+    fn agrees_with_choices(&self) -> bool {
+        if self.phase != Phase::Participation {
+            return true;
+        }
+        let mut past = self.clone();
+        (past.decided, past.joined, past.actor) = (0, 0, self.next_seat(self.dealer));
+        (0..self.decided).all(|_| {
+            let joined = self.is_in(past.actor);
+            let agrees = (past.heuristic_move(&mut Rng::seeded(0)) == Move::In) == joined;
+            past.decide(joined);
+            agrees
         })
     }
 }
@@ -162,6 +184,27 @@ mod tests {
         assert!(positions > 20_000, "{positions} positions");
         for phase in ["participation", "exchange", "dealer_swap", "play"] {
             assert!(seen.contains(phase), "never checked in {phase}: {seen:?}");
+        }
+    }
+
+    #[test]
+    fn a_world_agrees_with_the_participation_only_where_the_rule_chose_it() {
+        use crate::game::Game;
+        use crate::heuristic::Heuristic;
+        use crate::rng::Rng;
+        for seed in 0..20 {
+            let mut state: Muschik = crate::play::deal("muschik", seed).unwrap();
+            let rule = state.heuristic_move(&mut Rng::seeded(0));
+            let other = if rule == super::Move::In {
+                super::Move::Out
+            } else {
+                super::Move::In
+            };
+            let mut against = state.clone();
+            state.play_unchecked(rule);
+            against.play_unchecked(other);
+            assert!(state.agrees_with_choices(), "seed {seed}");
+            assert!(!against.agrees_with_choices(), "seed {seed}");
         }
     }
 
