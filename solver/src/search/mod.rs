@@ -55,8 +55,8 @@ pub trait Searchable: Game {
     }
 
     /// Whether `mv` is a legal move that [`Searchable::merge_equivalent`] keeps, where a game
-    /// can tell without listing and merging the moves (then a preferred move is searched
-    /// before the rest are listed); by default `None`, not known.
+    /// can tell without merging the moves (then a preferred move is searched before the
+    /// moves are merged); by default `None`, not known.
     fn kept_move(&self, mv: Self::Move) -> Option<bool> {
         let _ = mv;
         None
