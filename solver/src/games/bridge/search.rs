@@ -161,29 +161,35 @@ impl Bridge {
     }
 
     /// Quick tricks of `seat` in the suits of the mask `suits` ([`RunTable::suit_run`]), counted
-    /// until `need`: first the suits whose count names no card, then a suit's top cards
-    /// one by one. Also the cards the count depends on.
+    /// until `need`: first the suits whose count names no card (nobody else holds them or can
+    /// ruff them), then a suit's top cards one by one. Also the cards the count depends on.
     fn quick_tricks_of(&self, seat: usize, suits: u32, need: u32) -> (u32, u64) {
         if need == 0 {
             return (0, 0);
         }
         let table = RunTable::of(self, seat);
-        let runs = Suit::ALL.map(|suit| {
-            let asked = suits >> suit as u32 & 1 != 0;
-            asked.then(|| table.suit_run(self, suit)).flatten()
-        });
-        let (mut total, mut relevant) = (0, 0u64);
-        for free in [true, false] {
-            for (suit, run) in Suit::ALL.into_iter().zip(&runs) {
-                let Some(run) = run.filter(|r| (r.named_below_tops == 0) == free) else {
-                    continue;
-                };
-                if total >= need {
-                    break;
-                }
-                let k = run.tricks.min(need - total);
-                total += k;
-                relevant |= u64::from(run.named(k)) << (16 * suit as u32);
+        let free = table.free_suits(self) & suits;
+        let free_tricks: u32 = Suit::ALL
+            .into_iter()
+            .filter(|&suit| free >> suit as u32 & 1 != 0)
+            .map(|suit| lane(table.hand, suit).count_ones())
+            .sum();
+        if free_tricks >= need {
+            return (need, 0);
+        }
+        let (mut total, mut relevant) = (free_tricks, 0u64);
+        for suit in Suit::ALL {
+            if (suits & !free) >> suit as u32 & 1 == 0 {
+                continue;
+            }
+            let Some(run) = table.suit_run(self, suit) else {
+                continue;
+            };
+            let k = run.tricks.min(need - total);
+            total += k;
+            relevant |= u64::from(run.named(k)) << (16 * suit as u32);
+            if total >= need {
+                break;
             }
         }
         (total, relevant)
@@ -551,6 +557,23 @@ impl RunTable {
             others: game.in_hands() - game.hands[seat],
             trump_holders,
         }
+    }
+
+    /// The suits (as suit bits) whose every card `seat` cashes, lengths alone deciding: it
+    /// holds them, nobody else does, and no opponent can ruff them ([`RunTable::suit_run`]).
+    fn free_suits(&self, game: &Bridge) -> u32 {
+        let ruffed = game
+            .cfg
+            .trump
+            .filter(|_| self.trump_holders != [false; 2])
+            .map_or(0, |t| ALL_SUITS & !(1 << t as u32));
+        let mut free = 0;
+        for suit in Suit::ALL {
+            if lane(self.hand, suit) != 0 && lane(self.others, suit) == 0 {
+                free |= 1 << suit as u32;
+            }
+        }
+        free & !ruffed
     }
 
     /// What `seat` cashes in `suit` keeping the lead: its top cards (no other hand holds a
