@@ -317,8 +317,6 @@ struct Searcher<G: Searchable> {
     killers: Vec<Option<G::Move>>,
     /// The cut-off table: by [`Searchable::cutoff_key`], the move that last cut off.
     cutoff_moves: Vec<(u64, Option<G::Move>)>,
-    /// Scratch for move ordering: each move with its sort rank.
-    ranked: Vec<(i32, G::Move)>,
     /// Scratch for move ordering: each move's hint.
     hints: Vec<i32>,
     nodes: u64,
@@ -344,6 +342,22 @@ fn put_first<M: Copy + PartialEq>(moves: &mut [M], mv: M) {
             moves[j + 1] = moves[j];
         }
         moves[0] = mv;
+    }
+}
+
+/// Sorts `moves` by their `hints`, highest first, moves of equal hints keeping their order
+/// (an insertion sort: move lists are short).
+fn sort_by_hint<M: Copy>(moves: &mut [M], hints: &mut [i32]) {
+    for i in 1..moves.len() {
+        let (mv, hint) = (moves[i], hints[i]);
+        let mut j = i;
+        while j > 0 && hints[j - 1] < hint {
+            moves[j] = moves[j - 1];
+            hints[j] = hints[j - 1];
+            j -= 1;
+        }
+        moves[j] = mv;
+        hints[j] = hint;
     }
 }
 
@@ -683,21 +697,15 @@ impl<G: Searchable> Searcher<G> {
     /// `moves` best guesses first: the `preferred` moves in their order, then by the game's
     /// hints.
     fn order(&mut self, state: &G, preferred: [Option<G::Move>; 3], moves: &mut [G::Move]) {
-        let mut ranked = std::mem::take(&mut self.ranked);
-        state.order_hints(moves, &mut self.hints);
-        ranked.clear();
-        ranked.extend(moves.iter().zip(&self.hints).map(|(&m, &h)| {
-            let rank = match preferred.iter().position(|&p| p == Some(m)) {
-                Some(place) => i32::MIN + place as i32,
-                None => -h,
+        let hints = &mut self.hints;
+        state.order_hints(moves, hints);
+        for (hint, m) in hints.iter_mut().zip(moves.iter()) {
+            *hint = match preferred.iter().position(|&p| p == Some(*m)) {
+                Some(place) => i32::MAX - place as i32,
+                None => *hint,
             };
-            (rank, m)
-        }));
-        ranked.sort_by_key(|&(rank, _)| rank);
-        for (slot, &(_, m)) in moves.iter_mut().zip(&ranked) {
-            *slot = m;
         }
-        self.ranked = ranked;
+        sort_by_hint(moves, hints);
     }
 
     /// The exact value of `state` by null-window searches: first at `guess` (a sibling's
@@ -922,7 +930,6 @@ impl<G: Searchable> Searcher<G> {
             merged: Vec::new(),
             killers: Vec::new(),
             cutoff_moves: Vec::new(),
-            ranked: Vec::new(),
             hints: Vec::new(),
             nodes: 0,
             cutoffs: Cutoffs::default(),
