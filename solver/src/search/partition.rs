@@ -28,6 +28,16 @@ impl<M> Default for Bucket<M> {
     }
 }
 
+impl<M> Bucket<M> {
+    /// Adds an entry; nothing when the bucket is full.
+    fn push(&mut self, (spec, mask): (u32, u128), view: u128, proved: Proved<M>) {
+        if self.keys.len() < ENTRIES_PER_BUCKET {
+            self.keys.push((mask, view));
+            self.entries.push((spec, proved));
+        }
+    }
+}
+
 /// What a search proved on a partition: bounds relative to the banked part of the searched
 /// side's value, the move that proved them, the nodes they took, and the two sides' total
 /// where the other side's bounds follow ([`super::Searchable::sides_total`]).
@@ -148,7 +158,7 @@ impl<M: Copy> PartitionTable<M> {
                 p.high = p.high.min(proved.high).max(p.low);
                 p.work = p.work.saturating_add(proved.work);
             }
-            None => self.seed(bucket, (spec, mask), view, proved),
+            None => b.push((spec, mask), view, proved),
         }
     }
 
@@ -156,11 +166,10 @@ impl<M: Copy> PartitionTable<M> {
     /// tightens (a carried set has none twice; at worst a position matches both and gets both
     /// bounds); nothing when the bucket is full.
     pub fn seed(&mut self, bucket: u64, (spec, mask): (u32, u128), view: u128, proved: Proved<M>) {
-        let b = self.buckets.entry(bucket).or_default();
-        if b.keys.len() < ENTRIES_PER_BUCKET {
-            b.keys.push((mask, view));
-            b.entries.push((spec, proved));
-        }
+        self.buckets
+            .entry(bucket)
+            .or_default()
+            .push((spec, mask), view, proved);
     }
 
     /// Every entry, as proved for `side`, to carry to later solves.
