@@ -444,6 +444,7 @@ impl Bridge {
 impl Bridge {
     /// How much a discard from `suit` is preferred: from long suits, not from a guarded
     /// second-best card or a bare top card.
+    #[inline]
     fn discard_weight(&self, seat: usize, suit: Suit) -> i32 {
         let length = lane(self.hands[seat], suit).count_ones() as i32;
         let holds = |place: usize| self.holders(suit)[place] == Some(seat);
@@ -505,6 +506,7 @@ impl Bridge {
     /// suits where the opponents hold few cards (a smaller tree) and no opponent can ruff,
     /// a low card where the partner holds the top one; then leads that set up the side's
     /// honours or lead through the opponents'.
+    #[inline]
     fn lead_weight(&self, card: Card, (lead, base): &(Lead, i32)) -> i32 {
         let suit = suit_of(card);
         let in_play = lane(self.in_hands(), suit);
@@ -580,6 +582,7 @@ impl RunTable {
     /// higher one), capped in a side suit by the length of any opponent who could ruff; and
     /// all its cards of the suit once the opponents run out, when no opponent can ruff and the
     /// partner cannot overtake (its cards are lower, or it runs out under the top cards).
+    #[inline]
     fn suit_run(&self, game: &Bridge, suit: Suit) -> Option<SuitRun> {
         let mine = lane(self.hand, suit);
         if mine == 0 {
@@ -676,6 +679,7 @@ impl Follow {
     /// the last hand, winners the next hand cannot beat come first (also over a partner's
     /// card it could beat), then those it could, then low cards (after DDS's weights for the
     /// second and third hands).
+    #[inline]
     fn weight(&self, game: &Bridge, card: Card, discard: i32) -> i32 {
         let power = i32::from(power_of(card));
         let follows = Some(suit_of(card)) == self.led;
@@ -774,6 +778,7 @@ impl Lead {
     /// A lead of the suit's top card, or one the partner's top card wins: best where no
     /// opponent keeps the second-best card guarded, and when the left opponent's second-best
     /// card falls under the winner.
+    #[inline]
     fn winning_weight(&self) -> i32 {
         let over = if self.second == Some(self.rho) && self.lengths[self.rho] != 1 {
             -1
@@ -878,6 +883,7 @@ impl Searchable for Bridge {
         (low, high)
     }
 
+    #[inline]
     fn value_bounds_relevant(
         &self,
         side: usize,
@@ -892,54 +898,7 @@ impl Searchable for Bridge {
             // A decided trick moves a bound by one trick: not enough to decide this window.
             return ((won, 0), (won + left, 0));
         }
-        if self.trick_len > 0 {
-            if !self.trick_decided() {
-                return self.second_hand_bounds(side, (won, left), (alpha, beta));
-            }
-            let offset = self.winning_offset();
-            let winner = self.decided_winner_relevant(offset);
-            let ours = (usize::from(self.leader) + offset) % 2 == side;
-            return if ours {
-                ((won + 1, winner), (won + left, 0))
-            } else {
-                ((won, 0), (won + left - 1, winner))
-            };
-        }
-        let leading = usize::from(self.leader % 2);
-        let floor = |s: usize, need: u32| {
-            let sure = self.sure_trump_tricks(s, need);
-            if sure.0 >= need {
-                return sure;
-            }
-            if s != leading {
-                // Both give one trick, and only where the sure trump tricks are none.
-                let one = self
-                    .leads_run_out()
-                    .or_else(|| self.trick_under_the_best_trump(s));
-                return one.map_or(sure, |relevant| (1, relevant));
-            }
-            let own = self.quick_tricks(need);
-            if own.0 >= need {
-                return own;
-            }
-            let through = self.quick_tricks_through_partner(need);
-            let quick = if through.0 > own.0 { through } else { own };
-            if quick.0 > sure.0 {
-                quick
-            } else {
-                sure
-            }
-        };
-        let (ours, our_relevant) = floor(side, needed(beta.saturating_sub(won), left));
-        if won + ours as i32 >= beta {
-            return ((won + ours as i32, our_relevant), (won + left, 0));
-        }
-        let their_need = needed((won + left).saturating_sub(alpha), left);
-        let (theirs, their_relevant) = floor(1 - side, their_need);
-        (
-            (won + ours as i32, our_relevant),
-            (won + left - theirs as i32, their_relevant),
-        )
+        self.bounds_counted(side, (won, left), (alpha, beta))
     }
 
     fn partition(&self, side: usize) -> Option<(u64, i32, u128)> {
@@ -1099,5 +1058,66 @@ impl Searchable for Bridge {
                 follow.weight(self, card, discard)
             }));
         }
+    }
+}
+
+impl Bridge {
+    /// The value bounds where the tricks won and left do not decide the window: a decided
+    /// trick's winner, the second hand's quick tricks, or at a trick start each side's sure
+    /// tricks ([`Searchable::value_bounds_relevant`]).
+    fn bounds_counted(
+        &self,
+        side: usize,
+        (won, left): (i32, i32),
+        (alpha, beta): (i32, i32),
+    ) -> ((i32, u64), (i32, u64)) {
+        if self.trick_len > 0 {
+            if !self.trick_decided() {
+                return self.second_hand_bounds(side, (won, left), (alpha, beta));
+            }
+            let offset = self.winning_offset();
+            let winner = self.decided_winner_relevant(offset);
+            let ours = (usize::from(self.leader) + offset) % 2 == side;
+            return if ours {
+                ((won + 1, winner), (won + left, 0))
+            } else {
+                ((won, 0), (won + left - 1, winner))
+            };
+        }
+        let leading = usize::from(self.leader % 2);
+        let floor = |s: usize, need: u32| {
+            let sure = self.sure_trump_tricks(s, need);
+            if sure.0 >= need {
+                return sure;
+            }
+            if s != leading {
+                // Both give one trick, and only where the sure trump tricks are none.
+                let one = self
+                    .leads_run_out()
+                    .or_else(|| self.trick_under_the_best_trump(s));
+                return one.map_or(sure, |relevant| (1, relevant));
+            }
+            let own = self.quick_tricks(need);
+            if own.0 >= need {
+                return own;
+            }
+            let through = self.quick_tricks_through_partner(need);
+            let quick = if through.0 > own.0 { through } else { own };
+            if quick.0 > sure.0 {
+                quick
+            } else {
+                sure
+            }
+        };
+        let (ours, our_relevant) = floor(side, needed(beta.saturating_sub(won), left));
+        if won + ours as i32 >= beta {
+            return ((won + ours as i32, our_relevant), (won + left, 0));
+        }
+        let their_need = needed((won + left).saturating_sub(alpha), left);
+        let (theirs, their_relevant) = floor(1 - side, their_need);
+        (
+            (won + ours as i32, our_relevant),
+            (won + left - theirs as i32, their_relevant),
+        )
     }
 }
