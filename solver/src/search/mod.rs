@@ -697,6 +697,9 @@ impl<G: Searchable> Searcher<G> {
     /// `moves` best guesses first: the `preferred` moves in their order, then by the game's
     /// hints.
     fn order(&mut self, state: &G, preferred: [Option<G::Move>; 3], moves: &mut [G::Move]) {
+        if moves.len() < 2 {
+            return;
+        }
         let hints = &mut self.hints;
         state.order_hints(moves, hints);
         for (hint, m) in hints.iter_mut().zip(moves.iter()) {
