@@ -420,13 +420,10 @@ impl<G: Searchable> Searcher<G> {
                 return (v, relevant);
             }
         }
-        let slot = tabled.then(|| Slot::keyed(state, self.side, partition));
         // With partitions the exact table is not kept: a partition entry holds all it
         // would (the same bounds and move, for more positions).
-        let entry = slot
-            .as_ref()
-            .filter(|_| partition.is_none())
-            .and_then(|slot| self.table.read(slot));
+        let slot = (tabled && partition.is_none()).then(|| Slot::keyed(state, self.side, None));
+        let entry = slot.as_ref().and_then(|slot| self.table.read(slot));
         // An entry holds the value bounds it was written with (and what the moves proved
         // within them): where there is one, the bounds are not counted again.
         let ((low, low_relevant), (high, high_relevant)) = match &entry {
@@ -558,7 +555,7 @@ impl<G: Searchable> Searcher<G> {
             }
         }
         self.merged[ply] = merged;
-        if let Some(slot) = slot.as_ref().filter(|_| !self.stopped) {
+        if tabled && !self.stopped {
             // What the moves proved, with what was known: the value bounds are met again
             // on every visit, so the partition table leaves them (and their cards) out.
             let (mut lo, mut hi) = (
@@ -577,10 +574,10 @@ impl<G: Searchable> Searcher<G> {
                     high: hi - banked,
                     best: best_move,
                     work: u32::try_from(self.nodes - nodes_before).unwrap_or(u32::MAX),
-                    total: slot.total,
+                    total: state.sides_total(),
                 };
                 self.partitions.put(bucket, (spec, mask), profile, proved);
-            } else {
+            } else if let Some(slot) = &slot {
                 let (lo, hi) = (lo.max(low), hi.min(high).max(lo.max(low)));
                 self.table.write(
                     slot,
