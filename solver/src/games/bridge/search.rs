@@ -879,10 +879,12 @@ impl Searchable for Bridge {
     }
 
     fn value_bounds(&self, side: usize) -> (i32, i32) {
-        let ((low, _), (high, _)) = self.value_bounds_relevant(side, (i32::MIN, i32::MAX));
+        let ((low, _), (high, _)) = self.bounds_relevant(side, (i32::MIN, i32::MAX));
         (low, high)
     }
 
+    /// [`Bridge::bounds_relevant`], where only a bound that decides `(alpha, beta)` counts:
+    /// for the second hand, what can only move a bound by one trick is not counted.
     #[inline]
     fn value_bounds_relevant(
         &self,
@@ -891,14 +893,16 @@ impl Searchable for Bridge {
     ) -> ((i32, u64), (i32, u64)) {
         let won = i32::from(self.tricks_won[side]);
         let left = self.tricks_left() as i32;
-        if left == 0 {
-            return ((won, 0), (won, 0));
+        if self.trick_len == 1 && left > 1 && won + 1 < beta && alpha < won + left - 1 {
+            // With trumps the second hand's quick tricks are at most one; in no trump they
+            // are none where the trick is decided (nobody beats the lead).
+            return if self.cfg.trump.is_some() {
+                ((won, 0), (won + left, 0))
+            } else {
+                self.second_hand_bounds(side, (won, left), (alpha, beta))
+            };
         }
-        if self.trick_len > 1 && won + 1 < beta && alpha < won + left - 1 {
-            // A decided trick moves a bound by one trick: not enough to decide this window.
-            return ((won, 0), (won + left, 0));
-        }
-        self.bounds_counted(side, (won, left), (alpha, beta))
+        self.bounds_relevant(side, (alpha, beta))
     }
 
     fn partition(&self, side: usize) -> Option<(u64, i32, u128)> {
@@ -1062,6 +1066,22 @@ impl Searchable for Bridge {
 }
 
 impl Bridge {
+    /// The value bounds of `side` within `(alpha, beta)`, each with the cards it depends on:
+    /// the tricks won and left, else [`Bridge::bounds_counted`].
+    #[inline]
+    fn bounds_relevant(&self, side: usize, (alpha, beta): (i32, i32)) -> ((i32, u64), (i32, u64)) {
+        let won = i32::from(self.tricks_won[side]);
+        let left = self.tricks_left() as i32;
+        if left == 0 {
+            return ((won, 0), (won, 0));
+        }
+        if self.trick_len > 1 && won + 1 < beta && alpha < won + left - 1 {
+            // A decided trick moves a bound by one trick: not enough to decide this window.
+            return ((won, 0), (won + left, 0));
+        }
+        self.bounds_counted(side, (won, left), (alpha, beta))
+    }
+
     /// The value bounds where the tricks won and left do not decide the window: a decided
     /// trick's winner, the second hand's quick tricks, or at a trick start each side's sure
     /// tricks ([`Searchable::value_bounds_relevant`]).
