@@ -84,6 +84,20 @@ impl SuitRun {
     }
 }
 
+/// Per suit, every bit of its lane where `cards` hold a card of the suit, else none.
+fn held_lanes(cards: u64) -> u64 {
+    // A lane holds at most its 13 low bits, so adding 0x7fff carries into its top bit
+    // exactly when it is not empty, and never into the next lane.
+    let tops = (cards + 0x7fff_7fff_7fff_7fff) & 0x8000_8000_8000_8000;
+    (tops >> 15) * 0xffff
+}
+
+/// Every bit of the lanes of the suits of the mask `suits`.
+fn suit_lanes(suits: u32) -> u64 {
+    let s = u64::from(suits);
+    ((s & 1) | (s & 2) << 15 | (s & 4) << 30 | (s & 8) << 45) * 0xffff
+}
+
 /// The highest bit of a non-empty lane.
 fn top_bit(lane: u32) -> u32 {
     31 - lane.leading_zeros()
@@ -168,18 +182,15 @@ impl Bridge {
             return (0, 0);
         }
         let table = RunTable::of(self, seat);
-        let free = table.free_suits(self) & suits;
-        let free_tricks: u32 = Suit::ALL
-            .into_iter()
-            .filter(|&suit| free >> suit as u32 & 1 != 0)
-            .map(|suit| lane(table.hand, suit).count_ones())
-            .sum();
+        let asked = suit_lanes(suits);
+        let free = table.free_lanes(self) & asked;
+        let free_tricks = (table.hand.bits() & free).count_ones();
         if free_tricks >= need {
             return (need, 0);
         }
         let (mut total, mut relevant) = (free_tricks, 0u64);
         for suit in Suit::ALL {
-            if (suits & !free) >> suit as u32 & 1 == 0 {
+            if (asked & !free) >> (16 * suit as u32) & 1 == 0 {
                 continue;
             }
             let Some(run) = table.suit_run(self, suit) else {
@@ -561,21 +572,15 @@ impl RunTable {
         }
     }
 
-    /// The suits (as suit bits) whose every card `seat` cashes, lengths alone deciding: it
+    /// The lanes of the suits whose every card `seat` cashes, lengths alone deciding: it
     /// holds them, nobody else does, and no opponent can ruff them ([`RunTable::suit_run`]).
-    fn free_suits(&self, game: &Bridge) -> u32 {
+    fn free_lanes(&self, game: &Bridge) -> u64 {
         let ruffed = game
             .cfg
             .trump
             .filter(|_| self.trump_holders != [false; 2])
-            .map_or(0, |t| ALL_SUITS & !(1 << t as u32));
-        let mut free = 0;
-        for suit in Suit::ALL {
-            if lane(self.hand, suit) != 0 && lane(self.others, suit) == 0 {
-                free |= 1 << suit as u32;
-            }
-        }
-        free & !ruffed
+            .map_or(0, |t| !t.mask().bits());
+        held_lanes(self.hand.bits()) & !held_lanes(self.others.bits()) & !ruffed
     }
 
     /// What `seat` cashes in `suit` keeping the lead: its top cards (no other hand holds a
