@@ -773,7 +773,8 @@ fn answered_alike<G: Searchable>(
 ) -> u64 {
     let mv = moves[searched];
     let mut alike = 0u64;
-    for (j, &other) in moves.iter().enumerate().take(64).skip(searched + 1) {
+    let first_64 = &moves[..moves.len().min(64)];
+    for (j, &other) in first_64.iter().enumerate().skip(searched + 1) {
         if state.answers_alike(mv, other, relevant) {
             alike |= 1 << j;
             merged.push((mv, other));
