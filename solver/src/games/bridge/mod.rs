@@ -50,6 +50,8 @@ pub struct Bridge {
     pub(crate) played: CardSet,
     pub(crate) trick: [Card; 4],
     pub(crate) trick_len: u8,
+    /// The offset in the trick (0 = the leader) of the card winning it so far.
+    winner: u8,
     pub(crate) leader: u8,
     /// Tricks taken by side 0 (North-South) and side 1 (East-West).
     pub(crate) tricks_won: [u8; 2],
@@ -68,6 +70,7 @@ impl Bridge {
             played: CardSet::EMPTY,
             trick: [Card::new(0); 4],
             trick_len: 0,
+            winner: 0,
             leader: (cfg.declarer + 1) % 4,
             tricks_won: [0; 2],
             shape: Shape::of(&hands),
@@ -140,13 +143,25 @@ impl Bridge {
 
     /// The offset in the trick (0 = the leader) of the card winning it so far.
     pub(crate) fn winning_offset(&self) -> usize {
-        let mut best = 0;
-        for i in 1..self.trick_len as usize {
-            if self.beats(self.trick[i], self.trick[best]) {
-                best = i;
-            }
+        usize::from(self.winner)
+    }
+
+    /// Puts `cards` on the table as the trick in progress (a snapshot's).
+    pub(crate) fn lay_trick(&mut self, cards: &[Card]) {
+        self.trick_len = 0;
+        for &card in cards {
+            self.add_to_trick(card);
         }
-        best
+    }
+
+    /// Adds `card` to the trick in progress, keeping which card wins it.
+    fn add_to_trick(&mut self, card: Card) {
+        let offset = self.trick_len;
+        if offset == 0 || self.beats(card, self.trick[usize::from(self.winner)]) {
+            self.winner = offset;
+        }
+        self.trick[usize::from(offset)] = card;
+        self.trick_len += 1;
     }
 
     /// The suit led to the trick in progress.
@@ -181,8 +196,7 @@ impl Game for Bridge {
         let seat = self.seat_to_move() as usize;
         self.shape.remove(&self.hands, seat, card);
         self.hands[seat].remove(card);
-        self.trick[self.trick_len as usize] = card;
-        self.trick_len += 1;
+        self.add_to_trick(card);
         if self.trick_len == 4 {
             let winner = (self.leader as usize + self.winning_offset()) % 4;
             self.tricks_won[winner % 2] += 1;

@@ -9,7 +9,7 @@
 use super::config::{parse_seat, Config};
 use super::json::wire_deck;
 use super::{Bridge, TRICKS};
-use crate::cards::{Card, CardSet};
+use crate::cards::CardSet;
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{check_trick_hands, fill_hidden, HandEntry};
 use crate::games::wire::padded;
@@ -59,13 +59,11 @@ pub(super) fn read(
     )?;
     let mut state = Bridge {
         played,
-        trick: [Card::new(0); 4],
-        trick_len: trick.len() as u8,
         leader,
         tricks_won,
         ..Bridge::new_deal(*cfg, [hands[0], hands[1], hands[2], hands[3]])
     };
-    state.trick[..trick.len()].copy_from_slice(&trick);
+    state.lay_trick(&trick);
     check_counts(&state, &played_path, &won_path, &hands_path, problems);
     check_stated(&state, to_move, phase, path, problems);
     (problems.0.len() == before).then_some(state)
