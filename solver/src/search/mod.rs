@@ -477,7 +477,11 @@ impl<G: Searchable> Searcher<G> {
             state.legal_moves(&mut moves);
         }
         let mut merged = std::mem::take(&mut self.merged[ply]);
-        let killer = self.killers[ply].filter(|_| G::KILLER_MOVES && tabled);
+        let killer = if G::KILLER_MOVES && tabled {
+            self.killers[ply]
+        } else {
+            None
+        };
         let cutoff_key = state.cutoff_key();
         let cutoff_move = cutoff_key.and_then(|key| self.cutoff_move(key));
         let preferred = [cutoff_move, killer, entry.and_then(|e| e.best).or(hint)];
@@ -598,7 +602,7 @@ impl<G: Searchable> Searcher<G> {
     /// The move that last cut off a search at a position of cut-off key `key`.
     fn cutoff_move(&self, key: u64) -> Option<G::Move> {
         let slots = self.cutoff_moves.len().max(1);
-        match self.cutoff_moves.get(key as usize % slots) {
+        match self.cutoff_moves.get(key as usize & (slots - 1)) {
             Some(&(k, mv)) if k == key => mv,
             _ => None,
         }
@@ -616,12 +620,12 @@ impl<G: Searchable> Searcher<G> {
         if self.cutoff_moves.len() < wanted {
             let mut grown = vec![(0, None); wanted];
             for &(k, m) in self.cutoff_moves.iter().filter(|(_, m)| m.is_some()) {
-                grown[k as usize % wanted] = (k, m);
+                grown[k as usize & (wanted - 1)] = (k, m);
             }
             self.cutoff_moves = grown;
         }
         let slots = self.cutoff_moves.len();
-        self.cutoff_moves[key as usize % slots] = (key, Some(mv));
+        self.cutoff_moves[key as usize & (slots - 1)] = (key, Some(mv));
     }
 
     /// Makes room for the move lists of `ply`.
@@ -740,7 +744,7 @@ impl<G: Searchable> Searcher<G> {
 }
 
 /// Slots of the cut-off table ([`Searchable::cutoff_key`]), and of the small table a solve
-/// starts with.
+/// starts with: powers of two, so that a key's slot is its low bits.
 const CUTOFF_SLOTS: usize = 1 << 16;
 const FIRST_CUTOFF_SLOTS: usize = 1 << 10;
 /// The nodes after which the cut-off table grows to its full size.
