@@ -190,6 +190,12 @@ pub trait Searchable: Game {
         u64::MAX
     }
 
+    /// How many legal moves the position has, where the game counts them without listing
+    /// them; by default `None`, and the search lists them to see whether there is only one.
+    fn legal_count(&self) -> Option<usize> {
+        None
+    }
+
     /// For partition search: the cards, beyond `relevant`, whose places keep the equivalent
     /// moves `kept` and `merged` equivalent in every position a partition entry with
     /// `relevant` covers (bridge: the lower card, when the higher one is relevant and the
@@ -449,9 +455,12 @@ impl<G: Searchable> Searcher<G> {
             return (v, u64::MAX);
         }
         self.reserve_ply(ply);
-        if !tabled {
-            // Where no table is read the moves are needed at once.
+        // Where no table is read, a position with one legal move is its child. The moves
+        // are listed to see that only where the game cannot count them.
+        let mut listed = false;
+        if !tabled && state.legal_count().is_none_or(|n| n == 1) {
             state.legal_moves(&mut self.buffers[ply]);
+            listed = true;
             if let [only] = self.buffers[ply][..] {
                 // One legal move: its child's value is this position's.
                 let mut child = state.clone();
@@ -473,9 +482,6 @@ impl<G: Searchable> Searcher<G> {
         }
         let (alpha0, beta0) = (alpha, beta);
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        if tabled {
-            state.legal_moves(&mut moves);
-        }
         let mut merged = std::mem::take(&mut self.merged[ply]);
         let killer = if G::KILLER_MOVES && tabled {
             self.killers[ply]
@@ -487,7 +493,7 @@ impl<G: Searchable> Searcher<G> {
         let preferred = [cutoff_move, killer, entry.and_then(|e| e.best).or(hint)];
         // Moves after a preferred one are merged and ordered only when it does not cut off
         // (it mostly does).
-        let first = self.preferred_first(state, preferred, &mut moves, &mut merged);
+        let first = self.preferred_first(state, preferred, (&mut moves, listed), &mut merged);
         let maximizing = state.side(mover) == self.side;
         let mut best = if maximizing { -INF } else { INF };
         let mut best_move = None;
@@ -638,16 +644,17 @@ impl<G: Searchable> Searcher<G> {
     }
 
     /// The first of the `preferred` moves that [`Searchable::merge_equivalent`] keeps of the
-    /// legal moves `moves`. Where the game tells which moves are kept without merging
-    /// ([`Searchable::kept_move`]), merging waits until that move has failed to cut off (it
-    /// mostly cuts off: [`Searcher::after_first`]); otherwise `moves` are merged now, with
-    /// that move put first, the others keeping their order. Without a preferred move the
-    /// moves are merged and ordered at once.
+    /// legal moves. Where the game tells which moves are kept without merging
+    /// ([`Searchable::kept_move`]), listing and merging the moves wait until that move has
+    /// failed to cut off (it mostly cuts off: [`Searcher::after_first`]); otherwise the moves
+    /// are listed in `moves` (unless `listed` already) and merged now, with that move put
+    /// first, the others keeping their order. Without a preferred move the moves are merged
+    /// and ordered at once.
     fn preferred_first(
         &mut self,
         state: &G,
         preferred: [Option<G::Move>; 3],
-        moves: &mut Vec<G::Move>,
+        (moves, listed): (&mut Vec<G::Move>, bool),
         merged: &mut Vec<(G::Move, G::Move)>,
     ) -> Option<FirstMove<G::Move>> {
         merged.clear();
@@ -666,6 +673,9 @@ impl<G: Searchable> Searcher<G> {
         if let Some(mv) = kept.filter(|_| lazy) {
             return Some(FirstMove { mv, merged: false });
         }
+        if !listed {
+            state.legal_moves(moves);
+        }
         state.merge_equivalent(moves, merged);
         let first = preferred
             .iter()
@@ -679,8 +689,8 @@ impl<G: Searchable> Searcher<G> {
         first.map(|mv| FirstMove { mv, merged: true })
     }
 
-    /// After the move `first` has failed to cut off: the moves merged if they were not, with
-    /// it first, the rest ordered.
+    /// After the move `first` has failed to cut off: the moves listed and merged if they
+    /// were not, with it first, the rest ordered.
     fn after_first(
         &mut self,
         state: &G,
@@ -689,6 +699,7 @@ impl<G: Searchable> Searcher<G> {
         merged: &mut Vec<(G::Move, G::Move)>,
     ) {
         if !first.merged {
+            state.legal_moves(moves);
             state.merge_equivalent(moves, merged);
             put_first(moves, first.mv);
         }

@@ -944,6 +944,12 @@ impl Searchable for Bridge {
         between.is_subset(self.played | self.hands[self.seat_to_move() as usize])
     }
 
+    fn legal_count(&self) -> Option<usize> {
+        let hand = self.hands[self.seat_to_move() as usize];
+        let following = self.led_suit().map(|s| hand & s.mask());
+        Some(following.filter(|c| !c.is_empty()).unwrap_or(hand).len() as usize)
+    }
+
     /// A card of the mover's it may play, kept when the next card above it still out is not
     /// the mover's (as in [`Searchable::merge_equivalent`]).
     fn kept_move(&self, card: Card) -> Option<bool> {
