@@ -884,7 +884,7 @@ impl Searchable for Bridge {
     }
 
     fn value_bounds(&self, side: usize) -> (i32, i32) {
-        let ((low, _), (high, _)) = self.bounds_relevant(side, (i32::MIN, i32::MAX));
+        let ((low, _), (high, _)) = self.bounds_relevant(side, (i32::MIN, i32::MAX), false);
         (low, high)
     }
 
@@ -907,7 +907,7 @@ impl Searchable for Bridge {
                 self.second_hand_bounds(side, (won, left), (alpha, beta))
             };
         }
-        self.bounds_relevant(side, (alpha, beta))
+        self.bounds_relevant(side, (alpha, beta), true)
     }
 
     fn partition(&self, side: usize) -> Option<(u64, i32, u128)> {
@@ -1078,9 +1078,16 @@ impl Searchable for Bridge {
 
 impl Bridge {
     /// The value bounds of `side` within `(alpha, beta)`, each with the cards it depends on:
-    /// the tricks won and left, else [`Bridge::bounds_counted`].
+    /// the tricks won and left, else [`Bridge::bounds_counted`]. Where only a bound that
+    /// decides the window counts (`deciding`: inside the search, whose windows are null),
+    /// counts that cannot decide it may be left out.
     #[inline]
-    fn bounds_relevant(&self, side: usize, (alpha, beta): (i32, i32)) -> ((i32, u64), (i32, u64)) {
+    fn bounds_relevant(
+        &self,
+        side: usize,
+        (alpha, beta): (i32, i32),
+        deciding: bool,
+    ) -> ((i32, u64), (i32, u64)) {
         let won = i32::from(self.tricks_won[side]);
         let left = self.tricks_left() as i32;
         if left == 0 {
@@ -1090,7 +1097,7 @@ impl Bridge {
             // A decided trick moves a bound by one trick: not enough to decide this window.
             return ((won, 0), (won + left, 0));
         }
-        self.bounds_counted(side, (won, left), (alpha, beta))
+        self.bounds_counted(side, (won, left), (alpha, beta), deciding)
     }
 
     /// The value bounds where the tricks won and left do not decide the window: a decided
@@ -1101,6 +1108,7 @@ impl Bridge {
         side: usize,
         (won, left): (i32, i32),
         (alpha, beta): (i32, i32),
+        deciding: bool,
     ) -> ((i32, u64), (i32, u64)) {
         if self.trick_len > 0 {
             if !self.trick_decided() {
@@ -1122,6 +1130,10 @@ impl Bridge {
                 return sure;
             }
             if s != leading {
+                if deciding && need > 1 {
+                    // Neither rule below gives more than one trick.
+                    return sure;
+                }
                 // Both give one trick, and only where the sure trump tricks are none.
                 let one = self
                     .leads_run_out()
