@@ -907,7 +907,10 @@ impl Searchable for Bridge {
                 self.second_hand_bounds(side, (won, left), (alpha, beta))
             };
         }
-        self.bounds_relevant(side, (alpha, beta), true)
+        // A principal variation's replies are searched in a window two wide, where two
+        // counts short of deciding can still meet.
+        let null_window = beta.saturating_sub(alpha) <= 1;
+        self.bounds_relevant(side, (alpha, beta), null_window)
     }
 
     fn partition(&self, side: usize) -> Option<(u64, i32, u128)> {
@@ -1079,8 +1082,8 @@ impl Searchable for Bridge {
 impl Bridge {
     /// The value bounds of `side` within `(alpha, beta)`, each with the cards it depends on:
     /// the tricks won and left, else [`Bridge::bounds_counted`]. Where only a bound that
-    /// decides the window counts (`deciding`: inside the search, whose windows are null),
-    /// counts that cannot decide it may be left out.
+    /// decides the window counts (`deciding`: a null window, in which two bounds that do
+    /// not decide it cannot meet), counts that cannot decide it may be left out.
     #[inline]
     fn bounds_relevant(
         &self,
