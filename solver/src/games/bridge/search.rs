@@ -884,7 +884,7 @@ impl Searchable for Bridge {
     }
 
     fn value_bounds(&self, side: usize) -> (i32, i32) {
-        let ((low, _), (high, _)) = self.bounds_relevant(side, (i32::MIN, i32::MAX), false);
+        let ((low, _), (high, _)) = self.bounds_relevant(side, (i32::MIN, i32::MAX));
         (low, high)
     }
 
@@ -907,10 +907,7 @@ impl Searchable for Bridge {
                 self.second_hand_bounds(side, (won, left), (alpha, beta))
             };
         }
-        // A principal variation's replies are searched in a window two wide, where two
-        // counts short of deciding can still meet.
-        let null_window = beta.saturating_sub(alpha) <= 1;
-        self.bounds_relevant(side, (alpha, beta), null_window)
+        self.bounds_relevant(side, (alpha, beta))
     }
 
     fn partition(&self, side: usize) -> Option<(u64, i32, u128)> {
@@ -1081,16 +1078,9 @@ impl Searchable for Bridge {
 
 impl Bridge {
     /// The value bounds of `side` within `(alpha, beta)`, each with the cards it depends on:
-    /// the tricks won and left, else [`Bridge::bounds_counted`]. Where only a bound that
-    /// decides the window counts (`deciding`: a null window, in which two bounds that do
-    /// not decide it cannot meet), counts that cannot decide it may be left out.
+    /// the tricks won and left, else [`Bridge::bounds_counted`].
     #[inline]
-    fn bounds_relevant(
-        &self,
-        side: usize,
-        (alpha, beta): (i32, i32),
-        deciding: bool,
-    ) -> ((i32, u64), (i32, u64)) {
+    fn bounds_relevant(&self, side: usize, (alpha, beta): (i32, i32)) -> ((i32, u64), (i32, u64)) {
         let won = i32::from(self.tricks_won[side]);
         let left = self.tricks_left() as i32;
         if left == 0 {
@@ -1100,7 +1090,7 @@ impl Bridge {
             // A decided trick moves a bound by one trick: not enough to decide this window.
             return ((won, 0), (won + left, 0));
         }
-        self.bounds_counted(side, (won, left), (alpha, beta), deciding)
+        self.bounds_counted(side, (won, left), (alpha, beta))
     }
 
     /// The value bounds where the tricks won and left do not decide the window: a decided
@@ -1111,7 +1101,6 @@ impl Bridge {
         side: usize,
         (won, left): (i32, i32),
         (alpha, beta): (i32, i32),
-        deciding: bool,
     ) -> ((i32, u64), (i32, u64)) {
         if self.trick_len > 0 {
             if !self.trick_decided() {
@@ -1127,14 +1116,17 @@ impl Bridge {
             };
         }
         let leading = usize::from(self.leader % 2);
+        let null_window = beta.saturating_sub(alpha) <= 1;
         let floor = |s: usize, need: u32| {
             let sure = self.sure_trump_tricks(s, need);
             if sure.0 >= need {
                 return sure;
             }
             if s != leading {
-                if deciding && need > 1 {
-                    // Neither rule below gives more than one trick.
+                if need > 1 && null_window {
+                    // Neither rule below gives more than one trick: not enough to decide
+                    // a null window, in which two bounds that do not decide it cannot meet
+                    // (a principal variation's replies are searched in one two wide).
                     return sure;
                 }
                 // Both give one trick, and only where the sure trump tricks are none.
