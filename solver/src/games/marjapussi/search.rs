@@ -510,18 +510,16 @@ impl Marjapussi {
     /// [`Marjapussi::open_marriages_of`] finds them: a king and queen held apart by the sides
     /// never can be.
     fn declarable_marriages(&self) -> CardSet {
-        let mut together = [CardSet::EMPTY; 4];
-        let mut held = CardSet::EMPTY;
-        for seat in 0..self.n() {
-            let hand = self.hands[usize::from(seat)];
-            together[usize::from(self.side_of(seat))] |= hand;
-            held |= cards::marriages_held(hand);
-        }
-        if self.asks_half() {
-            held = together
+        let h = &self.hands;
+        // Half asks need four seats, whose partners' hands pool (a hand's own marriages
+        // with them); else each hand's own.
+        let held = if self.asks_half() {
+            cards::marriages_held(h[0] | h[2]) | cards::marriages_held(h[1] | h[3])
+        } else {
+            h[..usize::from(self.n())]
                 .iter()
-                .fold(held, |a, &t| a | cards::marriages_held(t));
-        }
+                .fold(CardSet::EMPTY, |a, &hand| a | cards::marriages_held(hand))
+        };
         held & self.undeclared_marriages()
     }
 
