@@ -22,11 +22,8 @@ pub fn deck(size: u8) -> CardSet {
 }
 
 /// Every card of one power, one per suit.
-pub fn of_power(power: u8) -> CardSet {
-    Suit::ALL
-        .into_iter()
-        .map(|s| suited_card(s, power))
-        .collect()
+pub const fn of_power(power: u8) -> CardSet {
+    CardSet::from_bits(power_bits(power))
 }
 
 pub fn king(suit: Suit) -> Card {
@@ -64,14 +61,15 @@ const fn power_bits(power: u8) -> u64 {
     0x0001_0001_0001_0001u64 << power
 }
 
-/// The cards of each card-point value above 0, one set of bits per value (unused ones 0).
-pub fn point_classes(values: CardValues) -> [u64; 5] {
-    let p = power_bits;
-    match values {
-        CardValues::Original => [p(JACK), p(QUEEN), p(KING), p(TEN), p(ACE)],
-        CardValues::Simplified => [p(JACK) | p(QUEEN) | p(KING), p(TEN) | p(ACE), 0, 0, 0],
-    }
-}
+/// The cards worth card points (a jack and up), as bits.
+pub const POINT_CARDS: u64 =
+    power_bits(JACK) | power_bits(QUEEN) | power_bits(KING) | power_bits(TEN) | power_bits(ACE);
+
+/// With simplified card values, the cards of each value (5 and 10), as bits.
+pub const SIMPLIFIED_CLASSES: [u64; 2] = [
+    power_bits(JACK) | power_bits(QUEEN) | power_bits(KING),
+    power_bits(TEN) | power_bits(ACE),
+];
 
 pub fn set_points(set: CardSet, values: CardValues) -> i32 {
     let count = |power: u8| (set.bits() & power_bits(power)).count_ones() as i32;

@@ -173,8 +173,9 @@ impl Marjapussi {
 
     /// Whether [`Marjapussi::declare_moves`] offers `seat` more than passing.
     pub(super) fn has_declaration_choice(&self, seat: u8) -> bool {
-        self.answerable(seat).next().is_some()
-            || (self.asks_whole() && self.undeclared().next().is_some())
+        // The cheapest test first: a whole ask is offered while any marriage is undeclared.
+        (self.asks_whole() && self.undeclared().next().is_some())
+            || self.answerable(seat).next().is_some()
             || Suit::ALL
                 .into_iter()
                 .any(|suit| self.may_ask_half(seat, suit))

@@ -6,7 +6,9 @@
 //! between them; kings and queens of a marriage that some side can still declare are never
 //! merged.
 
-use super::cards::{self, marriage, point_classes, points, set_points};
+use super::cards::{
+    self, marriage, points, set_points, KING, POINT_CARDS, QUEEN, SIMPLIFIED_CLASSES,
+};
 use super::config::{CardValues, TrumpOnMarriage, Variant};
 use super::{Marjapussi, Move, Phase, Said};
 use crate::cards::{Card, CardSet};
@@ -218,11 +220,8 @@ impl Marjapussi {
             | u64::from(self.tricks_played == 0) << 28
             | (self.trick_len as u64) << 29
             | (set_points(self.talon, values) as u64) << 32;
-        let open = self.undeclared_marriages();
         // Each card in play by its rank among its suit's cards in play: who holds it or where
-        // it lies in the trick (a code of three bits, one word each), whether it can still
-        // marry, and what it is worth (points grow with rank, so each suit's count of cards
-        // of each point value says it).
+        // it lies in the trick (a code of three bits, one word each), and what it is worth.
         let in_play = (held | in_trick).bits();
         let ranks = Squeeze::of(in_play);
         let [h0, h1, h2, h3] = self.hands.map(CardSet::bits);
@@ -235,19 +234,32 @@ impl Marjapussi {
                 }
             }
         }
-        let worth = point_classes(values)
+        let mut h = mix(0x5348_4150_455f_4b45, context);
+        for word in places {
+            h = mix(h, ranks.apply(word));
+        }
+        h = mix(h, worth(in_play, values));
+        // Which marriages are undeclared (their queens) and which some side can still
+        // declare (their kings): both cards of such a marriage are in play, the top two of
+        // their value's cards in play, so the worth places them.
+        let marriages = self.undeclared_marriages() & cards::of_power(QUEEN)
+            | self.declarable_marriages() & cards::of_power(KING);
+        mix(h, marriages.bits())
+    }
+}
+
+/// Each suit's count of cards in play of each card-point value above 0, two bits each
+/// (points grow with rank, so with the ranks in play it says what each card is worth): with
+/// the original values each such value is one rank's, and the count whether it is in play.
+fn worth(in_play: u64, values: CardValues) -> u64 {
+    match values {
+        CardValues::Original => in_play & POINT_CARDS,
+        CardValues::Simplified => SIMPLIFIED_CLASSES
             .iter()
             .enumerate()
             .fold(0, |a, (i, &class)| {
                 a | lane_counts(in_play & class) << (2 * i)
-            });
-        let mut h = mix(0x5348_4150_455f_4b45, context);
-        h = mix(h, open.bits());
-        for word in places {
-            h = mix(h, ranks.apply(word));
-        }
-        h = mix(h, worth);
-        mix(h, ranks.apply(self.declarable_marriages().bits()))
+            }),
     }
 }
 
@@ -498,18 +510,16 @@ impl Marjapussi {
     /// [`Marjapussi::open_marriages_of`] finds them: a king and queen held apart by the sides
     /// never can be.
     fn declarable_marriages(&self) -> CardSet {
-        let mut together = [CardSet::EMPTY; 4];
-        let mut held = CardSet::EMPTY;
-        for seat in 0..self.n() {
-            let hand = self.hands[usize::from(seat)];
-            together[usize::from(self.side_of(seat))] |= hand;
-            held |= cards::marriages_held(hand);
-        }
-        if self.asks_half() {
-            held = together
+        let h = &self.hands;
+        // Half asks need four seats, whose partners' hands pool (a hand's own marriages
+        // with them); else each hand's own.
+        let held = if self.asks_half() {
+            cards::marriages_held(h[0] | h[2]) | cards::marriages_held(h[1] | h[3])
+        } else {
+            h[..usize::from(self.n())]
                 .iter()
-                .fold(held, |a, &t| a | cards::marriages_held(t));
-        }
+                .fold(CardSet::EMPTY, |a, &hand| a | cards::marriages_held(hand))
+        };
         held & self.undeclared_marriages()
     }
 
