@@ -714,11 +714,13 @@ impl<G: Searchable> Searcher<G> {
         }
         let hints = &mut self.hints;
         state.order_hints(moves, hints);
-        for (hint, m) in hints.iter_mut().zip(moves.iter()) {
-            *hint = match preferred.iter().position(|&p| p == Some(*m)) {
-                Some(place) => i32::MAX - place as i32,
-                None => *hint,
-            };
+        // Each preferred move (the first place it holds) above every hint.
+        let first_preferred = i32::MAX - preferred.len() as i32;
+        for (place, &p) in preferred.iter().enumerate() {
+            let found = p.and_then(|p| moves.iter().position(|&m| m == p));
+            if let Some(i) = found.filter(|&i| hints[i] <= first_preferred) {
+                hints[i] = i32::MAX - place as i32;
+            }
         }
         sort_by_hint(moves, hints);
     }
