@@ -90,8 +90,11 @@ impl<M: Copy> PartitionTable<M> {
         };
         (found.low, found.high, found.best) = (i32::MIN, i32::MAX, None);
         let (mut low_spec, mut high_spec, mut matched) = (None, None, false);
-        let matching = entries.keys.iter().enumerate();
-        for (i, _) in matching.filter(|(_, &(mask, view))| profile & mask == view) {
+        let matches = |&(mask, view): &(u128, u128)| profile & mask == view;
+        let mut next = 0;
+        while let Some(offset) = entries.keys[next..].iter().position(matches) {
+            let i = next + offset;
+            next = i + 1;
             let (spec, p) = &entries.entries[i];
             let decides = p.low >= beta || p.high <= alpha || p.low == p.high;
             if decides {
