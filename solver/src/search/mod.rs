@@ -618,20 +618,28 @@ impl<G: Searchable> Searcher<G> {
     /// first cut-off, small, so that small solves (PIMC's late worlds) do not pay for a large
     /// one, and grows to its full size once the search is large.
     fn remember_cutoff(&mut self, key: u64, mv: G::Move) {
+        let slots = self.cutoff_moves.len();
+        if slots < CUTOFF_SLOTS && (slots == 0 || self.nodes >= GROW_CUTOFFS_AT) {
+            self.grow_cutoffs();
+        }
+        let slots = self.cutoff_moves.len();
+        self.cutoff_moves[key as usize & (slots - 1)] = (key, Some(mv));
+    }
+
+    /// Makes the cut-off table its first size, or its full size once the search is large,
+    /// keeping what it holds.
+    #[cold]
+    fn grow_cutoffs(&mut self) {
         let wanted = if self.nodes >= GROW_CUTOFFS_AT {
             CUTOFF_SLOTS
         } else {
             FIRST_CUTOFF_SLOTS
         };
-        if self.cutoff_moves.len() < wanted {
-            let mut grown = vec![(0, None); wanted];
-            for &(k, m) in self.cutoff_moves.iter().filter(|(_, m)| m.is_some()) {
-                grown[k as usize & (wanted - 1)] = (k, m);
-            }
-            self.cutoff_moves = grown;
+        let mut grown = vec![(0, None); wanted];
+        for &(k, m) in self.cutoff_moves.iter().filter(|(_, m)| m.is_some()) {
+            grown[k as usize & (wanted - 1)] = (k, m);
         }
-        let slots = self.cutoff_moves.len();
-        self.cutoff_moves[key as usize & (slots - 1)] = (key, Some(mv));
+        self.cutoff_moves = grown;
     }
 
     /// Makes room for the move lists of `ply`.
