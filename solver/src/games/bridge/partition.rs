@@ -43,6 +43,13 @@ impl Shape {
         }
     }
 
+    /// The seats holding the highest cards of `suit` in the hands, highest first, read off
+    /// the suit's lane of the profile; `None` past the suit's `cards` (its cards in the hands).
+    pub fn top_holders(&self, suit: Suit, cards: u32) -> [Option<usize>; 3] {
+        let lane = self.lanes[suit as usize];
+        [0, 1, 2].map(|k| (k < cards).then(|| (lane >> (24 - 2 * k) & 3) as usize))
+    }
+
     /// The [`profile`] of the hands.
     pub fn profile(&self) -> u128 {
         let [s, h, d, c] = self.lanes.map(u128::from);
@@ -210,6 +217,32 @@ mod tests {
                 game.play_unchecked(moves[rng.below(moves.len())]);
             }
             assert_eq!(game.shape, Shape::of(&game.hands));
+        }
+    }
+
+    #[test]
+    fn the_top_holders_are_the_seats_of_a_suits_highest_cards() {
+        let mut rng = Rng::seeded(5);
+        for _ in 0..500 {
+            let deck = rng.shuffled(crate::games::bridge::DECK.cards_from(0));
+            let mut hands = [CardSet::EMPTY; 4];
+            // Fewer cards in some rounds, so that suits run short of three.
+            let dealt = 4 + rng.below(49);
+            for (i, &card) in deck.iter().take(dealt).enumerate() {
+                hands[i % 4].insert(card);
+            }
+            let shape = Shape::of(&hands);
+            for suit in Suit::ALL {
+                let mut plain = [None; 3];
+                let tops = (0..16)
+                    .rev()
+                    .filter_map(|rank| (0..4).find(|&s| lane(hands[s], suit) >> rank & 1 != 0));
+                for (slot, seat) in plain.iter_mut().zip(tops) {
+                    *slot = Some(seat);
+                }
+                let cards = hands.iter().map(|&h| lane(h, suit).count_ones()).sum();
+                assert_eq!(shape.top_holders(suit, cards), plain, "{hands:?}");
+            }
         }
     }
 

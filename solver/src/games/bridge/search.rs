@@ -470,20 +470,8 @@ impl Bridge {
     /// The seats holding the highest cards of `suit` in play, highest first (`None` past
     /// the last card).
     fn holders(&self, suit: Suit) -> [Option<usize>; 3] {
-        let lanes = self.hands.map(|h| lane(h, suit));
-        // A card's seat, bit by bit: seats 1 and 3 have the low bit, 2 and 3 the high one.
-        let (low, high) = (lanes[1] | lanes[3], lanes[2] | lanes[3]);
-        let mut left = lanes[0] | low | high;
-        let mut out = [None; 3];
-        for slot in &mut out {
-            if left == 0 {
-                break;
-            }
-            let top = 1 << top_bit(left);
-            left &= !top;
-            *slot = Some(usize::from(low & top != 0) | usize::from(high & top != 0) << 1);
-        }
-        out
+        let cards = lane(self.in_hands(), suit).count_ones();
+        self.shape.top_holders(suit, cards)
     }
 
     /// With one card in the trick: whether the fourth hand wins it whatever the third hand
