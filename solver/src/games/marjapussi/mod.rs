@@ -22,6 +22,7 @@ mod knowledge;
 #[cfg(test)]
 mod options;
 mod play;
+mod profile;
 mod quick;
 mod scoring;
 mod search;
@@ -38,6 +39,7 @@ use crate::rng::Rng;
 use crate::suited::Suit;
 pub use asks::Said;
 use config::{Config, TalonHandling, Variant};
+use profile::Profile;
 pub use scoring::{HandResult, MatchState};
 
 /// Where the hand stands.
@@ -164,6 +166,8 @@ pub struct Marjapussi {
     pub(crate) last_trick_winner: Option<u8>,
     pub(crate) match_state: MatchState,
     pub(crate) result: Option<HandResult>,
+    /// The squeezed profile of the hands and the trick, kept as they change.
+    pub(crate) profile: Profile,
 }
 
 impl Marjapussi {
@@ -205,6 +209,7 @@ impl Marjapussi {
             last_trick_winner: None,
             match_state,
             result: None,
+            profile: Profile::of(&hands, &[]),
         };
         hand.actor = hand.forehand();
         if !cfg.bidding {
@@ -231,6 +236,11 @@ impl Marjapussi {
         let hands = deal_round(&cards[..in_hands], dealer, n);
         let talon = cards[in_hands..].iter().copied().collect();
         Marjapussi::new_hand(cfg, dealer, hands, talon, match_state)
+    }
+
+    /// The kept profile computed afresh from the hands and the trick.
+    pub(crate) fn refresh_profile(&mut self) {
+        self.profile = Profile::of(&self.hands, &self.trick[..self.trick_len as usize]);
     }
 
     pub fn config(&self) -> &Config {
@@ -387,13 +397,15 @@ impl Game for Marjapussi {
             Move::GiveEach { left, right } => self.give_each(left, right),
             Move::Double => self.double(seat),
             Move::NoDouble => self.no_double(seat),
-            Move::Play(card) => self.play_card(seat, card),
+            Move::Play(card) => return self.play_card(seat, card),
             Move::NoDeclaration
             | Move::Declare(_)
             | Move::AskWhole(_)
             | Move::AskHalf(..)
-            | Move::Answer(_) => self.play_declaration(seat, mv),
+            | Move::Answer(_) => return self.play_declaration(seat, mv),
         }
+        // Bids and exchanges may move cards between the hands and the talon.
+        self.refresh_profile();
     }
 
     fn payoff(&self) -> Payoff {
@@ -446,9 +458,15 @@ impl Game for Marjapussi {
         if !before.places[n + 1].is_empty() {
             self.discards = unseen.places[n + 1];
         }
+        self.refresh_profile();
     }
 
-    crate::game::with_hand_in_hands!();
+    fn with_hand(&self, seat: Seat, hand: CardSet) -> Self {
+        let mut copy = self.clone();
+        copy.hands[seat] = hand;
+        copy.refresh_profile();
+        copy
+    }
 
     fn revealed_cards(&self, mv: Move, observer: Seat) -> CardSet {
         match mv {

@@ -105,11 +105,15 @@ impl Marjapussi {
 
     pub(super) fn play_card(&mut self, seat: u8, card: Card) {
         self.hands[seat as usize].remove(card);
+        self.profile.play(card, self.trick_len as usize);
         self.trick[self.trick_len as usize] = card;
         self.trick_len += 1;
         if self.trick_len < self.n() {
             self.actor = self.next_seat(seat);
             return;
+        }
+        for &gone in &self.trick[..self.trick_len as usize] {
+            self.profile.remove(gone);
         }
         let (position, _) = self.best_in_trick().expect("a full trick has a winner");
         let winner = (self.leader + position as u8) % self.n();

@@ -10,12 +10,13 @@ use super::cards::{
     self, marriage, points, set_points, KING, POINT_CARDS, QUEEN, SIMPLIFIED_CLASSES,
 };
 use super::config::{CardValues, TrumpOnMarriage, Variant};
+use super::profile::Profile;
 use super::{Marjapussi, Move, Phase, Said};
 use crate::cards::{Card, CardSet};
 use crate::game::mix;
 use crate::game::Game;
 use crate::search::{trick_cutoff_key, Searchable};
-use crate::suited::{power_of, suit_of, Squeeze, Suit};
+use crate::suited::{power_of, suit_of, Suit};
 
 /// Card points sure to go to a side (`ours`) or to its opponents (`theirs`) from here.
 #[derive(Clone, Copy)]
@@ -208,8 +209,6 @@ impl Marjapussi {
     /// that differ in cards already won, or in which cards of a suit are gone, share it.
     fn shape_key(&self) -> u64 {
         let values = self.cfg.card_values;
-        let in_trick = self.trick_cards();
-        let held = self.hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
         let context = (self.phase as u64)
             | (self.actor as u64) << 4
             | (self.leader as u64) << 8
@@ -221,22 +220,11 @@ impl Marjapussi {
             | (self.trick_len as u64) << 29
             | (set_points(self.talon, values) as u64) << 32;
         // Each card in play by its rank among its suit's cards in play: who holds it or where
-        // it lies in the trick (a code of three bits, one word each), and what it is worth.
-        let in_play = (held | in_trick).bits();
-        let ranks = Squeeze::of(in_play);
-        let [h0, h1, h2, h3] = self.hands.map(CardSet::bits);
-        let mut places = [h0 | h2, h1 | h2, h3];
-        for (place, card) in self.trick[..self.trick_len as usize].iter().enumerate() {
-            let code = place + 5;
-            for (bit, word) in places.iter_mut().enumerate() {
-                if code >> bit & 1 != 0 {
-                    *word |= card.bit();
-                }
-            }
-        }
+        // it lies in the trick (the kept profile), and what it is worth.
+        let Profile { in_play, words } = self.profile;
         let mut h = mix(0x5348_4150_455f_4b45, context);
-        for word in places {
-            h = mix(h, ranks.apply(word));
+        for word in words {
+            h = mix(h, word);
         }
         h = mix(h, worth(in_play, values));
         // Which marriages are undeclared (their queens) and which some side can still
@@ -930,6 +918,7 @@ mod tests {
                 };
                 let mut other = g.clone();
                 other.hands[0] = (other.hands[0] - CardSet::single(from)) | CardSet::single(to);
+                other.refresh_profile();
                 for won in &mut other.won {
                     if won.contains(to) {
                         *won = (*won - CardSet::single(to)) | CardSet::single(from);

@@ -47,6 +47,7 @@ pub(super) fn read(
     s.actor = Marjapussi::new_hand(*cfg, dealer, s.hands, s.talon, s.match_state).actor;
     check_turn(&mut s, to_move, path, problems);
     settle_phase(&mut s, path, problems);
+    s.refresh_profile();
     problems.is_empty().then_some(s)
 }
 

@@ -1,0 +1,132 @@
+//! The squeezed seat profile the transposition key reads: each card in play (held or in the
+//! trick) by its rank among its suit's cards in play, with a three-bit code of where it is.
+//! Kept in the position and updated as cards are played and tricks end, so the key does not
+//! squeeze the hands afresh at every call.
+
+use crate::cards::{Card, CardSet};
+use crate::suited::{power_of, suit_of, Squeeze};
+
+/// The cards in play and, in three words, each one's code at its squeezed place: seats 0 to
+/// 3 are codes 1, 2, 3 and 4, the trick's places 0 to 3 codes 5 to 8 (bits above the third
+/// are not kept).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Profile {
+    pub(crate) in_play: u64,
+    pub(crate) words: [u64; 3],
+}
+
+impl Profile {
+    /// The profile of `hands` and the trick's cards so far, computed afresh.
+    pub(crate) fn of(hands: &[CardSet; 4], trick: &[Card]) -> Profile {
+        let held = hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+        let in_trick: CardSet = trick.iter().copied().collect();
+        let in_play = (held | in_trick).bits();
+        let ranks = Squeeze::of(in_play);
+        let [h0, h1, h2, h3] = hands.map(CardSet::bits);
+        let mut places = [h0 | h2, h1 | h2, h3];
+        for (place, card) in trick.iter().enumerate() {
+            set_code(&mut places, card.bit(), place + 5);
+        }
+        Profile {
+            in_play,
+            words: places.map(|word| ranks.apply(word)),
+        }
+    }
+
+    /// `card`'s bit at its squeezed place: its lane's top, less one per card of its suit in
+    /// play above it.
+    fn place(&self, card: Card) -> u64 {
+        let lane = suit_of(card) as u32 * 16;
+        let above = (self.in_play >> lane & 0xffff) >> power_of(card) >> 1;
+        1 << (lane + 15 - above.count_ones())
+    }
+
+    /// `card` moved from a hand to the trick's place `place`.
+    pub(crate) fn play(&mut self, card: Card, place: usize) {
+        let bit = self.place(card);
+        for word in &mut self.words {
+            *word &= !bit;
+        }
+        set_code(&mut self.words, bit, place + 5);
+    }
+
+    /// `card` out of play (its trick ended): the lower cards of its suit move up a place.
+    pub(crate) fn remove(&mut self, card: Card) {
+        let bit = self.place(card);
+        let lane_low = 1u64 << (suit_of(card) as u32 * 16);
+        let below = bit - lane_low;
+        for word in &mut self.words {
+            *word = *word & !(below | bit) | (*word & below) << 1;
+        }
+        self.in_play &= !card.bit();
+    }
+}
+
+/// `bits` set in each word whose bit of `code` is set.
+fn set_code(words: &mut [u64; 3], bits: u64, code: usize) {
+    for (i, word) in words.iter_mut().enumerate() {
+        if code >> i & 1 != 0 {
+            *word |= bits;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::config::Variant;
+    use super::super::Marjapussi;
+    use super::Profile;
+    use crate::api::Rules;
+    use crate::game::Game;
+    use crate::problems::{Fields, Problems};
+    use crate::rng::Rng;
+    use crate::tiers;
+    use serde_json::json;
+
+    /// The profile of the position's hands and trick, computed afresh.
+    fn fresh(g: &Marjapussi) -> Profile {
+        Profile::of(&g.hands, &g.trick[..g.trick_len as usize])
+    }
+
+    /// Every variant dealt and played at random to the end, bids and exchanges included, the
+    /// unseen hands now and then dealt anew as a sampled world does: the kept profile is the
+    /// fresh one at every step, and so is a copy given another hand.
+    #[test]
+    fn the_kept_profile_is_the_profile_of_the_hands_through_play_and_new_hands() {
+        let mut moves = Vec::new();
+        let seeds = tiers::cases("marjapussi's kept profiles", 200, 30, "seeds") as u64;
+        for variant in Variant::NAMES {
+            let mut problems = Problems::default();
+            let cfg = <Marjapussi as Rules>::config(Some(variant), None, "", &mut problems)
+                .expect("a variant");
+            for seed in 0..seeds {
+                let setup = json!({});
+                let mut fields = Fields::of(&setup, "", &mut problems);
+                let mut g =
+                    Marjapussi::deal(&cfg, seed, &mut fields, &mut problems).expect("a deal");
+                let mut rng = Rng::seeded(seed);
+                while !g.is_over() {
+                    assert_eq!(g.profile, fresh(&g), "{variant} {seed} {g:?}");
+                    let seat = g.to_move().expect("a seat");
+                    if rng.below(20) == 0 {
+                        let fewer = g.hand(seat).iter().skip(1).collect();
+                        let other = g.with_hand(seat, fewer);
+                        assert_eq!(other.profile, fresh(&other), "{variant} {seed}");
+                        let unseen = g.unseen(seat);
+                        let mut cards = rng.shuffled(unseen.cards()).into_iter();
+                        let mut places = unseen;
+                        for place in &mut places.places {
+                            let n = place.len() as usize;
+                            *place = cards.by_ref().take(n).collect();
+                        }
+                        g.set_unseen(seat, &places);
+                        continue;
+                    }
+                    g.legal_moves(&mut moves);
+                    g.play_unchecked(moves[rng.below(moves.len())]);
+                }
+                assert_eq!(g.profile, fresh(&g), "{variant} {seed}");
+            }
+        }
+    }
+}
