@@ -164,6 +164,15 @@ impl Bridge {
         self.trick_len += 1;
     }
 
+    /// The cards the mover may play: its cards of the suit led, or any card when it has none.
+    pub(crate) fn legal_cards(&self) -> CardSet {
+        let hand = self.hands[self.seat_to_move() as usize];
+        match self.led_suit().map(|s| hand & s.mask()) {
+            Some(cards) if !cards.is_empty() => cards,
+            _ => hand,
+        }
+    }
+
     /// The suit led to the trick in progress.
     pub(crate) fn led_suit(&self) -> Option<Suit> {
         (self.trick_len > 0).then(|| suit_of(self.trick[0]))
@@ -184,12 +193,7 @@ impl Game for Bridge {
 
     fn legal_moves(&self, out: &mut Vec<Card>) {
         out.clear();
-        let hand = self.hands[self.seat_to_move() as usize];
-        let following = self.led_suit().map(|s| hand & s.mask());
-        match following {
-            Some(cards) if !cards.is_empty() => out.extend(cards),
-            _ => out.extend(hand),
-        }
+        out.extend(self.legal_cards());
     }
 
     fn play_unchecked(&mut self, card: Card) {

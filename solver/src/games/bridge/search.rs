@@ -933,19 +933,14 @@ impl Searchable for Bridge {
     }
 
     fn legal_count(&self) -> Option<usize> {
-        let hand = self.hands[self.seat_to_move() as usize];
-        let following = self.led_suit().map(|s| hand & s.mask());
-        Some(following.filter(|c| !c.is_empty()).unwrap_or(hand).len() as usize)
+        Some(self.legal_cards().len() as usize)
     }
 
     /// A card of the mover's it may play, kept when the next card above it still out is not
     /// the mover's (as in [`Searchable::merge_equivalent`]).
     fn kept_move(&self, card: Card) -> Option<bool> {
         let hand = self.hands[self.seat_to_move() as usize];
-        let legal = hand.contains(card)
-            && self
-                .led_suit()
-                .is_none_or(|led| led == suit_of(card) || (hand & led.mask()).is_empty());
+        let legal = self.legal_cards().contains(card);
         let above = !self.played.bits() & suit_of(card).mask().bits() & !(card.bit() * 2 - 1);
         Some(legal && hand.bits() & above & above.wrapping_neg() == 0)
     }
