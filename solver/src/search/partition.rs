@@ -11,29 +11,34 @@ use std::collections::HashMap;
 /// Entries kept per bucket; further ones are not stored.
 const ENTRIES_PER_BUCKET: usize = 4096;
 
-/// One bucket's entries, the keys apart from the rest so that a probe's scan reads only them.
-struct Bucket<M> {
-    /// Per entry, its spec's mask and the profile under it.
-    keys: Vec<(u128, u128)>,
-    /// Per entry, its spec and what was proved.
-    entries: Vec<(u32, Proved<M>)>,
+/// One bucket's entries, in one list: most buckets hold a few, so one allocation each.
+struct Bucket<M>(Vec<Entry<M>>);
+
+/// An entry: its spec's mask, the profile under it, the spec and what was proved.
+#[derive(Clone, Copy)]
+struct Entry<M> {
+    mask: u128,
+    view: u128,
+    spec: u32,
+    proved: Proved<M>,
 }
 
 impl<M> Default for Bucket<M> {
     fn default() -> Self {
-        Bucket {
-            keys: Vec::new(),
-            entries: Vec::new(),
-        }
+        Bucket(Vec::new())
     }
 }
 
 impl<M> Bucket<M> {
     /// Adds an entry; nothing when the bucket is full.
     fn push(&mut self, (spec, mask): (u32, u128), view: u128, proved: Proved<M>) {
-        if self.keys.len() < ENTRIES_PER_BUCKET {
-            self.keys.push((mask, view));
-            self.entries.push((spec, proved));
+        if self.0.len() < ENTRIES_PER_BUCKET {
+            self.0.push(Entry {
+                mask,
+                view,
+                spec,
+                proved,
+            });
         }
     }
 }
@@ -90,12 +95,14 @@ impl<M: Copy> PartitionTable<M> {
         };
         (found.low, found.high, found.best) = (i32::MIN, i32::MAX, None);
         let (mut low_spec, mut high_spec, mut matched) = (None, None, false);
-        let matches = |&(mask, view): &(u128, u128)| profile & mask == view;
+        let matches = |e: &Entry<M>| profile & e.mask == e.view;
         let mut next = 0;
-        while let Some(offset) = entries.keys[next..].iter().position(matches) {
+        while let Some(offset) = entries.0[next..].iter().position(matches) {
             let i = next + offset;
             next = i + 1;
-            let (spec, p) = &entries.entries[i];
+            let Entry {
+                spec, proved: p, ..
+            } = &entries.0[i];
             let decides = p.low >= beta || p.high <= alpha || p.low == p.high;
             if decides {
                 (found.low, found.high, found.best) = (p.low, p.high, p.best);
@@ -132,11 +139,15 @@ impl<M: Copy> PartitionTable<M> {
         let view = profile & mask;
         let b = self.buckets.entry(bucket).or_default();
         let (mut kept, mut known) = (0, None);
-        for i in 0..b.keys.len() {
-            let (m, v) = b.keys[i];
+        for i in 0..b.0.len() {
+            let Entry {
+                mask: m,
+                view: v,
+                spec: s,
+                proved: p,
+            } = b.0[i];
             let under = m & mask == mask && v & mask == view;
             if under {
-                let (s, p) = b.entries[i];
                 if (m, s) == (mask, spec) {
                     known = Some(kept);
                 } else if proved.low >= p.low && proved.high <= p.high {
@@ -146,16 +157,14 @@ impl<M: Copy> PartitionTable<M> {
                 }
             }
             if kept != i {
-                b.keys[kept] = b.keys[i];
-                b.entries[kept] = b.entries[i];
+                b.0[kept] = b.0[i];
             }
             kept += 1;
         }
-        b.keys.truncate(kept);
-        b.entries.truncate(kept);
+        b.0.truncate(kept);
         match known {
             Some(i) => {
-                let p = &mut b.entries[i].1;
+                let p = &mut b.0[i].proved;
                 p.best = proved.best.or(p.best);
                 p.low = p.low.max(proved.low);
                 p.high = p.high.min(proved.high).max(p.low);
@@ -178,10 +187,13 @@ impl<M: Copy> PartitionTable<M> {
     /// Every entry, as proved for `side`, to carry to later solves.
     pub fn carried(&self, side: usize) -> impl Iterator<Item = CarriedPartition> + '_ {
         self.buckets.iter().flat_map(move |(&bucket, b)| {
-            b.keys
-                .iter()
-                .zip(&b.entries)
-                .map(move |(&(_, view), &(spec, p))| CarriedPartition {
+            b.0.iter().map(
+                move |&Entry {
+                          view,
+                          spec,
+                          proved: p,
+                          ..
+                      }| CarriedPartition {
                     bucket,
                     view,
                     spec,
@@ -190,7 +202,8 @@ impl<M: Copy> PartitionTable<M> {
                     work: p.work,
                     side: side as u8,
                     total: p.total,
-                })
+                },
+            )
         })
     }
 }
