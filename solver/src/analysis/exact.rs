@@ -8,7 +8,7 @@ use crate::api::{move_texts, ApiError, ApiResult};
 use crate::play::determinize::TrueWorld;
 use crate::problems::Problems;
 use crate::search::{
-    analyze_seeded as search, estimate, Analysis, Budget, Carried, Estimate, ScoredMove,
+    analyze, analyze_seeded as search, estimate, Analysis, Budget, Carried, Estimate, ScoredMove,
     Searchable, MILLI,
 };
 use serde_json::{json, Value};
@@ -17,11 +17,12 @@ use serde_json::{json, Value};
 /// a second.
 const MAX_ESTIMATE_NODES: u64 = 1_000_000;
 
-/// The exact analysis of `state`, seeded with the deal's carried table entries.
+/// The exact analysis of `state`; where `carried` (the deal's table entries from earlier
+/// solves) is given, seeded with it, and the entries known after the solve handed on.
 pub(super) fn analyze_complete<G: Analysable>(
     state: &G,
     request: &Request,
-    carried: &Carried,
+    carried: Option<&Carried>,
 ) -> Result<(Value, Carried), ApiError> {
     let mut problems = Problems::default();
     if matches!(request.method, Method::Pimc | Method::Bids) {
@@ -59,7 +60,10 @@ pub(super) fn analyze_complete<G: Analysable>(
             (None, _) => Err(Problems::single("position", why).into()),
         };
     }
-    let (analysis, carried) = search(state, perspective, budget, carried);
+    let (analysis, carried) = match carried {
+        Some(seed) => search(state, perspective, budget, seed),
+        None => (analyze(state, perspective, budget), Carried::default()),
+    };
     Ok((exact_answer(state, &analysis), carried))
 }
 

@@ -141,7 +141,7 @@ const FIELDS: [&str; 5] = ["method", "budget", "perspective", "seed", "rollout"]
 /// `POST /v1/{game}/analyze`: `{position, method, budget, perspective, seed, rollout}` → every
 /// legal move with its value, stopping early (as out of time) once `cancel` is set.
 pub fn analyze<G: Analysable>(body: &Value, cancel: &Cancel) -> ApiResult {
-    analyze_seeded::<G>(body, &Carried::default(), cancel).map(|(answer, _)| answer)
+    analyze_carrying::<G>(body, None, cancel).map(|(answer, _)| answer)
 }
 
 /// [`analyze`] starting from the table entries carried from earlier solves of the same deal
@@ -150,6 +150,15 @@ pub fn analyze<G: Analysable>(body: &Value, cancel: &Cancel) -> ApiResult {
 pub fn analyze_seeded<G: Analysable>(
     body: &Value,
     carried: &Carried,
+    cancel: &Cancel,
+) -> Result<(Value, Carried), ApiError> {
+    analyze_carrying::<G>(body, Some(carried), cancel)
+}
+
+/// [`analyze`], or where `carried` is given [`analyze_seeded`].
+fn analyze_carrying<G: Analysable>(
+    body: &Value,
+    carried: Option<&Carried>,
     cancel: &Cancel,
 ) -> Result<(Value, Carried), ApiError> {
     // A view's fit stops at the request's deadline, which then leaves the analysis the rest.

@@ -810,7 +810,7 @@ fn answered_alike<G: Searchable>(
 
 /// Scores every legal move of `state` for the side of `seat` (by default the seat to move).
 pub fn analyze<G: Searchable>(state: &G, seat: Option<Seat>, budget: Budget) -> Analysis<G::Move> {
-    analyze_seeded(state, seat, budget, &Carried::default()).0
+    solve(state, seat, budget, &Carried::default(), |_| None).0
 }
 
 /// [`analyze`], starting from `seed`, the table entries of earlier solves of positions of
@@ -823,7 +823,9 @@ pub fn analyze_seeded<G: Searchable>(
     budget: Budget,
     seed: &Carried,
 ) -> (Analysis<G::Move>, Carried) {
-    solve(state, seat, budget, seed, |_| None)
+    let (analysis, searcher) = solve(state, seat, budget, seed, |_| None);
+    let carried = hand_on(&searcher.table, &searcher.partitions, analysis.side);
+    (analysis, carried)
 }
 
 /// [`analyze`] with a guess of each root move's value (`None`: no guess), such as a value
@@ -838,13 +840,15 @@ pub fn analyze_guided<G: Searchable>(
     solve(state, seat, budget, &Carried::default(), guess).0
 }
 
+/// Every move of `state` scored, and the searcher that scored them (its tables hold what the
+/// solve proved, for [`analyze_seeded`] to hand on).
 fn solve<G: Searchable>(
     state: &G,
     seat: Option<Seat>,
     budget: Budget,
     seed: &Carried,
     guess: impl Fn(G::Move) -> Option<i32>,
-) -> (Analysis<G::Move>, Carried) {
+) -> (Analysis<G::Move>, Searcher<G>) {
     let start = Instant::now();
     let seat = seat.or(state.to_move()).unwrap_or(0);
     let side = state.side(seat);
@@ -869,7 +873,6 @@ fn solve<G: Searchable>(
     let complete = !searcher.stopped;
     let (best, value) = movers_choice(state, side, &scored);
     let principal_variation = searcher.principal_variation(state, best.as_ref());
-    let carried = hand_on(&searcher.table, &searcher.partitions, side);
     let analysis = Analysis {
         seat,
         side,
@@ -883,7 +886,7 @@ fn solve<G: Searchable>(
         cutoffs: searcher.cutoffs,
         elapsed: start.elapsed(),
     };
-    (analysis, carried)
+    (analysis, searcher)
 }
 
 /// The move the mover picks and the root's value (its lower end while not exact), in `side`'s
