@@ -126,32 +126,6 @@ impl Config {
         self.trump_mode == TrumpMode::Marriage
             && self.marriage_excluded_suits & 1 << suit as u8 == 0
     }
-
-    /// Combinations of options that cannot be played.
-    fn check(&self, path: &str, problems: &mut Problems) {
-        let players = Config::players(self.variant);
-        if !players.contains(&self.num_players) {
-            problems.push(
-                &field_path(path, "num_players"),
-                format!(
-                    "{} plays with {} to {} players (spec 2.5)",
-                    self.variant.name(),
-                    players.start(),
-                    players.end()
-                ),
-            );
-        }
-        let cards = self.deck().len();
-        if u32::from(self.num_players) * u32::from(self.hand_size) > cards {
-            problems.push(
-                &field_path(path, "hand_size"),
-                format!(
-                    "{} players with {} cards each need more than the {cards} cards of the deck",
-                    self.num_players, self.hand_size
-                ),
-            );
-        }
-    }
 }
 
 /// A JSON list of suit letters as a mask over suit indices.
@@ -169,35 +143,41 @@ impl Declared for Config {
     const OPTIONS: &'static [Opt<Config>] = Config::TABLE;
 
     fn preset(variant: Variant) -> Config {
-        let standard = Config::defaults(variant);
+        use TrumpMode::{FixedDiamonds, Marriage};
+        let mut c = Config::defaults(variant);
         match variant {
-            Variant::Standard => standard,
-            Variant::KurkiSuonioDiamonds => Config {
-                hand_size: 3,
-                trump_mode: TrumpMode::FixedDiamonds,
-                ..standard
-            },
-            Variant::KurkiSuonioMarriage => Config {
-                hand_size: 3,
-                trump_mode: TrumpMode::Marriage,
-                ..standard
-            },
-            Variant::SalmiSix => Config {
-                hand_size: 6,
-                trump_mode: TrumpMode::Marriage,
-                ..standard
-            },
-            Variant::TranslatorJoker => Config {
-                trump_mode: TrumpMode::Marriage,
-                maria_card: MariaCard::Joker,
-                marriage_excluded_suits: 0,
-                marriage_window: MarriageWindow::ActiveBeforePlay,
-                ..standard
-            },
+            Variant::Standard => {}
+            Variant::KurkiSuonioDiamonds => (c.hand_size, c.trump_mode) = (3, FixedDiamonds),
+            Variant::KurkiSuonioMarriage => (c.hand_size, c.trump_mode) = (3, Marriage),
+            Variant::SalmiSix => (c.hand_size, c.trump_mode) = (6, Marriage),
+            Variant::TranslatorJoker => {
+                c.trump_mode = Marriage;
+                c.maria_card = MariaCard::Joker;
+                c.marriage_excluded_suits = 0;
+                c.marriage_window = MarriageWindow::ActiveBeforePlay;
+            }
         }
+        c
     }
 
+    /// Refuses combinations of options that cannot be played.
     fn settle(&mut self, _given: &Map<String, Value>, path: &str, problems: &mut Problems) {
-        self.check(path, problems);
+        let (players, n, size) = (
+            Config::players(self.variant),
+            self.num_players,
+            self.hand_size,
+        );
+        if !players.contains(&n) {
+            let (name, lo, hi) = (self.variant.name(), players.start(), players.end());
+            let message = format!("{name} plays with {lo} to {hi} players (spec 2.5)");
+            problems.push(&field_path(path, "num_players"), message);
+        }
+        let cards = self.deck().len();
+        if u32::from(n) * u32::from(size) > cards {
+            let message = format!(
+                "{n} players with {size} cards each need more than the {cards} cards of the deck"
+            );
+            problems.push(&field_path(path, "hand_size"), message);
+        }
     }
 }

@@ -7,13 +7,14 @@
 //! `null` at the positions the observer does not know. A view keeps `turn_seed`: without it the
 //! turned spades would go elsewhere in a replay and shift the cards the observer drew.
 
-use super::cards::{card_name, set_text, DECK, JOKER};
+use super::cards::{card_name, parse_card, set_text, JOKER, STANDARD_DECK};
 use super::config::{Config, Utility};
+use super::snapshot::place;
 use super::{Move, Mustamaija, Phase};
 use crate::api::Rules;
-use crate::cards::{Card, CardSet};
-use crate::game::{Game, Seat, MAX_SEATS};
-use crate::games::cardlist::{fill_places, hands_json, Count, WireDeck};
+use crate::cards::CardSet;
+use crate::game::{Game, Seat};
+use crate::games::cardlist::{hands_json, Count, WireDeck};
 use crate::games::options;
 use crate::games::wire::{move_words, parse_suit};
 use crate::problems::{Fields, Problems};
@@ -27,13 +28,7 @@ pub(super) fn wire_deck(cfg: &Config) -> WireDeck {
         super::config::MariaCard::QueenOfSpades => "52-card deck",
         super::config::MariaCard::Joker => "53-card deck (52 and the joker JK)",
     };
-    let token = |t: &str| {
-        if t == "JK" {
-            Some(JOKER)
-        } else {
-            DECK.parse(t)
-        }
-    };
+    let token = |t: &str| parse_card(t, STANDARD_DECK | CardSet::single(JOKER));
     WireDeck::new(cfg.deck(), name.to_string(), token, card_name)
 }
 
@@ -47,16 +42,14 @@ pub(super) fn suits_json(mask: u8) -> Value {
 
 /// The talon top first; in a view, unknown positions are `null`, or the whole talon a count.
 pub(super) fn talon_json(state: &Mustamaija, observer: Option<Seat>) -> Value {
-    let fixed = state.talon_fixed();
-    match observer {
-        None => json!(state.talon.top_first().map(card_name).collect::<Vec<_>>()),
-        Some(_) if fixed.is_empty() => json!(state.talon.len()),
-        Some(_) => json!(state
-            .talon
-            .top_first()
-            .map(|c| fixed.contains(c).then(|| card_name(c)))
-            .collect::<Vec<_>>()),
+    let fixed = observer.map_or(state.talon.set(), |_| state.talon_fixed());
+    if observer.is_some() && fixed.is_empty() {
+        return json!(state.talon.len());
     }
+    let cards = state.talon.top_first();
+    json!(cards
+        .map(|c| fixed.contains(c).then(|| card_name(c)))
+        .collect::<Vec<_>>())
 }
 
 impl Mustamaija {
@@ -145,54 +138,37 @@ impl Rules for Mustamaija {
         let mut f = Fields::of(value, path, problems);
         f.require(&["dealer", "hands", "talon"], problems);
         let dealer = f.seat("dealer", n, problems).unwrap_or(0);
-        let turn_seed = f
-            .bounded("turn_seed", 0, u32::MAX.into(), problems)
-            .unwrap_or(0) as u32;
+        let turn_seed = f.bounded("turn_seed", 0, u32::MAX.into(), problems);
+        let turn_seed = turn_seed.unwrap_or(0) as u32;
         let (hands_path, talon_path) = (f.path("hands"), f.path("talon"));
         let mut ledger = wire_deck(cfg).ledger();
         let size = (u32::from(cfg.hand_size), Count::Read);
         let entries = ledger.hands(&mut f, n, observer, Some(size), problems);
         let talon_value = f.get("talon");
         f.finish(problems);
-        let mut talon = talon_value.map_or(Vec::new(), |v| {
-            ledger.ordered(v, &talon_path, observer.is_some(), problems)
-        });
-        let talon_size = ledger.deck().cards.len() as usize - n * cfg.hand_size as usize;
-        if talon_value.is_some() && talon.len() != talon_size {
-            let message = format!(
-                "the talon holds {} cards; it must hold {talon_size}",
-                talon.len()
-            );
+        let may_hide = observer.is_some();
+        let talon = talon_value.map(|v| ledger.ordered(v, &talon_path, may_hide, problems));
+        let mut talon = talon.unwrap_or_default();
+        let held = talon.len();
+        let size = cfg.deck().len() as usize - n * cfg.hand_size as usize;
+        if talon_value.is_some() && held != size {
+            let message = format!("the talon holds {held} cards; it must hold {size}");
             problems.push(&talon_path, message);
         }
         if problems.0.len() > before || entries.len() != n {
             return None;
         }
         let known_talon: CardSet = talon.iter().flatten().copied().collect();
-        let unknown = ledger.deck().cards - ledger.all();
-        let places = (&[][..], &mut talon[..]);
-        let filled = fill_places(&entries, places, unknown, (&hands_path, "cards"), problems);
-        if problems.0.len() > before {
-            return None;
-        }
-        let mut hands = [CardSet::EMPTY; MAX_SEATS];
-        hands[..n].copy_from_slice(&filled);
-        let talon: Vec<Card> = talon.into_iter().flatten().collect();
+        let (unknown, at) = (cfg.deck() - ledger.all(), (&hands_path[..], before));
+        let (hands, talon) = place(&entries, (&[], &mut talon), unknown, at, problems)?;
         let mut deal = Mustamaija::new_deal(*cfg, dealer, hands, &talon, turn_seed);
-        if observer.is_some() {
-            deal.talon_known = known_talon;
-        }
+        deal.talon_known = observer.map_or(CardSet::EMPTY, |_| known_talon);
         Some(deal)
     }
 
     fn state_json(&self, observer: Option<Seat>) -> Value {
         let n = self.seats();
         let names = |set: CardSet| set.iter().map(card_name).collect::<Vec<_>>();
-        let discards: CardSet = self
-            .discards
-            .iter()
-            .filter(|&c| self.beater_of(c).is_some())
-            .collect();
         json!({
             "dealer": self.dealer,
             "phase": self.phase.name(),
@@ -212,7 +188,7 @@ impl Rules for Mustamaija {
                 "beaten": self.pairs_json(self.attack),
                 "taken": names(self.taken),
             },
-            "discards": self.pairs_json(discards),
+            "discards": self.pairs_json(self.discards),
             "attacks_made": self.attacks_made,
             "loser": self.loser,
             "stalled": self.stalled,

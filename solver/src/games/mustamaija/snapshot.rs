@@ -5,10 +5,10 @@
 //! who has a decision (forced pick-ups are never left open).
 
 use super::cards::{beaters, card_name, set_text, suit_of, JOKER};
-use super::config::Config;
+use super::config::{Config, TrumpMode};
 use super::json::wire_deck;
 use super::talon::Talon;
-use super::{Mustamaija, Phase, UNBEATEN};
+use super::{Mustamaija, Phase};
 use crate::cards::{Card, CardSet};
 use crate::game::{Seat, MAX_SEATS};
 use crate::games::cardlist::{fill_places, CardLedger, HandEntry};
@@ -26,13 +26,9 @@ fn read_pairs(
     problems: &mut Problems,
 ) -> Vec<(Card, Card)> {
     let Some(items) = value.as_array() else {
-        problems.push(
-            path,
-            format!(
-                "expected an array of [attack card, beater] pairs, got {}",
-                kind(value)
-            ),
-        );
+        let got = kind(value);
+        let message = format!("expected an array of [attack card, beater] pairs, got {got}");
+        problems.push(path, message);
         return Vec::new();
     };
     let mut pairs = Vec::new();
@@ -42,46 +38,22 @@ fn read_pairs(
             problems.push(&at, "expected a pair [attack card, beater]");
             continue;
         };
+        let (attack_at, beater_at) = (index_path(&at, 0), index_path(&at, 1));
         let attack = match on_table {
             Some(table) => {
                 let card = attack.as_str().and_then(|t| ledger.deck().parse(t));
-                if card.is_none_or(|c| !table.contains(c)) {
-                    problems.push(
-                        &index_path(&at, 0),
-                        format!("{attack} is not an attack card on the table"),
-                    );
+                let card = card.filter(|&c| table.contains(c));
+                let message = format!("{attack} is not an attack card on the table");
+                if card.is_none() {
+                    problems.push(&attack_at, message);
                 }
                 card
             }
-            None => ledger.one(attack, &index_path(&at, 0), problems),
+            None => ledger.one(attack, &attack_at, problems),
         };
-        let beater = ledger.one(beater, &index_path(&at, 1), problems);
-        if let (Some(a), Some(b)) = (attack, beater) {
-            pairs.push((a, b));
-        }
+        pairs.extend(attack.zip(ledger.one(beater, &beater_at, problems)));
     }
     pairs
-}
-
-/// A snapshot's fields as given, before the deal is rebuilt from them and checked.
-struct Given {
-    phase: Option<Phase>,
-    to_move: Option<u8>,
-    ledger: CardLedger,
-    entries: Vec<HandEntry>,
-    shown: Vec<CardSet>,
-    talon: Vec<Option<Card>>,
-    table_pairs: Vec<(Card, Card)>,
-    /// The rest of the snapshot, set in a deal whose cards are not placed yet.
-    play: Mustamaija,
-}
-
-/// The table as given: the attack, the pairs beaten and the cards taken.
-#[derive(Default)]
-struct Table {
-    attack: CardSet,
-    pairs: Vec<(Card, Card)>,
-    taken: CardSet,
 }
 
 pub(super) fn read(
@@ -91,72 +63,88 @@ pub(super) fn read(
     observer: Option<Seat>,
     problems: &mut Problems,
 ) -> Option<Mustamaija> {
-    let before = problems.0.len();
+    let (before, n) = (problems.0.len(), cfg.seats());
     let mut f = Fields::of(value, path, problems);
-    let given = read_given(&mut f, cfg, observer, problems);
-    f.finish(problems);
-    let phase = given.phase?;
-    if problems.0.len() > before || given.entries.len() != cfg.seats() {
-        return None;
-    }
-    let (to_move, table_pairs) = (given.to_move, given.table_pairs.clone());
-    let mut state = build(given, cfg, path, observer, problems)?;
-    state.phase = phase;
-    check(&mut state, to_move, &table_pairs, path, problems);
-    (problems.0.len() == before).then_some(state)
-}
-
-/// Every field of the snapshot, each checked on its own.
-fn read_given(
-    f: &mut Fields,
-    cfg: &Config,
-    observer: Option<Seat>,
-    problems: &mut Problems,
-) -> Given {
-    let n = cfg.seats();
     let required = ["dealer", "phase", "attacker", "defender", "hands", "talon"];
-    let (dealer, phase, to_move) =
-        snapshot_head(f, &required, n, (Phase::from_name, Phase::NAMES), problems);
+    let names = (Phase::from_name as fn(&str) -> _, Phase::NAMES);
+    let (dealer, phase, to_move) = snapshot_head(&mut f, &required, n, names, problems);
     let mut s = Mustamaija::new_deal(*cfg, dealer, [CardSet::EMPTY; MAX_SEATS], &[], 0);
     s.attacker = f.seat("attacker", n, problems).unwrap_or(0);
     s.defender = f.seat("defender", n, problems).unwrap_or(0);
     let mut ledger = wire_deck(cfg).ledger();
-    let entries = ledger.hands(f, n, observer, None, problems);
-    let shown = read_known_cards(f, n, &ledger, &entries, problems);
-    let talon_path = f.path("talon");
-    let talon = f.get("talon").map_or(Vec::new(), |v| {
-        ledger.ordered(v, &talon_path, observer.is_some(), problems)
-    });
+    let entries = ledger.hands(&mut f, n, observer, None, problems);
+    let shown = read_known_cards(&mut f, n, &ledger, &entries, problems);
+    let (at, may_hide) = (f.path("talon"), observer.is_some());
+    let talon = f.get("talon");
+    let talon = talon.map(|v| ledger.ordered(v, &at, may_hide, problems));
+    let table_pairs = read_play(&mut f, &mut s, &mut ledger, problems);
+    f.finish(problems);
+    s.phase = phase?;
+    if problems.0.len() > before || entries.len() != n {
+        return None;
+    }
+    // Every card placed: in a view the trump card at the bottom of the talon, the hidden
+    // cards dealt into the hands and the talon slots the view does not see.
+    let mut talon = talon.unwrap_or_default();
+    let listed: CardSet = talon.iter().flatten().copied().collect();
+    s.public = shown.iter().fold(CardSet::EMPTY, |a, &s| a | s);
+    let mut placed = ledger.all() | s.public;
+    let trump_card = s
+        .trump_card
+        .filter(|&c| observer.is_some() && !placed.contains(c));
+    match (trump_card, talon.last_mut()) {
+        (Some(card), Some(slot @ None)) => {
+            *slot = Some(card);
+            placed.insert(card);
+        }
+        (Some(card), Some(_)) => {
+            let name = card_name(card);
+            let message = format!("the trump card {name} lies under the talon, at its bottom");
+            problems.push(&field_path(path, "talon"), message);
+        }
+        _ => {}
+    }
+    let unknown = cfg.deck() - placed;
+    if observer.is_none() && !unknown.is_empty() {
+        let message = format!("cards missing from the position: {}", set_text(unknown));
+        problems.push(path, message);
+        return None;
+    }
+    let at = (&field_path(path, "hands")[..], before);
+    let (hands, talon) = place(&entries, (&shown, &mut talon), unknown, at, problems)?;
+    let trump_card = s.trump_card.map_or(CardSet::EMPTY, CardSet::single);
+    s.talon_known = observer.map_or(CardSet::EMPTY, |_| listed - trump_card);
+    (s.hands, s.talon) = (hands, Talon::from_top_first(&talon));
+    s.check(to_move, &table_pairs, &mut Faults(path, problems));
+    (problems.0.len() == before).then_some(s)
+}
+
+/// The fields after the talon, read into `s`; returns the pairs beaten on the table.
+fn read_play(
+    f: &mut Fields,
+    s: &mut Mustamaija,
+    ledger: &mut CardLedger,
+    problems: &mut Problems,
+) -> Vec<(Card, Card)> {
     let seed = f.bounded("turn_seed", 0, u32::MAX.into(), problems);
     s.turn_seed = seed.unwrap_or(0) as u32;
     s.trump = suit_field(f, "trump", problems);
     s.trump_card = ledger.deck().card(f, "trump_card", problems);
-    s.reinserted = f.get("reinserted").map_or(CardSet::EMPTY, |v| {
-        let at = f.path("reinserted");
-        ledger.deck().ledger().read(v, &at, problems)
-    });
+    let at = f.path("reinserted");
+    let (reinserted, mut fresh) = (f.get("reinserted"), ledger.deck().ledger());
+    s.reinserted = reinserted.map_or(CardSet::EMPTY, |v| fresh.read(v, &at, problems));
     s.declared = read_declared(f, problems);
-    let table = f.object("table", problems, |t, p| read_table(t, &mut ledger, p));
-    let table = table.unwrap_or_default();
-    let discard_pairs = match f.get("discards") {
-        Some(v) => read_pairs(v, &f.path("discards"), &mut ledger, None, problems),
-        None => Vec::new(),
-    };
+    let table = f.object("table", problems, |t, p| read_table(t, ledger, s, p));
+    let at = f.path("discards");
+    let discards = f.get("discards");
+    let discards = discards.map(|v| read_pairs(v, &at, ledger, None, problems));
     let attacks = f.bounded("attacks_made", 0, u32::MAX.into(), problems);
     s.attacks_made = attacks.unwrap_or(0) as u32;
-    s.loser = f.seat("loser", n, problems);
+    s.loser = f.seat("loser", s.cfg.seats(), problems);
     s.stalled = f.boolean("stalled", problems).unwrap_or(false);
-    set_table(&mut s, &table, &discard_pairs);
-    Given {
-        phase,
-        to_move,
-        ledger,
-        entries,
-        shown,
-        talon,
-        table_pairs: table.pairs,
-        play: s,
-    }
+    let (table_pairs, discards) = (table.unwrap_or_default(), discards.unwrap_or_default());
+    set_beaten(s, &table_pairs, &discards);
+    table_pairs
 }
 
 /// The cards of each hand that the others know (`known_cards`), checked against the hands.
@@ -168,34 +156,28 @@ fn read_known_cards(
     problems: &mut Problems,
 ) -> Vec<CardSet> {
     let known_path = f.path("known_cards");
-    let shown = ledger
-        .deck()
-        .ledger()
-        .per_seat(f, "known_cards", n, problems);
-    for (seat, &known) in shown.iter().enumerate() {
+    let mut fresh = ledger.deck().ledger();
+    let shown = fresh.per_seat(f, "known_cards", n, problems);
+    for (seat, (&known, &entry)) in shown.iter().zip(entries).enumerate() {
         let at = index_path(&known_path, seat);
-        match entries.get(seat) {
-            Some(HandEntry::Known(hand)) if !known.is_subset(*hand) => {
-                let missing = set_text(known - *hand);
-                problems.push(&at, format!("seat {seat} does not hold {missing}"));
+        match entry {
+            HandEntry::Known(hand) if !known.is_subset(hand) => {
+                let message = format!("seat {seat} does not hold {}", set_text(known - hand));
+                problems.push(&at, message);
             }
-            Some(HandEntry::Hidden(count)) => {
-                for card in known & ledger.all() {
-                    let message =
-                        format!("{} is placed elsewhere in the position", card_name(card));
+            HandEntry::Known(_) => {}
+            HandEntry::Hidden(count) => {
+                for name in (known & ledger.all()).iter().map(card_name) {
+                    problems.push(&at, format!("{name} is placed elsewhere in the position"));
+                }
+                if known.len() > count {
+                    let many = known.len();
+                    let message = format!(
+                        "seat {seat} holds {count} cards, fewer than the {many} known ones"
+                    );
                     problems.push(&at, message);
                 }
-                if known.len() > *count {
-                    problems.push(
-                        &at,
-                        format!(
-                            "seat {seat} holds {count} cards, fewer than the {} known ones",
-                            known.len()
-                        ),
-                    );
-                }
             }
-            _ => {}
         }
     }
     shown
@@ -203,292 +185,177 @@ fn read_known_cards(
 
 /// The suits declared, as a mask.
 fn read_declared(f: &mut Fields, problems: &mut Problems) -> u8 {
-    let mut declared = 0u8;
-    let declared_path = f.path("declared");
-    for (i, item) in f
-        .array("declared", problems)
-        .into_iter()
-        .flatten()
-        .enumerate()
-    {
-        match item.as_str().map(parse_suit) {
-            Some(Ok(suit)) => declared |= 1 << suit as u8,
-            Some(Err(m)) => problems.push(&index_path(&declared_path, i), m),
-            None => problems.push(
-                &index_path(&declared_path, i),
-                format!("expected a suit letter, got {}", kind(item)),
-            ),
-        }
-    }
-    declared
-}
-
-/// Reads `table`: the attack, the pairs beaten and the cards taken.
-fn read_table(tf: &mut Fields, ledger: &mut CardLedger, problems: &mut Problems) -> Table {
-    let mut table = Table::default();
-    if let Some(v) = tf.get("attack") {
-        table.attack = ledger.read(v, &tf.path("attack"), problems);
-    }
-    if let Some(v) = tf.get("beaten") {
-        let on_table = Some(table.attack);
-        table.pairs = read_pairs(v, &tf.path("beaten"), ledger, on_table, problems);
-    }
-    if let Some(v) = tf.get("taken") {
-        table.taken = ledger.deck().ledger().read(v, &tf.path("taken"), problems);
-        if !table.taken.is_subset(table.attack) {
-            problems.push(
-                &tf.path("taken"),
-                "taken cards must be attack cards on the table",
-            );
-        }
-    }
-    table
-}
-
-/// The deal the fields describe, every card placed: the hidden ones dealt into the hands and
-/// the talon the view does not see.
-fn build(
-    mut given: Given,
-    cfg: &Config,
-    path: &str,
-    observer: Option<Seat>,
-    problems: &mut Problems,
-) -> Option<Mustamaija> {
-    let (before, n) = (problems.0.len(), cfg.seats());
-    let fixed_in_talon: CardSet = given.talon.iter().flatten().copied().collect();
-    let shown_all = given.shown.iter().fold(CardSet::EMPTY, |a, &s| a | s);
-    if let (Some(card), Some(_)) = (given.play.trump_card, observer) {
-        let placed = given.ledger.all() | shown_all;
-        if !placed.contains(card) && !given.talon.is_empty() {
-            match given.talon.last_mut() {
-                Some(slot @ None) => *slot = Some(card),
-                _ => problems.push(
-                    &field_path(path, "talon"),
-                    format!(
-                        "the trump card {} lies under the talon, at its bottom",
-                        card_name(card)
-                    ),
-                ),
+    let at = f.path("declared");
+    let items = f.array("declared", problems).into_iter().flatten();
+    items.enumerate().fold(0, |mask, (i, item)| {
+        let text = item
+            .as_str()
+            .ok_or_else(|| format!("expected a suit letter, got {}", kind(item)));
+        match text.and_then(parse_suit) {
+            Ok(suit) => mask | 1 << suit as u8,
+            Err(message) => {
+                problems.push(&index_path(&at, i), message);
+                mask
             }
         }
-    }
-    let placed_shown = given
-        .shown
-        .iter()
-        .zip(&given.entries)
-        .filter(|(_, e)| matches!(e, HandEntry::Hidden(_)))
-        .fold(CardSet::EMPTY, |a, (&s, _)| a | s);
-    let talon_now: CardSet = given.talon.iter().flatten().copied().collect();
-    let unknown = cfg.deck() - given.ledger.all() - placed_shown - (talon_now - fixed_in_talon);
-    if observer.is_none() && !unknown.is_empty() {
-        let message = format!("cards missing from the position: {}", set_text(unknown));
-        problems.push(path, message);
-        return None;
-    }
-    let hands_path = field_path(path, "hands");
-    let (entries, shown) = (&given.entries, &given.shown);
-    let places = (&shown[..], &mut given.talon[..]);
-    let filled = fill_places(entries, places, unknown, (&hands_path, "cards"), problems);
-    if problems.0.len() > before {
-        return None;
-    }
-    let mut hands = [CardSet::EMPTY; MAX_SEATS];
-    hands[..n].copy_from_slice(&filled);
-    let talon: Vec<Card> = given.talon.iter().flatten().copied().collect();
-    let trump_card = given
-        .play
-        .trump_card
-        .map_or(CardSet::EMPTY, CardSet::single);
-    Some(Mustamaija {
-        hands,
-        talon: Talon::from_top_first(&talon),
-        public: shown_all,
-        talon_known: observer.map_or(CardSet::EMPTY, |_| fixed_in_talon - trump_card),
-        ..given.play
     })
 }
 
-/// Sets the table and the discards the snapshot gives.
-fn set_table(state: &mut Mustamaija, table: &Table, discard_pairs: &[(Card, Card)]) {
-    state.attack = table.attack;
-    state.taken = table.taken;
-    state.beaten_by = [UNBEATEN; 64];
-    for &(a, b) in table.pairs.iter().chain(discard_pairs) {
-        state.beaten_by[a.index() as usize] = b.index();
-    }
-    state.open = table.attack - table.taken - table.pairs.iter().map(|p| p.0).collect::<CardSet>();
-    state.discards = discard_pairs.iter().fold(CardSet::EMPTY, |a, &(x, y)| {
-        a | CardSet::single(x) | CardSet::single(y)
-    });
-}
-
-/// The rules a reachable position keeps; sets the seat to act.
-fn check(
-    state: &mut Mustamaija,
-    to_move: Option<u8>,
-    table_pairs: &[(Card, Card)],
-    path: &str,
+/// Reads `table` into `s`: the attack and the cards taken; returns the pairs beaten.
+fn read_table(
+    tf: &mut Fields,
+    ledger: &mut CardLedger,
+    s: &mut Mustamaija,
     problems: &mut Problems,
-) {
-    let at = |key: &str| format!("{path}.{key}");
-    let maria = state.cfg.maria();
-    if state.discards.contains(maria) {
-        problems.push(
-            &at("discards"),
-            format!("{} (the Maria) can never be discarded", card_name(maria)),
-        );
+) -> Vec<(Card, Card)> {
+    if let Some(v) = tf.get("attack") {
+        s.attack = ledger.read(v, &tf.path("attack"), problems);
     }
-    if let Some(card) = state.trump_card {
-        if state.talon.set().contains(card) && state.talon.bottom() != Some(card) {
-            problems.push(
-                &at("talon"),
-                format!(
-                    "the trump card {} lies at the bottom of the talon",
-                    card_name(card)
-                ),
-            );
-        }
-        if state.trump.is_some()
-            && state.trump != suit_of(card)
-            && state.cfg.trump_mode == super::config::TrumpMode::Turned
-        {
-            problems.push(
-                &at("trump"),
-                format!("the turned card {} names the trump suit", card_name(card)),
-            );
+    let at = tf.path("beaten");
+    let pairs = tf.get("beaten");
+    let pairs = pairs.map(|v| read_pairs(v, &at, ledger, Some(s.attack), problems));
+    let at = tf.path("taken");
+    if let Some(v) = tf.get("taken") {
+        s.taken = ledger.deck().ledger().read(v, &at, problems);
+        if !s.taken.is_subset(s.attack) {
+            problems.push(&at, "taken cards must be attack cards on the table");
         }
     }
-    if state.phase == Phase::Over {
-        state.actor = 0;
-        check_over(state, path, problems);
-        return;
-    }
-    if state.attacker == state.defender {
-        problems.push(
-            &at("defender"),
-            "the defender is another seat than the attacker",
-        );
-    }
-    let attacking = state.attack.is_empty();
-    for (key, seat) in [("attacker", state.attacker), ("defender", state.defender)] {
-        // The attacker may have laid their last cards in the attack being defended.
-        if state.is_out(seat) && (attacking || key == "defender") {
-            problems.push(
-                &at(key),
-                format!("seat {seat} is out of cards with the talon empty"),
-            );
-        }
-    }
-    check_table(state, table_pairs, path, problems);
-    let expected = expected_actor(state, to_move, path, problems);
-    match (expected, to_move) {
-        (Some(seat), Some(given)) if seat != given => {
-            problems.push(
-                &at("to_move"),
-                format!(
-                    "seat {seat} acts in phase '{}', not seat {given}",
-                    state.phase.name()
-                ),
-            );
-        }
-        (None, _) => problems.push(&at("to_move"), "missing: the seat that declares or passes"),
-        _ => {}
-    }
-    state.actor = expected.unwrap_or(0);
+    pairs.unwrap_or_default()
 }
 
-/// The table holds one attack of one suit (or the joker alone), each beat valid, met from the
-/// highest card down.
-fn check_table(
-    state: &Mustamaija,
-    table_pairs: &[(Card, Card)],
-    path: &str,
+/// Sets which card beat each attack card on the table and discarded, the open attack cards
+/// and the discards.
+fn set_beaten(s: &mut Mustamaija, table_pairs: &[(Card, Card)], discards: &[(Card, Card)]) {
+    for &(a, b) in table_pairs.iter().chain(discards) {
+        s.beaten_by[a.index() as usize] = b.index();
+    }
+    s.open = s.attack - s.taken - table_pairs.iter().map(|p| p.0).collect::<CardSet>();
+    s.discards = discards.iter().flat_map(|&(a, b)| [a, b]).collect();
+}
+
+/// Deals `unknown` into the hidden hands (each already holding its `shown` cards) and the
+/// empty slots of the talon: the hands, and the talon top first, unless a problem was reported
+/// since `before`.
+pub(super) fn place(
+    entries: &[HandEntry],
+    (shown, talon): (&[CardSet], &mut [Option<Card>]),
+    unknown: CardSet,
+    (hands_path, before): (&str, usize),
     problems: &mut Problems,
-) {
-    let at = |key: &str| format!("{path}.{key}");
-    let maria = state.cfg.maria();
-    let attack = state.attack;
-    let suits: Vec<_> = attack.iter().map(suit_of).collect();
-    if attack.contains(JOKER) && attack.len() > 1 || suits.windows(2).any(|w| w[0] != w[1]) {
-        problems.push(
-            &at("table.attack"),
-            "an attack holds cards of one suit, or the joker alone",
-        );
-    }
-    for &(a, b) in table_pairs {
-        if beaters(a, CardSet::single(b), state.trump, maria).is_empty() {
-            problems.push(
-                &at("table.beaten"),
-                format!("{} does not beat {}", card_name(b), card_name(a)),
-            );
-        }
-    }
-    let decided = attack - state.open - CardSet::single(maria);
-    let open = state.open - CardSet::single(maria);
-    if let (Some(low), Some(high)) = (decided.lowest(), open.highest()) {
-        if low < high {
-            problems.push(
-                &at("table"),
-                "the defender meets attack cards from the highest down",
-            );
+) -> Option<([CardSet; MAX_SEATS], Vec<Card>)> {
+    let places = (shown, &mut *talon);
+    let filled = fill_places(entries, places, unknown, (hands_path, "cards"), problems);
+    let mut hands = [CardSet::EMPTY; MAX_SEATS];
+    hands[..filled.len()].copy_from_slice(&filled);
+    let talon = talon.iter().flatten().copied().collect();
+    (problems.0.len() == before).then_some((hands, talon))
+}
+
+/// Problems at the fields of the snapshot at `path`.
+struct Faults<'a>(&'a str, &'a mut Problems);
+
+impl Faults<'_> {
+    /// Reports `message` at the field `key` where `broken`.
+    fn check(&mut self, broken: bool, key: &str, message: impl Into<String>) {
+        if broken {
+            self.1.push(&format!("{}.{key}", self.0), message);
         }
     }
 }
 
-/// The seat to act in the snapshot's phase; a table that does not fit the phase is reported.
-fn expected_actor(
-    state: &Mustamaija,
-    to_move: Option<u8>,
-    path: &str,
-    problems: &mut Problems,
-) -> Option<u8> {
-    let at = |key: &str| format!("{path}.{key}");
-    let attack = state.attack;
-    match state.phase {
-        Phase::Attack => {
-            if !attack.is_empty() {
-                problems.push(&at("table.attack"), "in phase 'attack' the table is empty");
-            }
-            Some(state.attacker)
+impl Mustamaija {
+    /// The rules a reachable position keeps; sets the seat to act.
+    fn check(&mut self, to_move: Option<u8>, table_pairs: &[(Card, Card)], faults: &mut Faults) {
+        let maria = self.cfg.maria();
+        let message = format!("{} (the Maria) can never be discarded", card_name(maria));
+        faults.check(self.discards.contains(maria), "discards", message);
+        if let Some(card) = self.trump_card {
+            let (name, talon) = (card_name(card), &self.talon);
+            let message = format!("the trump card {name} lies at the bottom of the talon");
+            let misplaced = talon.set().contains(card) && talon.bottom() != Some(card);
+            faults.check(misplaced, "talon", message);
+            let turned = self.cfg.trump_mode == TrumpMode::Turned;
+            let other = self.trump.is_some() && self.trump != suit_of(card) && turned;
+            let message = format!("the turned card {name} names the trump suit");
+            faults.check(other, "trump", message);
         }
-        Phase::Defend => {
-            if state.current_attack_card().is_none() || state.current_beaters().is_empty() {
-                problems.push(&at("table"), "in phase 'defend' the open attack card must have a beater; forced pick-ups are not decisions");
-            }
-            Some(state.defender)
+        if self.phase == Phase::Over {
+            self.actor = 0;
+            return self.check_over(faults);
         }
-        Phase::Declare => {
-            if let Some(seat) = to_move.filter(|&s| state.declarable(s) == 0) {
-                problems.push(
-                    &at("to_move"),
-                    format!("seat {seat} has no marriage to declare"),
-                );
-            }
-            to_move
+        let message = "the defender is another seat than the attacker";
+        faults.check(self.attacker == self.defender, "defender", message);
+        for (key, seat) in [("attacker", self.attacker), ("defender", self.defender)] {
+            // The attacker may have laid their last cards in the attack being defended.
+            let out = self.is_out(seat) && (self.attack.is_empty() || key == "defender");
+            let message = format!("seat {seat} is out of cards with the talon empty");
+            faults.check(out, key, message);
         }
-        Phase::Over => None,
+        self.check_table(table_pairs, faults);
+        self.actor = self.check_actor(to_move, faults);
     }
-}
 
-fn check_over(state: &Mustamaija, path: &str, problems: &mut Problems) {
-    let holders: Vec<u8> = (0..state.n())
-        .filter(|&s| !state.hands[s as usize].is_empty())
-        .collect();
-    if state.stalled {
-        return;
+    /// The table holds one attack of one suit (or the joker alone), each beat valid, met from
+    /// the highest card down.
+    fn check_table(&self, table_pairs: &[(Card, Card)], faults: &mut Faults) {
+        let (maria, attack) = (self.cfg.maria(), self.attack);
+        let suits: Vec<_> = attack.iter().map(suit_of).collect();
+        let mixed = attack.contains(JOKER) && attack.len() > 1;
+        let mixed = mixed || suits.windows(2).any(|w| w[0] != w[1]);
+        let message = "an attack holds cards of one suit, or the joker alone";
+        faults.check(mixed, "table.attack", message);
+        for &(a, b) in table_pairs {
+            let wrong = beaters(a, CardSet::single(b), self.trump, maria).is_empty();
+            let message = format!("{} does not beat {}", card_name(b), card_name(a));
+            faults.check(wrong, "table.beaten", message);
+        }
+        let decided = attack - self.open - CardSet::single(maria);
+        let order = decided.lowest().zip(self.current_attack_card());
+        let unordered = order.is_some_and(|(low, high)| low < high);
+        let message = "the defender meets attack cards from the highest down";
+        faults.check(unordered, "table", message);
     }
-    if !state.talon.is_empty() || holders.len() > 1 {
-        problems.push(
-            &format!("{path}.phase"),
-            "a deal is over when the talon is empty and one player holds cards (or a stall)",
-        );
-    } else if state.loser != holders.first().copied() {
-        problems.push(
-            &format!("{path}.loser"),
-            format!(
-                "the loser is the last player holding cards, seat {:?}",
-                holders.first()
-            ),
-        );
+
+    /// The seat to act in the snapshot's phase (0 where none is known); a table or a seat
+    /// that does not fit the phase is reported.
+    fn check_actor(&self, to_move: Option<u8>, faults: &mut Faults) -> u8 {
+        let phase = self.phase;
+        let laid = phase == Phase::Attack && !self.attack.is_empty();
+        faults.check(laid, "table.attack", "in phase 'attack' the table is empty");
+        let forced = phase == Phase::Defend && self.current_beaters().is_empty();
+        let message = "in phase 'defend' the open attack card must have a beater; forced pick-ups are not decisions";
+        faults.check(forced, "table", message);
+        let expected = match phase {
+            Phase::Attack => Some(self.attacker),
+            Phase::Defend => Some(self.defender),
+            _ => to_move,
+        };
+        if let Some(seat) = to_move.filter(|_| phase == Phase::Declare) {
+            let message = format!("seat {seat} has no marriage to declare");
+            faults.check(self.declarable(seat) == 0, "to_move", message);
+        }
+        if let (Some(seat), Some(given)) = (expected, to_move) {
+            let name = phase.name();
+            let message = format!("seat {seat} acts in phase '{name}', not seat {given}");
+            faults.check(seat != given, "to_move", message);
+        }
+        let message = "missing: the seat that declares or passes";
+        faults.check(expected.is_none(), "to_move", message);
+        expected.unwrap_or(0)
+    }
+
+    /// A deal is over by a stall, or when the talon is empty and one player, the loser, holds
+    /// cards.
+    fn check_over(&self, faults: &mut Faults) {
+        let mut holders = (0..self.n()).filter(|&s| !self.hands[s as usize].is_empty());
+        let (first, more) = (holders.next(), holders.next().is_some());
+        let unfinished = !self.stalled && (!self.talon.is_empty() || more);
+        let message =
+            "a deal is over when the talon is empty and one player holds cards (or a stall)";
+        faults.check(unfinished, "phase", message);
+        let wrong = !self.stalled && !unfinished && self.loser != first;
+        let message = format!("the loser is the last player holding cards, seat {first:?}");
+        faults.check(wrong, "loser", message);
     }
 }
