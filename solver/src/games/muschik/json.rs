@@ -197,9 +197,7 @@ impl Rules for Muschik {
     fn state_json(&self, observer: Option<Seat>) -> Value {
         let n = self.seats();
         let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
-        let stock = self.stock[self.drawn as usize..self.stock_len as usize]
-            .iter()
-            .copied();
+        let stock = &self.stock[self.drawn as usize..self.stock_len as usize];
         let done = &self.tricks[..self.tricks_played as usize];
         let p = self.participants as usize;
         json!({
@@ -210,7 +208,7 @@ impl Rules for Muschik {
             "trump_card": card_name(self.trump_card),
             "swap": self.swap.name(),
             "trump_holder": self.trump_holder(),
-            "stock": cards_json(stock, observer.is_some(), card_name),
+            "stock": cards_json(stock.iter().copied(), observer.is_some(), card_name),
             "discards": (0..n).map(|s| cards_json(self.discards[s], hidden(s), card_name)).collect::<Vec<_>>(),
             "participation": self.participation_json(),
             "exchanged": &self.exchanged[..n],
@@ -279,12 +277,8 @@ impl Rules for Muschik {
         };
         let n = self.seats();
         let after = &r.match_after;
-        let ranking: Vec<Value> = (0..n)
-            .map(|seat| {
-                let rank = 1 + (0..n).filter(|&o| after.mp[o] > after.mp[seat]).count();
-                json!({ "seat": seat, "mp": after.mp[seat], "rank": rank })
-            })
-            .collect();
+        let rank = |seat: usize| 1 + (0..n).filter(|&o| after.mp[o] > after.mp[seat]).count();
+        let ranking = (0..n).map(|s| json!({ "seat": s, "mp": after.mp[s], "rank": rank(s) }));
         json!({
             "outcome": if r.void { "void" } else { "scored" },
             "unit": match self.cfg.payoff {
@@ -305,7 +299,7 @@ impl Rules for Muschik {
             "settlement": &r.settlement[..n],
             "match": match_json(after, n),
             "match_over": after.over,
-            "ranking": if after.over { json!(ranking) } else { Value::Null },
+            "ranking": after.over.then(|| ranking.collect::<Vec<_>>()),
             "next_dealer": r.next_dealer,
         })
     }
