@@ -129,40 +129,26 @@ impl Config {
 
     /// Combinations of options that cannot be played.
     fn check(&self, path: &str, problems: &mut Problems) {
-        let at = |key: &str| field_path(path, key);
-        let n = self.num_players;
-        let deck = cards::deck(self.deck_ranks).len() as usize;
-        if deck < 5 * self.seats() + 1 {
-            problems.push(
-                &at("deck_ranks"),
-                format!("{deck} cards cannot deal 5 to each of {n} players and turn a trump card"),
-            );
+        let (n, deck) = (self.num_players, cards::deck(self.deck_ranks).len());
+        let (min, floor) = (self.min_participants, self.participation_floor);
+        let mut wrong = |key: &str, why: String| problems.push(&field_path(path, key), why);
+        if deck < 5 * n as u32 + 1 {
+            let why = format!("{deck} cards cannot deal 5 to each of {n} players");
+            wrong("deck_ranks", format!("{why} and turn a trump card"));
         }
         if let FirstDealer::Seat(seat) = self.first_dealer {
             if seat >= n {
-                problems.push(
-                    &at("first_dealer"),
-                    format!("seat {seat} does not play; seats are 0..{}", n - 1),
-                );
+                let why = format!("seat {seat} does not play; seats are 0..{}", n - 1);
+                wrong("first_dealer", why);
             }
         }
-        if self.min_participants > n {
-            problems.push(
-                &at("min_participants"),
-                format!(
-                    "{} participants cannot come from {n} players",
-                    self.min_participants
-                ),
-            );
+        if min > n {
+            let why = format!("{min} participants cannot come from {n} players");
+            wrong("min_participants", why);
         }
-        if self.participation_floor != ParticipationFloor::ForceIn && self.min_participants != 2 {
-            problems.push(
-                &at("min_participants"),
-                format!(
-                    "'{}' replaces the forced entry; min_participants applies only to force_in",
-                    self.participation_floor.name()
-                ),
-            );
+        if floor != ParticipationFloor::ForceIn && min != 2 {
+            let why = "replaces the forced entry; min_participants applies only to force_in";
+            wrong("min_participants", format!("'{}' {why}", floor.name()));
         }
     }
 }

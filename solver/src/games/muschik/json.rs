@@ -41,17 +41,11 @@ impl Muschik {
         wire_deck(&self.cfg).move_cards(words, Some(hand))
     }
 
-    fn participation_json(&self) -> Vec<Value> {
-        (0..self.n())
-            .map(|seat| {
-                let step = (seat + self.n() - self.dealer - 1) % self.n();
-                match (step < self.decided, self.is_in(seat)) {
-                    (false, _) => Value::Null,
-                    (true, true) => json!("in"),
-                    (true, false) => json!("out"),
-                }
-            })
-            .collect()
+    /// Each seat's decision, `in` or `out`, or none while it has not decided.
+    fn participation_json(&self) -> Vec<Option<&'static str>> {
+        let decided = |seat| (seat + self.n() - self.dealer - 1) % self.n() < self.decided;
+        let word = |seat| if self.is_in(seat) { "in" } else { "out" };
+        (0..self.n()).map(|s| decided(s).then(|| word(s))).collect()
     }
 }
 
@@ -101,18 +95,14 @@ impl Rules for Muschik {
         let match_path = setup.path("match");
         let match_state = read_match(setup.get("match"), &match_path, n, problems);
         if match_state.over {
-            problems.push(
-                &match_path,
-                "the match is over; start a new one without 'match'",
-            );
+            let message = "the match is over; start a new one without 'match'";
+            problems.push(&match_path, message);
         }
         let dealer = match (given_dealer, cfg.first_dealer) {
             (Some(d), _) => d,
             (None, _) if match_state.deals > 0 => {
-                problems.push(
-                    &setup.path("dealer"),
-                    "missing: a match in progress is dealt by the previous result's next_dealer",
-                );
+                let why = "a match in progress is dealt by the previous result's next_dealer";
+                problems.push(&setup.path("dealer"), format!("missing: {why}"));
                 0
             }
             (None, FirstDealer::Random) => rng.below(n as usize) as u8,
@@ -139,11 +129,9 @@ impl Rules for Muschik {
         let seen = self.drawn_by(moves, observer as u8);
         if !seen.is_empty() {
             let stock = &self.stock[..self.stock_len as usize];
-            out["stock"] = json!(stock
-                .iter()
-                .enumerate()
-                .map(|(i, &c)| seen.contains(&i).then(|| card_name(c)))
-                .collect::<Vec<_>>());
+            let shown = stock.iter().enumerate();
+            let shown = shown.map(|(i, &c)| seen.contains(&i).then(|| card_name(c)));
+            out["stock"] = json!(shown.collect::<Vec<_>>());
         }
         out
     }
@@ -185,10 +173,8 @@ impl Rules for Muschik {
         let match_state = read_match(f.get("match"), &f.path("match"), cfg.num_players, problems);
         f.finish(problems);
         if let Some(card) = trump_card.filter(|&c| stock_slots.contains(&Some(c))) {
-            problems.push(
-                &stock_path,
-                format!("the trump card {} is also in the stock", card_name(card)),
-            );
+            let message = format!("the trump card {} is also in the stock", card_name(card));
+            problems.push(&stock_path, message);
         }
         if problems.0.len() > before {
             return None;
@@ -197,10 +183,10 @@ impl Rules for Muschik {
         let unknown = ledger.deck().cards - ledger.all() - CardSet::single(trump_card);
         let filled = fill_hidden(&entries, unknown, path, problems);
         let mut drawn_unknown = filled.get(n).copied().unwrap_or_default().iter();
-        let stock_order: Vec<Card> = stock_slots
+        let stock_order = stock_slots
             .iter()
-            .filter_map(|slot| slot.or_else(|| drawn_unknown.next()))
-            .collect();
+            .map(|slot| slot.or_else(|| drawn_unknown.next()));
+        let stock_order: Vec<Card> = stock_order.flatten().collect();
         let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
         hands[..n].copy_from_slice(&filled[..n]);
         problems
@@ -211,9 +197,7 @@ impl Rules for Muschik {
     fn state_json(&self, observer: Option<Seat>) -> Value {
         let n = self.seats();
         let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
-        let stock = self.stock[self.drawn as usize..self.stock_len as usize]
-            .iter()
-            .copied();
+        let stock = &self.stock[self.drawn as usize..self.stock_len as usize];
         let done = &self.tricks[..self.tricks_played as usize];
         let p = self.participants as usize;
         json!({
@@ -224,7 +208,7 @@ impl Rules for Muschik {
             "trump_card": card_name(self.trump_card),
             "swap": self.swap.name(),
             "trump_holder": self.trump_holder(),
-            "stock": cards_json(stock, observer.is_some(), card_name),
+            "stock": cards_json(stock.iter().copied(), observer.is_some(), card_name),
             "discards": (0..n).map(|s| cards_json(self.discards[s], hidden(s), card_name)).collect::<Vec<_>>(),
             "participation": self.participation_json(),
             "exchanged": &self.exchanged[..n],
@@ -293,12 +277,8 @@ impl Rules for Muschik {
         };
         let n = self.seats();
         let after = &r.match_after;
-        let ranking: Vec<Value> = (0..n)
-            .map(|seat| {
-                let rank = 1 + (0..n).filter(|&o| after.mp[o] > after.mp[seat]).count();
-                json!({ "seat": seat, "mp": after.mp[seat], "rank": rank })
-            })
-            .collect();
+        let rank = |seat: usize| 1 + (0..n).filter(|&o| after.mp[o] > after.mp[seat]).count();
+        let ranking = (0..n).map(|s| json!({ "seat": s, "mp": after.mp[s], "rank": rank(s) }));
         json!({
             "outcome": if r.void { "void" } else { "scored" },
             "unit": match self.cfg.payoff {
@@ -319,7 +299,7 @@ impl Rules for Muschik {
             "settlement": &r.settlement[..n],
             "match": match_json(after, n),
             "match_over": after.over,
-            "ranking": if after.over { json!(ranking) } else { Value::Null },
+            "ranking": after.over.then(|| ranking.collect::<Vec<_>>()),
             "next_dealer": r.next_dealer,
         })
     }

@@ -92,17 +92,6 @@ impl Muschik {
             self.finish_deal();
         }
     }
-
-    /// The place in a trick of `cards` (in playing order) of the card that wins it so far.
-    pub(super) fn best_position(&self, cards: &[Card]) -> u8 {
-        let mut best = 0;
-        for (i, &c) in cards.iter().enumerate().skip(1) {
-            if beaters(cards[best], self.trump).contains(c) {
-                best = i;
-            }
-        }
-        best as u8
-    }
 }
 
 /// `better` if it holds a card, else `fallback`.

@@ -1,13 +1,13 @@
 //! Reading a snapshot (`state`) of a Muschik deal. Everything derivable (countdown points,
-//! tricks won, the seat to move, the trump card's holder) is derived from the rest and checked
-//! against what the snapshot says, so a position that play could not reach is refused with
-//! every reason.
+//! tricks won, the seat to move, the trump card's holder) is derived from the rest, the tricks
+//! replayed by the play code, and checked against what the snapshot says, so a position that
+//! play could not reach is refused with every reason.
 
 use super::cards;
 use super::config::{Config, ParticipationFloor, SwapTiming};
 use super::json::{card_name, wire_deck};
 use super::match_json::read_match;
-use super::{MatchState, Muschik, Phase, SwapState, Trick, HAND_SIZE, MAX_PLAYERS};
+use super::{MatchState, Muschik, Phase, SwapState, HAND_SIZE, MAX_PLAYERS};
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
 use crate::games::cardlist::{place_unknown, CardLedger, HandEntry};
@@ -15,39 +15,12 @@ use crate::games::wire::{padded, snapshot_head, Names};
 use crate::problems::{field_path, index_path, kind, one_per_seat, Fields, Problems};
 use serde_json::Value;
 
-/// A trick as given: its leader, its cards in order, and (when finished) its winner.
+/// A trick as given: its leader, its cards in order, (when finished) its winner, and its path.
 struct GivenTrick {
     leader: u8,
     cards: Vec<Card>,
     winner: Option<u8>,
     path: String,
-}
-
-fn read_trick(
-    value: &Value,
-    path: &str,
-    n: u8,
-    ledger: &mut CardLedger,
-    finished: bool,
-    problems: &mut Problems,
-) -> GivenTrick {
-    let mut f = Fields::of(value, path, problems);
-    let leader = f.seat("leader", n.into(), problems).unwrap_or(0);
-    let at = f.path("cards");
-    let cards = f.get("cards").map(|v| {
-        ledger.read(v, &at, problems);
-        ledger.deck().listed(v)
-    });
-    let winner = finished.then(|| f.seat("winner", n.into(), problems));
-    f.finish(problems);
-    let (cards, path) = (cards.unwrap_or_default(), path.to_string());
-    let winner = winner.flatten();
-    GivenTrick {
-        leader,
-        cards,
-        winner,
-        path,
-    }
 }
 
 /// What a snapshot says that the deal derives, checked against it: the seat to move, the trump
@@ -81,7 +54,7 @@ pub(super) fn read(
     let (stock, order) = ledger.place(&mut f, "stock", observer.is_some(), problems);
     places.push(stock);
     places.extend(discards);
-    let mut said = read_tricks(&mut f, n as u8, &mut ledger, problems);
+    let mut said = read_tricks(&mut f, n, &mut ledger, problems);
     let phases: Names<Phase> = (Phase::from_name, Phase::NAMES);
     let (dealer, phase, to_move) = snapshot_head(&mut f, &[], n, phases, problems);
     let trump_card = ledger.deck().card(&mut f, "trump_card", problems);
@@ -97,15 +70,11 @@ pub(super) fn read(
     let exchanged = f.seat_integers("exchanged", (n, "counts"), 0, 25, problems);
     s.exchanged = padded(exchanged, n);
     s.exchange_turns = f.bounded("exchange_turns", 0, 25, problems).unwrap_or(0) as u8;
-    said.lists = ["tricks_won", "zero_at", "cp"]
-        .map(|key| {
-            let list = f.array(key, problems);
-            (
-                f.path(key),
-                list.map(|l| l.iter().map(Value::as_i64).collect()),
-            )
-        })
-        .into();
+    for key in ["tricks_won", "zero_at", "cp"] {
+        let list = f.array(key, problems);
+        let list = list.map(|l| l.iter().map(Value::as_i64).collect());
+        said.lists.push((f.path(key), list));
+    }
     let (match_value, match_path) = (f.get("match"), f.path("match"));
     f.finish(problems);
     if problems.0.len() > before {
@@ -170,25 +139,37 @@ fn read_participation(f: &mut Fields, n: usize, problems: &mut Problems) -> (u8,
 }
 
 /// The trick in progress and the finished tricks, at most a deal's.
-fn read_tricks(f: &mut Fields, n: u8, ledger: &mut CardLedger, problems: &mut Problems) -> Said {
-    let trick_path = f.path("trick");
+fn read_tricks(f: &mut Fields, n: usize, ledger: &mut CardLedger, problems: &mut Problems) -> Said {
+    let mut read = |value: &Value, path: String, finished: bool, problems: &mut Problems| {
+        let mut tf = Fields::of(value, &path, problems);
+        let leader = tf.seat("leader", n, problems).unwrap_or(0);
+        let at = tf.path("cards");
+        let cards = tf.get("cards").map_or(Vec::new(), |v| {
+            ledger.read(v, &at, problems);
+            ledger.deck().listed(v)
+        });
+        let winner = finished.then(|| tf.seat("winner", n, problems)).flatten();
+        tf.finish(problems);
+        GivenTrick {
+            leader,
+            cards,
+            winner,
+            path,
+        }
+    };
     let trick = f
         .get("trick")
-        .map(|v| read_trick(v, &trick_path, n, ledger, false, problems));
+        .map(|v| read(v, f.path("trick"), false, problems));
     let at = f.path("tricks");
-    let tricks = match f.array("tricks", problems) {
-        Some(list) if list.len() > HAND_SIZE => {
-            let message = format!("a deal has {HAND_SIZE} tricks, not {}", list.len());
-            problems.push(&at, message);
-            Vec::new()
-        }
-        Some(list) => list
-            .iter()
-            .enumerate()
-            .map(|(i, t)| read_trick(t, &index_path(&at, i), n, ledger, true, problems))
-            .collect(),
-        None => Vec::new(),
-    };
+    let mut list = f.array("tricks", problems).map_or(&[][..], Vec::as_slice);
+    if list.len() > HAND_SIZE {
+        let message = format!("a deal has {HAND_SIZE} tricks, not {}", list.len());
+        problems.push(&at, message);
+        list = &[];
+    }
+    let tricks = list.iter().enumerate();
+    let tricks = tricks.map(|(i, t)| read(t, index_path(&at, i), true, problems));
+    let tricks = tricks.collect();
     Said {
         trick,
         tricks,
@@ -249,18 +230,13 @@ fn place_trump(
     problems: &mut Problems,
 ) -> bool {
     let (trump_card, dealer) = (s.trump_card, s.dealer as usize);
-    let played: CardSet = said
-        .tricks
-        .iter()
-        .chain(said.trick.iter())
-        .flat_map(|t| t.cards.iter().copied())
-        .collect();
+    let tricks = said.tricks.iter().chain(said.trick.iter());
+    let played = tricks.flat_map(|t| &t.cards).any(|&c| c == trump_card);
     let swapped = s.swap == SwapState::Swapped;
-    let trump_in_hand = swapped && !played.contains(trump_card);
     if listed.contains(trump_card) {
         let in_dealer_hand =
             matches!(places.get(dealer), Some(HandEntry::Known(h)) if h.contains(trump_card));
-        if !(swapped && (in_dealer_hand || played.contains(trump_card))) {
+        if !(swapped && (in_dealer_hand || played)) {
             let message = format!(
                 "the trump card {} lies on the table or in the dealer's hand, not elsewhere",
                 card_name(trump_card)
@@ -268,18 +244,15 @@ fn place_trump(
             problems.push(&field_path(path, "trump_card"), message);
         }
     }
-    if trump_in_hand {
-        match places.get_mut(dealer) {
-            Some(HandEntry::Hidden(k)) if *k > 0 => *k -= 1,
-            Some(HandEntry::Known(h)) if h.contains(trump_card) => {
-                h.remove(trump_card);
-            }
-            Some(_) => problems.push(
-                &index_path(&field_path(path, "hands"), dealer),
-                "the dealer took the trump card: it is in this hand",
-            ),
-            None => {}
-        }
+    let trump_in_hand = swapped && !played;
+    match places.get_mut(dealer).filter(|_| trump_in_hand) {
+        Some(HandEntry::Hidden(k)) if *k > 0 => *k -= 1,
+        Some(HandEntry::Known(h)) if h.contains(trump_card) => h.remove(trump_card),
+        Some(_) => problems.push(
+            &index_path(&field_path(path, "hands"), dealer),
+            "the dealer took the trump card: it is in this hand",
+        ),
+        None => {}
     }
     trump_in_hand
 }
@@ -292,340 +265,282 @@ fn check(
     path: &str,
     problems: &mut Problems,
 ) -> Option<Muschik> {
-    let checker = Checker { path };
-    checker.participation(&mut state, (said.decided, said.joined), problems);
-    checker.tricks(&mut state, said.trick.as_ref(), &said.tricks, problems);
+    let at = |key: &str| field_path(path, key);
+    let participation = (said.decided, said.joined);
+    check_participation(&mut state, participation, &at("participation"), problems);
+    replay_tricks(&mut state, said, problems);
     if !problems.is_empty() {
         return None;
     }
-    checker.phase(&mut state, said.to_move, problems);
-    checker.sizes(&state, hand_counts, problems);
-    checker.derived(&mut state, &said.lists, problems);
-    if said.holder != state.trump_holder() {
+    check_phase(&mut state, said.to_move, path, problems);
+    check_sizes(&state, hand_counts, path, problems);
+    settle(&mut state);
+    let n = state.n() as usize;
+    let won = state.tricks_won[..n].iter().map(|&t| Some(i64::from(t)));
+    let zero_at = state.zero_at[..n]
+        .iter()
+        .map(|&t| (t > 0).then_some(i64::from(t)));
+    let cp = state.cp[..n].iter().map(|&c| Some(i64::from(c)));
+    let derived: [Vec<Option<i64>>; 3] = [won.collect(), zero_at.collect(), cp.collect()];
+    for ((at, list), expected) in said.lists.iter().zip(derived) {
+        if list.as_ref().is_some_and(|l| *l != expected) {
+            let text = serde_json::to_string(&expected).unwrap_or_default();
+            problems.push(at, format!("the tricks played give {text}"));
+        }
+    }
+    let holder = state.trump_holder();
+    if said.holder != holder {
         let message = format!(
-            "the trump card's holder is {:?}, not {:?}",
-            state.trump_holder(),
+            "the trump card's holder is {holder:?}, not {:?}",
             said.holder
         );
-        problems.push(&field_path(path, "trump_holder"), message);
+        problems.push(&at("trump_holder"), message);
     }
-    if !problems.is_empty() {
-        return None;
-    }
-    match state.phase {
-        Phase::Scored => state.record_result(),
-        Phase::Void => state.void_deal(),
-        _ => {}
-    }
-    Some(state)
+    problems.is_empty().then_some(state)
 }
 
-struct Checker<'a> {
-    path: &'a str,
+/// Decisions are made in order from the dealer's left: the decided seats (`said`, a mask)
+/// come first; those of them that `joined` take part.
+fn check_participation(
+    state: &mut Muschik,
+    (said, joined): (u8, u8),
+    at: &str,
+    problems: &mut Problems,
+) {
+    let (n, decided) = (state.n(), said.count_ones() as u8);
+    for step in 0..n {
+        let seat = (state.dealer + 1 + step) % n;
+        if (said & 1 << seat != 0) != (step < decided) {
+            let not = if step < decided { "not " } else { "" };
+            let message = format!("players decide in turn from the dealer's left; with {decided} decisions seat {seat} has {not}decided");
+            return problems.push(&index_path(at, seat as usize), message);
+        }
+        state.joined |= joined & 1 << seat;
+    }
+    state.decided = decided;
+    state.set_order();
 }
 
-impl Checker<'_> {
-    fn at(&self, key: &str) -> String {
-        field_path(self.path, key)
-    }
-
-    /// Decisions are made in order from the dealer's left: the decided seats (`said`, a mask)
-    /// come first; those of them that `joined` take part.
-    fn participation(
-        &self,
-        state: &mut Muschik,
-        (said, joined): (u8, u8),
-        problems: &mut Problems,
-    ) {
-        let n = state.n();
-        let decided = said.count_ones() as u8;
-        for step in 0..n {
-            let seat = (state.dealer + 1 + step) % n;
-            if (said & 1 << seat != 0) != (step < decided) {
-                problems.push(
-                    &index_path(&self.at("participation"), seat as usize),
-                    format!("players decide in turn from the dealer's left; with {decided} decisions seat {seat} has {}decided", if step < decided { "not " } else { "" }),
-                );
-                return;
-            }
-            state.joined |= joined & 1 << seat;
-        }
-        state.decided = decided;
-        state.set_order();
-    }
-
-    /// Replays the finished tricks and the trick in progress, checking winners and order.
-    fn tricks(
-        &self,
-        state: &mut Muschik,
-        trick: Option<&GivenTrick>,
-        tricks: &[GivenTrick],
-        problems: &mut Problems,
-    ) {
-        let p = state.participants;
-        for (i, t) in tricks.iter().enumerate() {
-            if !self.trick_shape(state, t, p, problems) {
-                return;
-            }
-            let winner = replay_winner(state, t);
-            if t.winner != Some(winner) {
-                let message = format!("seat {winner} wins this trick");
-                problems.push(&field_path(&t.path, "winner"), message);
-                return;
-            }
-            if i > 0 && t.leader != tricks[i - 1].winner.unwrap_or(0)
-                || i == 0 && t.leader != state.order[0]
-            {
-                problems.push(&field_path(&t.path, "leader"), "a trick is led by the previous trick's winner; the first by the first participant from the dealer's left");
-                return;
-            }
-            let mut cards = [state.trump_card; MAX_PLAYERS];
-            cards[..t.cards.len()].copy_from_slice(&t.cards);
-            state.tricks[i] = Trick {
-                leader: t.leader,
-                cards,
-                winner,
-            };
-        }
-        state.tricks_played = tricks.len() as u8;
-        let first_leader = if state.phase == Phase::Play && p > 0 {
-            state.order[0]
-        } else {
-            0
-        };
-        state.leader = tricks.last().and_then(|t| t.winner).unwrap_or(first_leader);
-        if let Some(t) = trick.filter(|t| !t.cards.is_empty()) {
-            if t.cards.len() >= p as usize {
-                let message = format!("a trick in progress holds fewer than {p} cards");
-                problems.push(&field_path(&t.path, "cards"), message);
-                return;
-            }
-            if t.leader != state.leader {
-                let message = format!("seat {} leads this trick", state.leader);
-                problems.push(&field_path(&t.path, "leader"), message);
-                return;
-            }
-            state.trick[..t.cards.len()].copy_from_slice(&t.cards);
-            state.trick_len = t.cards.len() as u8;
-            state.best = state.best_position(&t.cards);
-        }
-    }
-
-    fn trick_shape(&self, state: &Muschik, t: &GivenTrick, p: u8, problems: &mut Problems) -> bool {
+/// Replays the finished tricks and the trick in progress through the play code, checking each
+/// trick's size, leader and winner; the phase read stays.
+fn replay_tricks(state: &mut Muschik, said: &Said, problems: &mut Problems) {
+    let (p, phase) = (state.participants, state.phase);
+    for (i, t) in said.tricks.iter().enumerate() {
+        let at = |key: &str| field_path(&t.path, key);
         if t.cards.len() != p as usize {
             let message =
                 format!("a finished trick holds one card from each of the {p} participants");
-            problems.push(&field_path(&t.path, "cards"), message);
-            return false;
+            return problems.push(&at("cards"), message);
         }
         if !state.is_in(t.leader) {
             let message = format!("seat {} does not take part in this deal", t.leader);
-            problems.push(&field_path(&t.path, "leader"), message);
-            return false;
+            return problems.push(&at("leader"), message);
         }
-        true
-    }
-
-    /// Sets the seat to act from the phase and checks the phase against the rest.
-    fn phase(&self, state: &mut Muschik, to_move: Option<u8>, problems: &mut Problems) {
-        let (expected, wrong) = self.expected_actor(state);
-        if let Some(why) = wrong {
-            let message = format!("phase '{}' {why}", state.phase.name());
-            problems.push(&self.at("phase"), message);
+        let first = if i == 0 { state.order[0] } else { state.leader };
+        play(state, t.leader, &t.cards);
+        if t.winner != Some(state.leader) {
+            let message = format!("seat {} wins this trick", state.leader);
+            return problems.push(&at("winner"), message);
         }
-        if (state.trick_len > 0 || state.tricks_played > 0)
-            && !matches!(state.phase, Phase::Play | Phase::Scored)
-        {
-            let message = format!("no trick is played in phase '{}'", state.phase.name());
-            problems.push(&self.at("tricks"), message);
-        }
-        if to_move != expected {
-            let message =
-                format!("in this position the seat to move is {expected:?}, not {to_move:?}");
-            problems.push(&self.at("to_move"), message);
-        }
-        state.actor = expected.unwrap_or(0);
-    }
-
-    /// The seat to move in `state`'s phase, and why the phase does not fit the rest of the
-    /// position, if it does not.
-    fn expected_actor(&self, state: &Muschik) -> (Option<u8>, Option<String>) {
-        let n = state.n();
-        let p = state.participants as u32;
-        let floor = state.participation_floor();
-        let all_decided = state.decided == n;
-        let lone = state.lone_credited();
-        let unless = |fits: bool, why: &str| (!fits).then(|| why.to_string());
-        match state.phase {
-            Phase::ChooseStart => {
-                let fits = state.match_state.start_cp.is_none() && state.decided == 0;
-                let why = "opens a double round whose start is not yet chosen";
-                (state.match_state.double_for, unless(fits, why))
-            }
-            _ if state.match_state.start_cp.is_none() => {
-                let why =
-                    "comes after the double round's chooser has chosen the start (match.start_cp)";
-                (None, Some(why.to_string()))
-            }
-            Phase::Participation => {
-                let seat = (state.dealer + 1 + state.decided) % n;
-                (
-                    Some(seat),
-                    unless(!all_decided, "needs a player still to decide"),
-                )
-            }
-            _ if !all_decided => (None, Some("needs every participation decision".to_string())),
-            Phase::Void => {
-                let forced = state.cfg.participation_floor == ParticipationFloor::ForceIn;
-                let fits = p < floor && !forced && !lone;
-                (
-                    None,
-                    unless(fits, "needs fewer participants than the floor"),
-                )
-            }
-            _ if p < floor && !(lone && state.phase == Phase::Scored) => {
-                (None, Some(format!("needs at least {floor} participants")))
-            }
-            _ => self.after_decisions(state, lone),
+        if t.leader != first {
+            return problems.push(&at("leader"), "a trick is led by the previous trick's winner; the first by the first participant from the dealer's left");
         }
     }
-
-    /// [`Checker::expected_actor`] once every participation decision is made: the exchange, the
-    /// dealer's swap and the play.
-    fn after_decisions(&self, state: &Muschik, lone: bool) -> (Option<u8>, Option<String>) {
-        let p = state.participants as u32;
-        let turns = p * state.cfg.exchange_passes as u32;
-        let exchange_over = state.exchange_turns as u32 >= turns || state.stock_len == 0;
-        let dealer_in = state.is_in(state.dealer);
-        let swap_first = state.cfg.dealer_swap_timing == SwapTiming::BeforeExchange;
-        let swap_done = state.swap != SwapState::Open;
-        let unless = |fits: bool, why: &str| (!fits).then(|| why.to_string());
-        match state.phase {
-            Phase::Exchange => {
-                let fits = !(exchange_over || dealer_in && swap_first != swap_done);
-                let seat = state.order[(state.exchange_turns as u32 % p.max(1)) as usize];
-                let why = "does not fit the stock, the turns taken or the dealer's swap";
-                (Some(seat), unless(fits, why))
-            }
-            Phase::DealerSwap => {
-                let exchange_ok = if swap_first {
-                    state.exchange_turns == 0
-                } else {
-                    exchange_over
-                };
-                let fits = dealer_in && !swap_done && exchange_ok;
-                let why = "is the participating dealer's, once, at its time";
-                (Some(state.dealer), unless(fits, why))
-            }
-            Phase::Play | Phase::Scored if lone => {
-                let fits = state.phase != Phase::Play && state.tricks_played == 0;
-                let why = "has no tricks: the lone player takes all five unplayed";
-                (None, unless(fits, why))
-            }
-            _ => {
-                let played_out = state.tricks_played as usize == HAND_SIZE;
-                let fits = exchange_over
-                    && dealer_in == swap_done
-                    && played_out == (state.phase == Phase::Scored);
-                let seat = (state.phase == Phase::Play).then(|| {
-                    (0..state.trick_len).fold(state.leader, |s, _| state.next_participant(s))
-                });
-                let why = "does not fit the exchange, the dealer's swap or the tricks played";
-                (seat, unless(fits, why))
-            }
-        }
+    if said.tricks.is_empty() && phase == Phase::Play && p > 0 {
+        state.leader = state.order[0];
     }
+    state.phase = phase;
+    if let Some(t) = said.trick.as_ref().filter(|t| !t.cards.is_empty()) {
+        if t.cards.len() >= p as usize {
+            let message = format!("a trick in progress holds fewer than {p} cards");
+            return problems.push(&field_path(&t.path, "cards"), message);
+        }
+        if t.leader != state.leader {
+            let message = format!("seat {} leads this trick", state.leader);
+            return problems.push(&field_path(&t.path, "leader"), message);
+        }
+        play(state, t.leader, &t.cards);
+    }
+}
 
-    /// Hand, discard and stock sizes follow from the decisions, exchanges and tricks.
-    fn sizes(&self, state: &Muschik, hand_counts: &[u32], problems: &mut Problems) {
+/// Plays `cards` from `leader` on, each put in its player's hand first (a snapshot's hands
+/// hold only the cards still to play).
+fn play(state: &mut Muschik, leader: u8, cards: &[Card]) {
+    (state.leader, state.actor) = (leader, leader);
+    for &card in cards {
+        state.hands[state.actor as usize].insert(card);
+        state.play_card(card);
+    }
+}
+
+/// The deal's end as the play code scores it: the +5 of a trickless participant, the lone
+/// joiner's credited tricks, or the void deal. A fifth trick replayed in a phase other than
+/// `scored` has ended the deal: its +5 is taken back.
+fn settle(state: &mut Muschik) {
+    if state.phase != Phase::Scored && state.result.take().is_some() {
         let n = state.n() as usize;
-        let lone = state.lone_credited();
-        let in_play = matches!(state.phase, Phase::Play | Phase::Scored) && !lone;
         for seat in 0..n {
-            let s = seat as u8;
-            let played_now = in_play
-                && state.is_in(s)
-                && (0..state.trick_len)
-                    .any(|i| (0..i).fold(state.leader, |x, _| state.next_participant(x)) == s);
-            let expected = if in_play && state.is_in(s) {
-                HAND_SIZE as u32 - state.tricks_played as u32 - u32::from(played_now)
-            } else {
-                HAND_SIZE as u32
-            };
-            if hand_counts.get(seat).copied() != Some(expected) {
-                let message = format!("seat {seat} should hold {expected} cards here");
-                problems.push(&index_path(&self.at("hands"), seat), message);
+            if state.is_in(seat as u8) && state.tricks_won[seat] == 0 {
+                state.cp[seat] -= 5;
             }
-            let swapped = seat == state.dealer as usize && state.swap == SwapState::Swapped;
-            let (k, discarded) = (state.exchanged[seat], state.discards[seat].len());
-            if discarded != k as u32 + u32::from(swapped) {
-                let and = if swapped { " and swapped one" } else { "" };
-                let message =
-                    format!("seat {seat} exchanged {k} cards{and}; it laid away {discarded}");
-                problems.push(&index_path(&self.at("discards"), seat), message);
-            }
-            if k > 0 && !state.is_in(s) {
-                let message = format!("seat {seat} does not take part and exchanges nothing");
-                problems.push(&index_path(&self.at("exchanged"), seat), message);
-            }
-        }
-        let drawn: u32 = state.exchanged[..n].iter().map(|&k| k as u32).sum();
-        let (size, left) = (state.cfg.stock_size(), state.stock_len);
-        if drawn + left as u32 != size as u32 {
-            let message =
-                format!("the stock held {size} cards; {drawn} were drawn and {left} are left");
-            problems.push(&self.at("stock"), message);
-        }
-        if state.swap != SwapState::Open && !state.is_in(state.dealer) {
-            problems.push(&self.at("swap"), "only a participating dealer may swap");
-        }
-        if state.exchange_turns as u32
-            > state.participants as u32 * state.cfg.exchange_passes as u32
-        {
-            let message = "more exchange turns than participants and passes allow";
-            problems.push(&self.at("exchange_turns"), message);
         }
     }
+    match state.phase {
+        Phase::Scored if state.lone_credited() => state.lone_takes_all(state.order[0]),
+        Phase::Scored if state.result.is_none() => state.finish_deal(),
+        Phase::Void => state.void_deal(),
+        _ => {}
+    }
+}
 
-    /// Tricks won, the trick each seat reached 0 and the countdown points, replayed.
-    fn derived(
-        &self,
-        state: &mut Muschik,
-        given: &[(String, Option<Vec<Option<i64>>>)],
-        problems: &mut Problems,
-    ) {
-        let n = state.n() as usize;
-        for i in 0..state.tricks_played as usize {
-            state.lose_point(state.tricks[i].winner, i as u8 + 1);
+/// Sets the seat to act from the phase and checks the phase against the rest.
+fn check_phase(state: &mut Muschik, to_move: Option<u8>, path: &str, problems: &mut Problems) {
+    let (expected, wrong) = expected_actor(state);
+    let phase = state.phase.name();
+    if let Some(why) = wrong {
+        problems.push(&field_path(path, "phase"), format!("phase '{phase}' {why}"));
+    }
+    let playing = matches!(state.phase, Phase::Play | Phase::Scored);
+    if (state.trick_len > 0 || state.tricks_played > 0) && !playing {
+        let message = format!("no trick is played in phase '{phase}'");
+        problems.push(&field_path(path, "tricks"), message);
+    }
+    if to_move != expected {
+        let message = format!("in this position the seat to move is {expected:?}, not {to_move:?}");
+        problems.push(&field_path(path, "to_move"), message);
+    }
+    state.actor = expected.unwrap_or(0);
+}
+
+/// The seat to move in `state`'s phase, and why the phase does not fit the rest of the
+/// position, if it does not.
+fn expected_actor(state: &Muschik) -> (Option<u8>, Option<String>) {
+    let (n, p, floor) = (
+        state.n(),
+        state.participants as u32,
+        state.participation_floor(),
+    );
+    let (all_decided, lone) = (state.decided == n, state.lone_credited());
+    let unless = |fits: bool, why: &str| (!fits).then(|| why.to_string());
+    match state.phase {
+        Phase::ChooseStart => {
+            let fits = state.match_state.start_cp.is_none() && state.decided == 0;
+            let why = "opens a double round whose start is not yet chosen";
+            (state.match_state.double_for, unless(fits, why))
         }
-        if state.phase == Phase::Scored {
-            if state.lone_credited() {
-                for trick in 1..=HAND_SIZE as u8 {
-                    state.lose_point(state.order[0], trick);
-                }
+        _ if state.match_state.start_cp.is_none() => {
+            let why =
+                "comes after the double round's chooser has chosen the start (match.start_cp)";
+            (None, unless(false, why))
+        }
+        Phase::Participation => {
+            let seat = (state.dealer + 1 + state.decided) % n;
+            (
+                Some(seat),
+                unless(!all_decided, "needs a player still to decide"),
+            )
+        }
+        _ if !all_decided => (None, unless(false, "needs every participation decision")),
+        Phase::Void => {
+            let forced = state.cfg.participation_floor == ParticipationFloor::ForceIn;
+            let why = "needs fewer participants than the floor";
+            (None, unless(p < floor && !forced && !lone, why))
+        }
+        _ if p < floor && !(lone && state.phase == Phase::Scored) => {
+            (None, Some(format!("needs at least {floor} participants")))
+        }
+        _ => after_decisions(state, lone),
+    }
+}
+
+/// [`expected_actor`] once every participation decision is made: the exchange, the dealer's
+/// swap and the play.
+fn after_decisions(state: &Muschik, lone: bool) -> (Option<u8>, Option<String>) {
+    let p = state.participants as u32;
+    let turns = p * state.cfg.exchange_passes as u32;
+    let exchange_over = state.exchange_turns as u32 >= turns || state.stock_len == 0;
+    let dealer_in = state.is_in(state.dealer);
+    let swap_first = state.cfg.dealer_swap_timing == SwapTiming::BeforeExchange;
+    let swap_done = state.swap != SwapState::Open;
+    let unless = |fits: bool, why: &str| (!fits).then(|| why.to_string());
+    match state.phase {
+        Phase::Exchange => {
+            let fits = !(exchange_over || dealer_in && swap_first != swap_done);
+            let seat = state.order[(state.exchange_turns as u32 % p.max(1)) as usize];
+            let why = "does not fit the stock, the turns taken or the dealer's swap";
+            (Some(seat), unless(fits, why))
+        }
+        Phase::DealerSwap => {
+            let exchange_ok = if swap_first {
+                state.exchange_turns == 0
             } else {
-                for seat in 0..n {
-                    if state.is_in(seat as u8) && state.tricks_won[seat] == 0 {
-                        state.cp[seat] += 5;
-                    }
-                }
-            }
+                exchange_over
+            };
+            let fits = dealer_in && !swap_done && exchange_ok;
+            let why = "is the participating dealer's, once, at its time";
+            (Some(state.dealer), unless(fits, why))
         }
-        let won = state.tricks_won[..n].iter().map(|&t| Some(i64::from(t)));
-        let zero_at = state.zero_at[..n]
-            .iter()
-            .map(|&t| (t > 0).then_some(i64::from(t)));
-        let cp = state.cp[..n].iter().map(|&c| Some(i64::from(c)));
-        let derived: [Vec<Option<i64>>; 3] = [won.collect(), zero_at.collect(), cp.collect()];
-        for ((at, list), expected) in given.iter().zip(derived) {
-            if list.as_ref().is_some_and(|l| *l != expected) {
-                let text = serde_json::to_string(&expected).unwrap_or_default();
-                problems.push(at, format!("the tricks played give {text}"));
-            }
+        Phase::Play | Phase::Scored if lone => {
+            let fits = state.phase != Phase::Play && state.tricks_played == 0;
+            let why = "has no tricks: the lone player takes all five unplayed";
+            (None, unless(fits, why))
+        }
+        _ => {
+            let played_out = state.tricks_played as usize == HAND_SIZE;
+            let fits = exchange_over
+                && dealer_in == swap_done
+                && played_out == (state.phase == Phase::Scored);
+            let seat = (state.phase == Phase::Play)
+                .then(|| (0..state.trick_len).fold(state.leader, |s, _| state.next_participant(s)));
+            let why = "does not fit the exchange, the dealer's swap or the tricks played";
+            (seat, unless(fits, why))
         }
     }
 }
 
-fn replay_winner(state: &Muschik, t: &GivenTrick) -> u8 {
-    (0..state.best_position(&t.cards)).fold(t.leader, |s, _| state.next_participant(s))
+/// Hand, discard and stock sizes follow from the decisions, exchanges and tricks.
+fn check_sizes(state: &Muschik, hand_counts: &[u32], path: &str, problems: &mut Problems) {
+    let at = |key: &str, seat: usize| index_path(&field_path(path, key), seat);
+    let n = state.n() as usize;
+    let in_play = matches!(state.phase, Phase::Play | Phase::Scored) && !state.lone_credited();
+    for seat in 0..n {
+        let s = seat as u8;
+        let expected = if in_play && state.is_in(s) {
+            let played_now = (0..state.trick_len)
+                .any(|i| (0..i).fold(state.leader, |x, _| state.next_participant(x)) == s);
+            HAND_SIZE as u32 - state.tricks_played as u32 - u32::from(played_now)
+        } else {
+            HAND_SIZE as u32
+        };
+        if hand_counts.get(seat).copied() != Some(expected) {
+            let message = format!("seat {seat} should hold {expected} cards here");
+            problems.push(&at("hands", seat), message);
+        }
+        let swapped = seat == state.dealer as usize && state.swap == SwapState::Swapped;
+        let (k, discarded) = (state.exchanged[seat], state.discards[seat].len());
+        if discarded != k as u32 + u32::from(swapped) {
+            let and = if swapped { " and swapped one" } else { "" };
+            let message = format!("seat {seat} exchanged {k} cards{and}; it laid away {discarded}");
+            problems.push(&at("discards", seat), message);
+        }
+        if k > 0 && !state.is_in(s) {
+            let message = format!("seat {seat} does not take part and exchanges nothing");
+            problems.push(&at("exchanged", seat), message);
+        }
+    }
+    let drawn: u32 = state.exchanged[..n].iter().map(|&k| k as u32).sum();
+    let (size, left) = (state.cfg.stock_size(), state.stock_len);
+    if drawn + left as u32 != size as u32 {
+        let message =
+            format!("the stock held {size} cards; {drawn} were drawn and {left} are left");
+        problems.push(&field_path(path, "stock"), message);
+    }
+    if state.swap != SwapState::Open && !state.is_in(state.dealer) {
+        let message = "only a participating dealer may swap";
+        problems.push(&field_path(path, "swap"), message);
+    }
+    if state.exchange_turns as u32 > state.participants as u32 * state.cfg.exchange_passes as u32 {
+        let message = "more exchange turns than participants and passes allow";
+        problems.push(&field_path(path, "exchange_turns"), message);
+    }
 }
