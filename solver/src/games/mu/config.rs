@@ -146,36 +146,22 @@ impl Declared for Config {
     /// Options that the chosen player count cannot use.
     fn settle(&mut self, given: &Map<String, Value>, path: &str, problems: &mut Problems) {
         let preset = Config::preset(self.variant);
-        if self.players != 3
-            && given.contains_key("three_player_removed_colours")
-            && self.removed_colours != preset.removed_colours
-        {
-            problems.push(
-                &field_path(path, "three_player_removed_colours"),
-                "colours are removed only in the three-player game (mu3)",
-            );
+        let removed = self.removed_colours != preset.removed_colours;
+        if self.players != 3 && removed && given.contains_key("three_player_removed_colours") {
+            let message = "colours are removed only in the three-player game (mu3)";
+            problems.push(&field_path(path, "three_player_removed_colours"), message);
         }
         if self.players == 3 && self.partner_mode != preset.partner_mode {
-            problems.push(
-                &field_path(path, "partner_mode"),
-                "the three-player game has no partner (spec 4.7)",
-            );
+            let message = "the three-player game has no partner (spec 4.7)";
+            problems.push(&field_path(path, "partner_mode"), message);
         }
     }
 }
 
 fn read_colour_pair(value: &Value) -> Option<[Colour; 2]> {
-    let items = value.as_array()?;
-    let colours: Vec<Colour> = items
-        .iter()
-        .map(|v| {
-            v.as_str()
-                .and_then(|s| s.parse::<char>().ok())
-                .and_then(Colour::from_letter)
-        })
-        .collect::<Option<_>>()?;
-    match colours.as_slice() {
-        [a, b] if a != b => Some([*a, *b]),
+    let colour = |v: &Value| Colour::from_letter(v.as_str()?.parse().ok()?);
+    match value.as_array()?.as_slice() {
+        [a, b] => Some([colour(a)?, colour(b)?]).filter(|[a, b]| a != b),
         _ => None,
     }
 }

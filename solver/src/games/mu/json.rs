@@ -5,13 +5,13 @@
 //! `partner 2`, `call R5` (`partner_mode = call_card`), and a card (`R7a`, or `play R7a`),
 //! played from the hand or the table, wherever it lies.
 
-use super::bid_abstraction::{distinct_bid_counts, representative_bids};
+use super::bid_abstraction::distinct_bid_counts;
 use super::cards;
 use super::config::Config;
 use super::scoring::MatchState;
 use super::{Move, Mu, Phase, Trump, MAX_PLAYERS};
 use crate::api::{CompactMoves, Rules};
-use crate::cards::{Card, CardSet};
+use crate::cards::{for_each_subset, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{cards_json, fill_hidden, hands_json, Count, WireDeck};
 use crate::games::options::{self, Declared};
@@ -23,9 +23,7 @@ use serde_json::{json, Value};
 /// Bids are listed one by one in the legal-moves answer up to this many.
 const LISTED_BIDS: u64 = 64;
 
-pub(super) fn card_name(card: Card) -> String {
-    cards::format(card)
-}
+pub(super) use super::cards::format as card_name;
 
 /// The deck of `cfg`, as requests name it.
 pub(super) fn wire_deck(cfg: &Config) -> WireDeck {
@@ -36,10 +34,6 @@ pub(super) fn wire_deck(cfg: &Config) -> WireDeck {
         "Mü deck".to_string()
     };
     WireDeck::new(cfg.deck(), name, cards::parse, card_name)
-}
-
-pub(super) fn trump_json(trump: Option<Trump>) -> Value {
-    trump.map_or(Value::Null, |t| json!(t.token()))
 }
 
 pub(super) fn match_json(m: &MatchState, n: usize) -> Value {
@@ -82,38 +76,6 @@ pub(super) fn read_match(
         }
     });
     state
-}
-
-impl Mu {
-    fn parse_card_list(&self, words: &[&str]) -> Result<CardSet, String> {
-        wire_deck(&self.cfg).move_cards(words, None)
-    }
-
-    /// The legal bids in compact form (every subset of `cards` with `1..=max_cards` cards).
-    fn bid_group(&self, seat: u8) -> (Value, u64, Vec<String>) {
-        let hand = self.hands[seat as usize];
-        let kmax = self.bid_limit(seat);
-        let by_size: Vec<u64> = (1..=kmax).map(|k| binomial(hand.len(), k)).collect();
-        let count: u64 = by_size.iter().sum();
-        let mut listed = Vec::new();
-        if count <= LISTED_BIDS {
-            for k in 1..=kmax {
-                crate::cards::for_each_subset(hand, k, |s| {
-                    listed.push(format!("bid {}", cards_text(s, card_name)))
-                });
-            }
-        }
-        let group = json!({
-            "move": "bid <cards>",
-            "cards": hand.iter().map(card_name).collect::<Vec<_>>(),
-            "min_cards": 1.min(kmax),
-            "max_cards": kmax,
-            "count": count,
-            "count_by_size": by_size,
-            "distinct_count": distinct_bid_counts(hand, kmax).iter().sum::<u64>(),
-        });
-        (group, count, listed)
-    }
 }
 
 /// `n` choose `k`.
@@ -226,11 +188,11 @@ impl Rules for Mu {
             },
             "chief": self.chief,
             "vice": self.vice,
-            "vice_trump": trump_json(self.vice_trump),
-            "chief_trump": trump_json(self.chief_trump),
-            "partner": if partner_known { json!(self.partner) } else { Value::Null },
+            "vice_trump": self.vice_trump.map(Trump::token),
+            "chief_trump": self.chief_trump.map(Trump::token),
+            "partner": self.partner.filter(|_| partner_known),
             "called_card": self.called.map(card_name),
-            "solo": if partner_known { json!(self.solo) } else { Value::Null },
+            "solo": partner_known.then_some(self.solo),
             "trick": trick,
             "tricks_played": self.tricks_played,
             "won": hands_json(&self.won[..n], None, card_name),
@@ -251,14 +213,15 @@ impl Rules for Mu {
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
         let (words, head) = move_words(text)?;
+        let (deck, last) = (wire_deck(&self.cfg), self.n() - 1);
         let one_card = |w: &str| {
-            self.parse_card_list(&[w])
+            deck.move_cards(&[w], None)
                 .map(|s| s.lowest().expect("one card"))
         };
         match (head.as_str(), &words[1..]) {
             ("pass", []) => Ok(Move::Pass),
             ("bid", []) => Err("'bid' needs the cards laid, such as 'bid R9 Y6'".into()),
-            ("bid", cards) => self.parse_card_list(cards).map(Move::Bid),
+            ("bid", cards) => deck.move_cards(cards, None).map(Move::Bid),
             ("trump", [t]) => Trump::parse(t).map(Move::Trump).ok_or_else(|| {
                 format!(
                     "'{t}' is not a trump; use a colour (R B G Y K), a number (0-9) or - for none"
@@ -266,14 +229,11 @@ impl Rules for Mu {
             }),
             ("partner", [p]) => match p.parse::<u8>() {
                 Ok(seat) if seat < self.n() => Ok(Move::Partner(seat)),
-                _ => Err(format!(
-                    "'{p}' is not a seat; seats are 0..{}",
-                    self.n() - 1
-                )),
+                _ => Err(format!("'{p}' is not a seat; seats are 0..{last}")),
             },
             ("call", [c]) => one_card(c).map(Move::Call),
             ("play", [c]) => one_card(c).map(Move::Play),
-            (_, []) => wire_deck(&self.cfg).play(text, words[0]).map(Move::Play),
+            (_, []) => deck.play(text, words[0]).map(Move::Play),
             _ => Err(format!("'{text}' is not a move of this game")),
         }
     }
@@ -283,12 +243,8 @@ impl Rules for Mu {
     fn contract_json(&self) -> Option<Value> {
         let chief = self.chief?;
         let cards = self.bids[usize::from(chief)];
-        Some(json!({
-            "side": 0,
-            "chief": chief,
-            "cards": cards,
-            "target": super::scoring::target(self.n(), cards),
-        }))
+        let target = super::scoring::target(self.n(), cards);
+        Some(json!({ "side": 0, "chief": chief, "cards": cards, "target": target }))
     }
 
     fn result_json(&self) -> Value {
@@ -296,7 +252,6 @@ impl Rules for Mu {
             return Value::Null;
         };
         let n = self.seats();
-        let n8 = self.n();
         json!({
             "outcome": r.outcome.name(),
             "unit": "points",
@@ -304,7 +259,7 @@ impl Rules for Mu {
             "card_points": &r.card_points[..n],
             "eklat": r.eklat.map(|e| json!({
                 "top": e.top,
-                "tied": seats_json(e.tied, n8),
+                "tied": seats_json(e.tied, self.n()),
                 "latecomer": e.latecomer,
             })),
             "chief": self.chief,
@@ -312,14 +267,14 @@ impl Rules for Mu {
             "partner": self.partner,
             "called_card": self.called.map(card_name),
             "solo": self.solo,
-            "vice_trump": trump_json(self.vice_trump),
-            "chief_trump": trump_json(self.chief_trump),
+            "vice_trump": self.vice_trump.map(Trump::token),
+            "chief_trump": self.chief_trump.map(Trump::token),
             "contract": r.contract,
             "match": match_json(&r.match_after, n),
             "roll": r.roll,
             "drawn_card": r.drawn.map(card_name),
             "match_over": r.match_over,
-            "winners": seats_json(r.winners, n8),
+            "winners": seats_json(r.winners, self.n()),
             "next_dealer": r.next_dealer,
         })
     }
@@ -330,21 +285,29 @@ impl Rules for Mu {
         if self.phase != Phase::Auction {
             return None;
         }
-        let (group, bids, listed) = self.bid_group(self.actor);
-        let mut moves = vec!["pass".to_string()];
-        moves.extend(listed);
-        let mut search = vec![Move::Pass];
-        representative_bids(
-            self.hands[self.actor as usize],
-            self.bid_limit(self.actor),
-            &mut search,
-        );
+        let (hand, kmax) = (self.hands[self.actor as usize], self.bid_limit(self.actor));
+        let by_size: Vec<u64> = (1..=kmax).map(|k| binomial(hand.len(), k)).collect();
+        let count: u64 = by_size.iter().sum();
+        let mut listed = vec!["pass".to_string()];
+        for k in (1..=kmax).filter(|_| count <= LISTED_BIDS) {
+            for_each_subset(hand, k, |s| listed.push(self.move_text(Move::Bid(s))));
+        }
+        let mut search = Vec::new();
+        self.legal_moves(&mut search);
         Some(CompactMoves {
-            count: 1 + bids,
-            listed: moves,
+            count: 1 + count,
+            listed,
             described: json!({
-                "complete": bids <= LISTED_BIDS,
-                "bids": group,
+                "complete": count <= LISTED_BIDS,
+                "bids": {
+                    "move": "bid <cards>",
+                    "cards": hand.iter().map(card_name).collect::<Vec<_>>(),
+                    "min_cards": 1.min(kmax),
+                    "max_cards": kmax,
+                    "count": count,
+                    "count_by_size": by_size,
+                    "distinct_count": distinct_bid_counts(hand, kmax).iter().sum::<u64>(),
+                },
                 "search_moves": search.iter().map(|&m| self.move_text(m)).collect::<Vec<_>>(),
             }),
         })

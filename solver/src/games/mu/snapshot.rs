@@ -5,8 +5,8 @@ use super::json::{card_name, read_match, wire_deck};
 use super::roles::designations;
 use super::{Mu, Phase, Trump, MAX_PLAYERS};
 use crate::cards::CardSet;
-use crate::game::Seat;
-use crate::games::cardlist::{check_trick_hands, place_unknown, CardLedger, WireDeck};
+use crate::game::{Game, Seat};
+use crate::games::cardlist::{check_trick_hands, place_unknown, CardLedger};
 use crate::games::wire::{check_to_move, padded, snapshot_head, Names};
 use crate::problems::{index_path, Fields, Problems};
 use serde_json::Value;
@@ -45,7 +45,13 @@ pub(super) fn read(
     s.tables = ledger.seat_sets(&mut f, "tables", n, problems);
     s.won = ledger.seat_sets(&mut f, "won", n, problems);
     f.object("auction", problems, |a, p| read_auction(a, &mut s, p));
-    read_parties(&mut f, &mut s, ledger.deck(), problems);
+    s.chief = f.seat("chief", n, problems);
+    s.vice = f.seat("vice", n, problems);
+    s.partner = f.seat("partner", n, problems);
+    s.vice_trump = trump(&mut f, "vice_trump", problems);
+    s.chief_trump = trump(&mut f, "chief_trump", problems);
+    s.called = ledger.deck().card(&mut f, "called_card", problems);
+    s.solo = f.boolean("solo", problems).unwrap_or(false);
     let trick = |t: &mut Fields, p: &mut Problems| read_trick(t, &mut s, &mut ledger, before, p);
     f.object("trick", problems, trick);
     let played = f.bounded("tricks_played", 0, i64::from(cfg.hand_size()), problems);
@@ -65,13 +71,7 @@ pub(super) fn read(
     }
     s.actor = to_move.unwrap_or(0);
     s.settle_called_partner();
-    let state = &s;
-    Checks {
-        state,
-        path,
-        problems,
-    }
-    .all(to_move);
+    check(&s, to_move, path, problems);
     if problems.0.len() > before {
         return None;
     }
@@ -89,18 +89,6 @@ fn read_auction(af: &mut Fields, s: &mut Mu, problems: &mut Problems) {
     s.actions = af.bounded("actions", 0, 10_000, problems).unwrap_or(0) as u16;
     s.passes = af.bounded("passes", 0, n as i64, problems).unwrap_or(0) as u8;
     s.last_bidder = af.seat("last_bidder", n, problems);
-}
-
-/// Reads `chief`, `vice`, `partner`, the two trumps, `called_card` and `solo` into `s`.
-fn read_parties(f: &mut Fields, s: &mut Mu, deck: &WireDeck, problems: &mut Problems) {
-    let n = s.cfg.seats();
-    s.chief = f.seat("chief", n, problems);
-    s.vice = f.seat("vice", n, problems);
-    s.partner = f.seat("partner", n, problems);
-    s.vice_trump = trump(f, "vice_trump", problems);
-    s.chief_trump = trump(f, "chief_trump", problems);
-    s.called = deck.card(f, "called_card", problems);
-    s.solo = f.boolean("solo", problems).unwrap_or(false);
 }
 
 /// Reads the trick in progress into `s`: its leader, its cards in the order played, and which
@@ -130,215 +118,151 @@ fn read_trick(
     }
 }
 
-/// The consistency checks of a snapshot, each reported at its field.
-struct Checks<'a> {
-    state: &'a Mu,
-    path: &'a str,
-    problems: &'a mut Problems,
+/// Reports a failed check: the field under the snapshot's path, and the message.
+type Report<'a> = dyn FnMut(&str, &str) + 'a;
+
+/// The consistency checks of a snapshot, each reported at its field under `path`.
+fn check(s: &Mu, to_move: Option<u8>, path: &str, problems: &mut Problems) {
+    check_to_move(to_move, (s.phase.name(), s.phase.is_over()), path, problems);
+    let held: Vec<u32> = (0..s.n()).map(|p| s.avail(p).len()).collect();
+    let held = (held.as_slice(), ", in hand and on the table,");
+    let left = s.cfg.hand_size().saturating_sub(u32::from(s.tricks_played));
+    // A trick given outside the play holds no card played this trick.
+    let trick = (s.leader, s.trick_len * u8::from(s.phase == Phase::Play));
+    let hands_path = format!("{path}.hands");
+    check_trick_hands(held, left, trick, &hands_path, problems);
+    let report = &mut |field: &str, message: &str| {
+        problems.push(&format!("{path}.{field}"), message);
+    };
+    let before_play = matches!(
+        s.phase,
+        Phase::Auction | Phase::ViceTrump | Phase::ChiefTrump | Phase::Partner
+    );
+    for p in 0..s.seats() {
+        let (laid, bid) = (s.tables[p].len(), u32::from(s.bids[p]));
+        if (before_play && laid != bid) || laid > bid {
+            let message = format!("seat {p} bid {bid} cards but {laid} lie on its table");
+            report(&format!("tables[{p}]"), &message);
+        }
+    }
+    roles(s, report);
+    turn(s, to_move, report);
 }
 
-impl Checks<'_> {
-    fn report(&mut self, field: &str, message: impl Into<String>) {
-        self.problems
-            .push(&format!("{}.{field}", self.path), message);
+/// The seat to act, and the phase, agree with the roles, the trick and the bids.
+fn turn(s: &Mu, to_move: Option<u8>, report: &mut Report) {
+    let actor = match s.phase {
+        Phase::ViceTrump => s.vice.map(|v| (v, "the vice")),
+        Phase::ChiefTrump | Phase::Partner => s.chief.map(|c| (c, "the chief")),
+        _ => None,
+    };
+    if let (Some(t), Some((e, role))) = (to_move, actor.filter(|a| Some(a.0) != to_move)) {
+        let message = format!("{role} (seat {e}) acts in this phase, not seat {t}");
+        report("to_move", &message);
     }
-
-    fn all(&mut self, to_move: Option<u8>) {
-        let s = self.state;
-        let phase = (s.phase.name(), s.phase.is_over());
-        check_to_move(to_move, phase, self.path, self.problems);
-        self.holdings();
-        self.roles();
-        match s.phase {
-            Phase::Auction => {
-                if s.passes >= s.n() {
-                    let message = "every seat has passed: the auction is over";
-                    self.report("auction.passes", message);
-                }
-            }
-            Phase::ViceTrump => self.actor_is(to_move, s.vice, "the vice"),
-            Phase::ChiefTrump | Phase::Partner => self.actor_is(to_move, s.chief, "the chief"),
-            Phase::Play => {
-                let expected = (s.leader + s.trick_len) % s.n();
-                if to_move.is_some_and(|t| t != expected) {
-                    let message = format!("seat {expected} plays next to this trick");
-                    self.report("to_move", message);
-                }
-            }
-            Phase::AllPass | Phase::Eklat => {
-                let (tied, top) = s.top_bidders();
-                let eklat = top > 0 && tied.count_ones() >= 2;
-                if (top == 0) != (s.phase == Phase::AllPass) || (s.phase == Phase::Eklat && !eklat)
-                {
-                    let (bids, phase) = (&s.bids[..s.n() as usize], s.phase.name());
-                    let message = format!("the bids {bids:?} do not give '{phase}'");
-                    self.report("phase", message);
-                }
-            }
-            Phase::Scored => {
-                if u32::from(s.tricks_played) != s.cfg.hand_size() {
-                    self.report("tricks_played", "phase 'scored' needs every trick played");
-                }
-            }
-        }
+    let next = (s.leader + s.trick_len) % s.n();
+    if s.phase == Phase::Play && to_move.is_some_and(|t| t != next) {
+        report("to_move", &format!("seat {next} plays next to this trick"));
     }
-
-    fn actor_is(&mut self, to_move: Option<u8>, expected: Option<u8>, role: &str) {
-        if let (Some(t), Some(e)) = (to_move, expected) {
-            if t != e {
-                let message = format!("{role} (seat {e}) acts in this phase, not seat {t}");
-                self.report("to_move", message);
-            }
-        }
+    if s.phase == Phase::Auction && s.passes >= s.n() {
+        let message = "every seat has passed: the auction is over";
+        report("auction.passes", message);
     }
-
-    /// Each seat holds, in hand and on its table, one card per trick still to come.
-    fn holdings(&mut self) {
-        let s = self.state;
-        let n = s.n();
-        let left = s.cfg.hand_size().saturating_sub(u32::from(s.tricks_played));
-        let seats = 0..usize::from(n);
-        let held: Vec<u32> = seats
-            .map(|p| s.hands[p].len() + s.tables[p].len())
-            .collect();
-        let trick_len = if s.phase == Phase::Play {
-            s.trick_len
-        } else {
-            0
-        };
-        let also = ", in hand and on the table,";
-        let hands_path = format!("{}.hands", self.path);
-        check_trick_hands(
-            (&held, also),
-            left,
-            (s.leader, trick_len),
-            &hands_path,
-            self.problems,
-        );
-        for p in 0..n {
-            let laid = s.tables[p as usize].len();
-            let bid = u32::from(s.bids[p as usize]);
-            let before_play = matches!(
-                s.phase,
-                Phase::Auction | Phase::ViceTrump | Phase::ChiefTrump | Phase::Partner
-            );
-            if (before_play && laid != bid) || laid > bid {
-                let message = format!("seat {p} bid {bid} cards but {laid} lie on its table");
-                self.report(&format!("tables[{p}]"), message);
-            }
-        }
+    let (tied, top) = s.top_bidders();
+    let unplayed = match (top, tied.count_ones()) {
+        (0, _) => Some(Phase::AllPass),
+        (_, 2..) => Some(Phase::Eklat),
+        _ => None,
+    };
+    if matches!(s.phase, Phase::AllPass | Phase::Eklat) && unplayed != Some(s.phase) {
+        let (bids, phase) = (&s.bids[..s.seats()], s.phase.name());
+        report("phase", &format!("the bids {bids:?} do not give '{phase}'"));
     }
-
-    /// Chief, vice, trumps and partner agree with the bids and the phase.
-    fn roles(&mut self) {
-        let s = self.state;
-        let after_auction = matches!(
-            s.phase,
-            Phase::ViceTrump | Phase::ChiefTrump | Phase::Partner | Phase::Play | Phase::Scored
-        );
-        if !after_auction {
-            if s.chief.is_some()
-                || s.vice.is_some()
-                || s.partner.is_some()
-                || s.chief_trump.is_some()
-                || s.vice_trump.is_some()
-            {
-                let phase = s.phase.name();
-                let message =
-                    format!("roles and trumps are set only after the auction, not in '{phase}'");
-                self.report("chief", message);
-            }
-            return;
-        }
-        let (tied, top) = s.top_bidders();
-        let Some(chief) = s.chief else {
-            return self.report("chief", "missing: the hand is past the auction");
-        };
-        if tied != 1 << chief || top == 0 {
-            let message = format!("seat {chief} does not hold the single highest bid");
-            self.report("chief", message);
-        }
-        let before_play = matches!(
-            s.phase,
-            Phase::ViceTrump | Phase::ChiefTrump | Phase::Partner
-        );
-        if before_play && s.vice != s.find_vice(chief) {
-            let message = format!(
-                "the bids give vice {:?}, not {:?}",
-                s.find_vice(chief),
-                s.vice
-            );
-            self.report("vice", message);
-        }
-        if s.vice == Some(chief) {
-            self.report("vice", "the chief cannot be the vice");
-        }
-        self.named_trumps(chief, before_play);
-        self.partner_and_call(chief);
+    if s.phase == Phase::Scored && u32::from(s.tricks_played) != s.cfg.hand_size() {
+        report("tricks_played", "phase 'scored' needs every trick played");
     }
+}
 
-    /// The vice's and the chief's trumps: named in their phases, from their bid cards.
-    fn named_trumps(&mut self, chief: u8, before_play: bool) {
-        let s = self.state;
-        let past_vice = !matches!(s.phase, Phase::ViceTrump);
-        if past_vice && s.vice.is_some() != s.vice_trump.is_some() {
-            let message = "the vice names a trump before the chief, and only a vice does";
-            self.report("vice_trump", message);
-        }
-        let past_chief = matches!(s.phase, Phase::Partner | Phase::Play | Phase::Scored);
-        if past_chief != s.chief_trump.is_some() {
+/// Chief, vice, trumps and partner agree with the bids and the phase.
+fn roles(s: &Mu, report: &mut Report) {
+    if matches!(s.phase, Phase::Auction | Phase::AllPass | Phase::Eklat) {
+        if (s.chief, s.vice, s.partner) != (None, None, None)
+            || (s.chief_trump, s.vice_trump) != (None, None)
+        {
             let phase = s.phase.name();
-            let message = format!(
-                "the chief's trump is named once the phase is past 'chief_trump' (phase '{phase}')"
-            );
-            self.report("chief_trump", message);
+            let message =
+                format!("roles and trumps are set only after the auction, not in '{phase}'");
+            report("chief", &message);
         }
-        if before_play {
-            if let (Some(v), Some(t)) = (s.vice, s.vice_trump) {
-                if !designations(s.tables[v as usize]).contains(&t) {
-                    let message = format!(
-                        "'{}' is no colour or number of the vice's bid cards",
-                        t.token()
-                    );
-                    self.report("vice_trump", message);
-                }
-            }
-            if let Some(t) = s.chief_trump.filter(|&t| t != Trump::NoTrump) {
-                if !designations(s.tables[chief as usize]).contains(&t) {
-                    let message = format!(
-                        "'{}' is no colour or number of the chief's bid cards",
-                        t.token()
-                    );
-                    self.report("chief_trump", message);
-                }
+        return;
+    }
+    let (tied, top) = s.top_bidders();
+    let Some(chief) = s.chief else {
+        return report("chief", "missing: the hand is past the auction");
+    };
+    if tied != 1 << chief || top == 0 {
+        let message = format!("seat {chief} does not hold the single highest bid");
+        report("chief", &message);
+    }
+    let playing = matches!(s.phase, Phase::Play | Phase::Scored);
+    let vice = s.find_vice(chief);
+    if !playing && s.vice != vice {
+        let message = format!("the bids give vice {vice:?}, not {:?}", s.vice);
+        report("vice", &message);
+    }
+    if s.vice == Some(chief) {
+        report("vice", "the chief cannot be the vice");
+    }
+    if s.phase != Phase::ViceTrump && s.vice.is_some() != s.vice_trump.is_some() {
+        let message = "the vice names a trump before the chief, and only a vice does";
+        report("vice_trump", message);
+    }
+    let past_chief = !matches!(s.phase, Phase::ViceTrump | Phase::ChiefTrump);
+    if past_chief != s.chief_trump.is_some() {
+        let phase = s.phase.name();
+        let message = format!(
+            "the chief's trump is named once the phase is past 'chief_trump' (phase '{phase}')"
+        );
+        report("chief_trump", &message);
+    }
+    let chief_trump = (
+        "chief",
+        s.chief,
+        s.chief_trump.filter(|&t| t != Trump::NoTrump),
+    );
+    for (role, seat, trump) in [("vice", s.vice, s.vice_trump), chief_trump] {
+        if let (false, Some(p), Some(t)) = (playing, seat, trump) {
+            if !designations(s.tables[p as usize]).contains(&t) {
+                let t = t.token();
+                let message = format!("'{t}' is no colour or number of the {role}'s bid cards");
+                report(&format!("{role}_trump"), &message);
             }
         }
     }
+    partner_and_call(s, (chief, playing), report);
+}
 
-    /// The partner (chosen, never the chief or vice) or the called card, by `partner_mode`.
-    fn partner_and_call(&mut self, chief: u8) {
-        let s = self.state;
-        let playing = matches!(s.phase, Phase::Play | Phase::Scored);
-        let chooses = s.cfg.partner_mode == PartnerMode::Choose;
-        match s.partner {
-            Some(p) if p == chief || Some(p) == s.vice => {
-                self.report("partner", "the partner is neither the chief nor the vice")
-            }
-            Some(_) if s.n() == 3 => self.report("partner", "the three-player game has no partner"),
-            None if playing && s.n() >= 4 && chooses => {
-                self.report("partner", "missing: the chief chose a partner before play")
-            }
-            _ => {}
+/// The partner (chosen, never the chief or vice) or the called card, by `partner_mode`.
+fn partner_and_call(s: &Mu, (chief, playing): (u8, bool), report: &mut Report) {
+    let chooses = s.cfg.partner_mode == PartnerMode::Choose;
+    match s.partner {
+        Some(p) if p == chief || Some(p) == s.vice => {
+            report("partner", "the partner is neither the chief nor the vice")
         }
-        if s.called.is_some() && (chooses || !playing) {
-            let message = "a card is called only with partner_mode call_card, once play begins";
-            self.report("called_card", message);
+        Some(_) if s.n() == 3 => report("partner", "the three-player game has no partner"),
+        None if playing && s.n() >= 4 && chooses => {
+            report("partner", "missing: the chief chose a partner before play")
         }
-        if playing && !chooses && s.n() >= 4 && s.called.is_none() {
-            self.report(
-                "called_card",
-                "missing: the chief called a card before play",
-            );
-        }
+        _ => {}
+    }
+    if s.called.is_some() && (chooses || !playing) {
+        let message = "a card is called only with partner_mode call_card, once play begins";
+        report("called_card", message);
+    }
+    if playing && !chooses && s.n() >= 4 && s.called.is_none() {
+        report(
+            "called_card",
+            "missing: the chief called a card before play",
+        );
     }
 }
