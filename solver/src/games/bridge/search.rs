@@ -117,7 +117,8 @@ impl Bridge {
     /// [`Bridge::quick_tricks`] of the leader's partner, reached by a lead to a suit whose
     /// highest card in play it holds, when the leader holds that suit and neither opponent
     /// can ruff it (the partner's count includes that trick). Also the cards it depends on.
-    fn quick_tricks_through_partner(&self, need: u32) -> (u32, u64) {
+    /// `own` is the leader's [`Bridge::quick_tricks`], fewer than `need`.
+    fn quick_tricks_through_partner(&self, need: u32, own: (u32, u64)) -> (u32, u64) {
         let seat = self.leader as usize;
         let partner = (seat + 2) % 4;
         let in_play = self.in_hands();
@@ -143,7 +144,7 @@ impl Bridge {
         if count >= need {
             return (count, relevant | top);
         }
-        let (cashed, cashed_relevant) = self.cashed_before_the_entry(suit, need);
+        let (cashed, cashed_relevant) = self.cashed_before_the_entry(suit, need, own);
         if cashed > count {
             (cashed, cashed_relevant | top)
         } else {
@@ -155,12 +156,15 @@ impl Bridge {
     /// partner's after the lead to it, in the entry suit and the suits the leader does not
     /// hold (so no winner falls on the other hand's); counted when the partner has a card to
     /// spare for each of the leader's winners, until `need`. Also the cards the count
-    /// depends on.
-    fn cashed_before_the_entry(&self, entry: Suit, need: u32) -> (u32, u64) {
+    /// depends on. `own` is the leader's [`Bridge::quick_tricks`], fewer than `need`.
+    fn cashed_before_the_entry(&self, entry: Suit, need: u32, own: (u32, u64)) -> (u32, u64) {
         let seat = self.leader as usize;
         let partner = (seat + 2) % 4;
-        let elsewhere = ALL_SUITS & !(1 << entry as u32);
-        let (own, own_relevant) = self.quick_tricks_of(seat, elsewhere, need);
+        // The leader's count over every suit stopped short of `need`, so every suit's part
+        // is whole in it: without the entry suit's part, it is the count elsewhere.
+        let (in_entry, _) = self.quick_tricks_of(seat, 1 << entry as u32, need);
+        let own_relevant = own.1 & !(0xffff << (16 * entry as u32));
+        let own = own.0 - in_entry;
         let partners_suits = Suit::ALL
             .into_iter()
             .filter(|&s| s == entry || lane(self.hands[seat], s) == 0)
@@ -1122,7 +1126,7 @@ impl Bridge {
             if own.0 >= need {
                 return own;
             }
-            let through = self.quick_tricks_through_partner(need);
+            let through = self.quick_tricks_through_partner(need, own);
             let quick = if through.0 > own.0 { through } else { own };
             if quick.0 > sure.0 {
                 quick
