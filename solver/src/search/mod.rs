@@ -995,7 +995,9 @@ impl<G: Searchable> Searcher<G> {
         (bucket, banked, profile): (u64, i32, u128),
         (alpha, beta): (i32, i32),
     ) -> Option<(i32, i32)> {
-        let window = (alpha.saturating_sub(banked), beta.saturating_sub(banked));
+        // A window lies within (-INF, INF), half the range of i32: it cannot overflow. The
+        // found bounds can (their sentinels are i32::MIN and i32::MAX), so they saturate.
+        let window = (alpha - banked, beta - banked);
         let found = &mut self.found;
         self.partitions
             .probe(bucket, profile, window, found)
