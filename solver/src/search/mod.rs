@@ -70,19 +70,7 @@ pub trait Searchable: Game {
         moves: &mut Vec<Self::Move>,
         merged: &mut Vec<(Self::Move, Self::Move)>,
     ) {
-        merged.clear();
-        let mut kept = 0;
-        for i in 0..moves.len() {
-            let mv = moves[i];
-            match moves[..kept].iter().find(|&&k| self.equivalent(k, mv)) {
-                Some(&k) => merged.push((k, mv)),
-                None => {
-                    moves[kept] = mv;
-                    kept += 1;
-                }
-            }
-        }
-        moves.truncate(kept);
+        merge_pairwise(moves, merged, |k, mv| self.equivalent(k, mv));
     }
 
     /// The transposition key and the part of `side`'s value already banked: positions with one
@@ -806,6 +794,30 @@ fn answered_alike<G: Searchable>(
         }
     }
     alike
+}
+
+/// Keeps in `moves` the first of each class of moves that `same` (kept, later) finds alike,
+/// pair by pair, and puts each move left out, with the one kept, in `merged` (cleared
+/// first): [`Searchable::merge_equivalent`]'s default, for games that gather once per node
+/// what their `same` reads.
+pub fn merge_pairwise<M: Copy>(
+    moves: &mut Vec<M>,
+    merged: &mut Vec<(M, M)>,
+    same: impl Fn(M, M) -> bool,
+) {
+    merged.clear();
+    let mut kept = 0;
+    for i in 0..moves.len() {
+        let mv = moves[i];
+        match moves[..kept].iter().find(|&&k| same(k, mv)) {
+            Some(&k) => merged.push((k, mv)),
+            None => {
+                moves[kept] = mv;
+                kept += 1;
+            }
+        }
+    }
+    moves.truncate(kept);
 }
 
 /// Scores every legal move of `state` for the side of `seat` (by default the seat to move).

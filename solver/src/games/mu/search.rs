@@ -16,7 +16,7 @@ use super::cards::{
 use super::{Move, Mu, Phase};
 use crate::cards::{Card, CardSet};
 use crate::game::{mix, Game};
-use crate::search::{trick_cutoff_key, Searchable};
+use crate::search::{merge_pairwise, trick_cutoff_key, Searchable};
 
 impl Mu {
     /// Card points won so far by `side`'s seats.
@@ -250,24 +250,11 @@ impl Searchable for Mu {
     /// [`Searchable::equivalent`] pair by pair as the default does, the cards in play
     /// gathered once.
     fn merge_equivalent(&self, moves: &mut Vec<Move>, merged: &mut Vec<(Move, Move)>) {
-        merged.clear();
         let in_play = self.cards_in_play();
-        let mut kept = 0;
-        for i in 0..moves.len() {
-            let mv = moves[i];
-            let same = |&k: &Move| match (k, mv) {
-                (Move::Play(x), Move::Play(y)) => self.alike(x, y, in_play),
-                _ => k == mv,
-            };
-            match moves[..kept].iter().find(|k| same(k)) {
-                Some(&k) => merged.push((k, mv)),
-                None => {
-                    moves[kept] = mv;
-                    kept += 1;
-                }
-            }
-        }
-        moves.truncate(kept);
+        merge_pairwise(moves, merged, |k, mv| match (k, mv) {
+            (Move::Play(x), Move::Play(y)) => self.alike(x, y, in_play),
+            _ => k == mv,
+        });
     }
 
     fn order_hint(&self, mv: Move) -> i32 {

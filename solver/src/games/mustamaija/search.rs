@@ -30,7 +30,7 @@ use super::config::{QsLead, TrumpMode};
 use super::{Move, Mustamaija, Phase};
 use crate::cards::{Card, CardSet};
 use crate::game::{mix, Game, MAX_SEATS};
-use crate::search::{Searchable, MILLI};
+use crate::search::{merge_pairwise, Searchable, MILLI};
 use crate::suited::{power_of, Suit};
 
 /// Where a relative key puts the maria in its suit's lane: past the ranks (`relative_places`).
@@ -68,8 +68,9 @@ impl Mustamaija {
             || self.cfg.trump_mode == TrumpMode::Marriage && matches!(power_of(card), KING | QUEEN)
     }
 
-    /// Whether beating with `x` or with `y` of one hand leads to positions of one value.
-    fn interchangeable(&self, x: Card, y: Card) -> bool {
+    /// Whether beating with `x` or with `y` of one hand leads to positions of one value,
+    /// `in_play` being [`Self::cards_in_play`].
+    fn interchangeable(&self, x: Card, y: Card, in_play: CardSet) -> bool {
         if x == y {
             return true;
         }
@@ -78,7 +79,7 @@ impl Mustamaija {
         }
         let (lo, hi) = if x < y { (x, y) } else { (y, x) };
         let between = CardSet::from_bits((hi.bit() - 1) & !((lo.bit() << 1) - 1));
-        !between.intersects(self.cards_in_play())
+        !between.intersects(in_play)
     }
 
     /// How likely `seat` looks to end holding the maria, as a weight: many cards, the maria
@@ -248,7 +249,13 @@ impl Mustamaija {
         {
             return false;
         }
-        self.beat_all_then_out(self.open, self.hands[self.defender as usize], attacking)
+        let in_play = self.cards_in_play();
+        self.beat_all_then_out(
+            self.open,
+            self.hands[self.defender as usize],
+            attacking,
+            in_play,
+        )
     }
 
     /// Whether the defender picks up a card at least (one taken, the maria open, or an open
@@ -275,8 +282,14 @@ impl Mustamaija {
     }
 
     /// Whether some way of beating each of `open` with a card of `hand` leaves cards that go
-    /// out attacking `attacking`.
-    fn beat_all_then_out(&self, open: CardSet, hand: CardSet, attacking: CardSet) -> bool {
+    /// out attacking `attacking` (`in_play`: the position's [`Self::cards_in_play`]).
+    fn beat_all_then_out(
+        &self,
+        open: CardSet,
+        hand: CardSet,
+        attacking: CardSet,
+        in_play: CardSet,
+    ) -> bool {
         let Some(card) = open.highest() else {
             return self.attacks_out_with(hand, attacking, attacking.len());
         };
@@ -286,9 +299,9 @@ impl Mustamaija {
             .iter()
             .any(|b| {
                 // Of interchangeable beaters (next to each other in the order) one is tried.
-                let same = tried.is_some_and(|t| self.interchangeable(t, b));
+                let same = tried.is_some_and(|t| self.interchangeable(t, b, in_play));
                 tried = Some(b);
-                !same && self.beat_all_then_out(rest, hand - CardSet::single(b), attacking)
+                !same && self.beat_all_then_out(rest, hand - CardSet::single(b), attacking, in_play)
             })
     }
 
@@ -433,10 +446,19 @@ impl Searchable for Mustamaija {
     }
 
     fn equivalent(&self, a: Move, b: Move) -> bool {
-        match (a, b) {
-            (Move::Beat(x), Move::Beat(y)) => self.interchangeable(x, y),
-            _ => a == b,
+        self.equivalent_in(a, b, self.cards_in_play())
+    }
+
+    /// [`Searchable::equivalent`] pair by pair as the default does, the cards in play
+    /// gathered once; only a defence's beating cards can be alike (other legal moves are
+    /// all different), so nothing else is compared.
+    fn merge_equivalent(&self, moves: &mut Vec<Move>, merged: &mut Vec<(Move, Move)>) {
+        if self.phase != Phase::Defend {
+            merged.clear();
+            return;
         }
+        let in_play = self.cards_in_play();
+        merge_pairwise(moves, merged, |k, mv| self.equivalent_in(k, mv, in_play));
     }
 
     /// See [`Mustamaija::order_hint_keeping`].
@@ -456,6 +478,14 @@ impl Searchable for Mustamaija {
 }
 
 impl Mustamaija {
+    /// [`Searchable::equivalent`], `in_play` being [`Self::cards_in_play`].
+    fn equivalent_in(&self, a: Move, b: Move, in_play: CardSet) -> bool {
+        match (a, b) {
+            (Move::Beat(x), Move::Beat(y)) => self.interchangeable(x, y, in_play),
+            _ => a == b,
+        }
+    }
+
     /// The attacker's cards the defender cannot beat now (the maria among them).
     fn unbeatable_attack_cards(&self) -> CardSet {
         let defending = self.hands[self.defender as usize];
