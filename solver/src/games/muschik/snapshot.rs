@@ -364,30 +364,21 @@ fn replay_tricks(state: &mut Muschik, said: &Said, problems: &mut Problems) {
 }
 
 /// Plays `cards` from `leader` on, each put in its player's hand first (a snapshot's hands
-/// hold only the cards still to play).
+/// hold only the cards still to play); the deal is not scored here but by [`settle`].
 fn play(state: &mut Muschik, leader: u8, cards: &[Card]) {
     (state.leader, state.actor) = (leader, leader);
     for &card in cards {
         state.hands[state.actor as usize].insert(card);
-        state.play_card(card);
+        state.lay_card(card);
     }
 }
 
-/// The deal's end as the play code scores it: the +5 of a trickless participant, the lone
-/// joiner's credited tricks, or the void deal. A fifth trick replayed in a phase other than
-/// `scored` has ended the deal: its +5 is taken back.
+/// The deal's end as the play code scores it (the replay left it unscored): the +5 of a
+/// trickless participant, the lone joiner's credited tricks, or the void deal.
 fn settle(state: &mut Muschik) {
-    if state.phase != Phase::Scored && state.result.take().is_some() {
-        let n = state.n() as usize;
-        for seat in 0..n {
-            if state.is_in(seat as u8) && state.tricks_won[seat] == 0 {
-                state.cp[seat] -= 5;
-            }
-        }
-    }
     match state.phase {
         Phase::Scored if state.lone_credited() => state.lone_takes_all(state.order[0]),
-        Phase::Scored if state.result.is_none() => state.finish_deal(),
+        Phase::Scored => state.finish_deal(),
         Phase::Void => state.void_deal(),
         _ => {}
     }
