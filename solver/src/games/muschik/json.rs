@@ -12,9 +12,7 @@ use super::{Move, Muschik, Phase, HAND_SIZE, MAX_PLAYERS};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{
-    cards_json, fill_hidden, hands_json, Count, HandEntry, WireDeck, HIDDEN_CARD,
-};
+use crate::games::cardlist::{cards_json, fill_places, hands_json, Count, WireDeck, HIDDEN_CARD};
 use crate::games::options::{self, Declared};
 use crate::games::wire::{cards_text, move_words, trick_json, whole_number};
 use crate::problems::{Fields, Problems};
@@ -143,14 +141,13 @@ impl Rules for Muschik {
         observer: Option<Seat>,
         problems: &mut Problems,
     ) -> Option<Muschik> {
-        let n = cfg.seats();
-        let before = problems.0.len();
+        let (n, before) = (cfg.seats(), problems.0.len());
         let mut f = Fields::of(value, path, problems);
         f.require(&["dealer", "hands", "trump_card", "stock"], problems);
         let dealer = f.seat("dealer", n, problems).unwrap_or(0);
         let mut ledger = wire_deck(cfg).ledger();
         let size = (HAND_SIZE as u32, Count::Read);
-        let mut entries = ledger.hands(&mut f, n, observer, Some(size), problems);
+        let entries = ledger.hands(&mut f, n, observer, Some(size), problems);
         let trump_card = ledger.deck().card(&mut f, "trump_card", problems);
         if let Some(card) = trump_card.filter(|&c| ledger.all().contains(c)) {
             let message = format!("the trump card {} is also in a hand", card_name(card));
@@ -158,21 +155,17 @@ impl Rules for Muschik {
         }
         let stock_path = f.path("stock");
         // The stock as dealt, top first (`None` where a view hides a card), of the deck's size.
-        let stock_slots = f.get("stock").map_or(Vec::new(), |v| {
+        let mut stock = f.get("stock").map_or(Vec::new(), |v| {
             ledger.ordered(v, &stock_path, observer.is_some(), problems)
         });
-        if f.has("stock") {
-            if stock_slots.len() != cfg.stock_size() {
-                let (given, size) = (stock_slots.len(), cfg.stock_size());
-                let message = format!("the stock holds {given} cards; this deck leaves {size}");
-                problems.push(&stock_path, message);
-            }
-            let hidden = stock_slots.iter().filter(|c| c.is_none()).count();
-            entries.push(HandEntry::Hidden(hidden as u32));
+        let (given, size) = (stock.len(), cfg.stock_size());
+        if f.has("stock") && given != size {
+            let message = format!("the stock holds {given} cards; this deck leaves {size}");
+            problems.push(&stock_path, message);
         }
         let match_state = read_match(f.get("match"), &f.path("match"), cfg.num_players, problems);
         f.finish(problems);
-        if let Some(card) = trump_card.filter(|&c| stock_slots.contains(&Some(c))) {
+        if let Some(card) = trump_card.filter(|&c| stock.contains(&Some(c))) {
             let message = format!("the trump card {} is also in the stock", card_name(card));
             problems.push(&stock_path, message);
         }
@@ -181,22 +174,18 @@ impl Rules for Muschik {
         }
         let trump_card = trump_card?;
         let unknown = ledger.deck().cards - ledger.all() - CardSet::single(trump_card);
-        let filled = fill_hidden(&entries, unknown, path, problems);
-        let mut drawn_unknown = filled.get(n).copied().unwrap_or_default().iter();
-        let stock_order = stock_slots
-            .iter()
-            .map(|slot| slot.or_else(|| drawn_unknown.next()));
-        let stock_order: Vec<Card> = stock_order.flatten().collect();
+        let slots = (&[][..], &mut stock[..]);
+        let dealt = fill_places(&entries, slots, unknown, (path, "counts"), problems);
         let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
-        hands[..n].copy_from_slice(&filled[..n]);
+        hands[..n].copy_from_slice(&dealt[..n]);
+        let stock: Vec<Card> = stock.into_iter().flatten().collect();
         problems
             .is_empty()
-            .then(|| Muschik::new_deal(*cfg, dealer, hands, trump_card, &stock_order, match_state))
+            .then(|| Muschik::new_deal(*cfg, dealer, hands, trump_card, &stock, match_state))
     }
 
     fn state_json(&self, observer: Option<Seat>) -> Value {
         let n = self.seats();
-        let hidden = |seat: usize| observer.is_some_and(|o| o != seat);
         let stock = &self.stock[self.drawn as usize..self.stock_len as usize];
         let done = &self.tricks[..self.tricks_played as usize];
         let p = self.participants as usize;
@@ -209,7 +198,7 @@ impl Rules for Muschik {
             "swap": self.swap.name(),
             "trump_holder": self.trump_holder(),
             "stock": cards_json(stock.iter().copied(), observer.is_some(), card_name),
-            "discards": (0..n).map(|s| cards_json(self.discards[s], hidden(s), card_name)).collect::<Vec<_>>(),
+            "discards": hands_json(&self.discards[..n], observer, card_name),
             "participation": self.participation_json(),
             "exchanged": &self.exchanged[..n],
             "exchange_turns": self.exchange_turns,

@@ -49,9 +49,8 @@ pub(super) fn read_match(
     ];
     let [cp, mp, winners, owed, sitouts] =
         lists.map(|(key, lo, hi)| f.integers(key, lo, hi, problems));
-    m.deals = f
-        .bounded("deals", 0, u32::MAX.into(), problems)
-        .unwrap_or(0) as u32;
+    let deals = f.bounded("deals", 0, u32::MAX.into(), problems);
+    m.deals = deals.unwrap_or(0) as u32;
     m.over = f.boolean("over", problems).unwrap_or(false);
     f.finish(problems);
     if problems.0.len() == before {
@@ -104,10 +103,8 @@ fn set_points(
     problems: &mut Problems,
 ) {
     let (cp_at, mp_at, sitouts_at) = (at("cp"), at("mp"), at("sitouts"));
-    match (
-        cp.filter(|l| one_per_seat(l, count, "values", &cp_at, problems)),
-        m.start_cp,
-    ) {
+    let cp = cp.filter(|l| one_per_seat(l, count, "values", &cp_at, problems));
+    match (cp, m.start_cp) {
         (Some(values), Some(_)) => {
             for (seat, &c) in values.iter().enumerate() {
                 m.cp[seat] = c as i32;

@@ -65,7 +65,16 @@ impl Muschik {
         prefer(trumps & over, trumps)
     }
 
+    /// Plays `card` for the seat to act; the deal's last trick scores it.
     pub(super) fn play_card(&mut self, card: Card) {
+        if self.lay_card(card) {
+            self.finish_deal();
+        }
+    }
+
+    /// Plays `card` for the seat to act, leaving the deal unscored; whether it ended the
+    /// deal's last trick.
+    pub(super) fn lay_card(&mut self, card: Card) -> bool {
         let seat = self.actor;
         self.hands[seat as usize].remove(card);
         if self.trick_len == 0 || beaters(self.winning_card(), self.trump).contains(card) {
@@ -75,7 +84,7 @@ impl Muschik {
         self.trick_len += 1;
         if self.trick_len < self.participants {
             self.actor = self.next_participant(seat);
-            return;
+            return false;
         }
         let winner = (0..self.best).fold(self.leader, |s, _| self.next_participant(s));
         self.tricks[self.tricks_played as usize] = Trick {
@@ -88,9 +97,7 @@ impl Muschik {
         self.trick_len = 0;
         self.leader = winner;
         self.actor = winner;
-        if self.tricks_played as usize == HAND_SIZE {
-            self.finish_deal();
-        }
+        self.tricks_played as usize == HAND_SIZE
     }
 }
 

@@ -3,13 +3,13 @@
 //! replayed by the play code, and checked against what the snapshot says, so a position that
 //! play could not reach is refused with every reason.
 
-use super::cards;
 use super::config::{Config, ParticipationFloor, SwapTiming};
 use super::json::{card_name, wire_deck};
 use super::match_json::read_match;
-use super::{MatchState, Muschik, Phase, SwapState, HAND_SIZE, MAX_PLAYERS};
+use super::{Muschik, Phase, SwapState, HAND_SIZE, MAX_PLAYERS};
+use crate::api::Rules;
 use crate::cards::{Card, CardSet};
-use crate::game::Seat;
+use crate::game::{Game, Seat};
 use crate::games::cardlist::{place_unknown, CardLedger, HandEntry};
 use crate::games::wire::{padded, snapshot_head, Names};
 use crate::problems::{field_path, index_path, kind, one_per_seat, Fields, Problems};
@@ -23,18 +23,27 @@ struct GivenTrick {
     path: String,
 }
 
-/// What a snapshot says that the deal derives, checked against it: the seat to move, the trump
-/// card's holder, the seats that decided and those that joined (masks), the tricks, and
-/// `tricks_won`, `zero_at` and `cp`, each with its path.
+/// What the snapshot at `path` says that the deal derives, checked against it: the seat to
+/// move, the trump card's holder, the seats that decided and those that joined (masks), the
+/// tricks, each hand's size, and the lists `tricks_won`, `zero_at` and `cp`.
 #[derive(Default)]
-struct Said {
+struct Said<'a> {
+    path: String,
     to_move: Option<u8>,
     holder: Option<u8>,
     decided: u8,
     joined: u8,
     trick: Option<GivenTrick>,
     tricks: Vec<GivenTrick>,
-    lists: Vec<(String, Option<Vec<Option<i64>>>)>,
+    counts: Vec<u32>,
+    lists: [(&'static str, Option<&'a Vec<Value>>); 3],
+}
+
+impl Said<'_> {
+    /// The path of the snapshot's field `key`.
+    fn at(&self, key: &str) -> String {
+        field_path(&self.path, key)
+    }
 }
 
 pub(super) fn read(
@@ -49,32 +58,22 @@ pub(super) fn read(
     f.require(&["dealer", "phase", "hands", "trump_card"], problems);
     let mut ledger = wire_deck(cfg).ledger();
     // Every place of cards, as `build` deals the hidden ones: the hands, the stock, the discards.
-    let mut places = read_entries(&mut f, "hands", n, observer, &mut ledger, problems);
+    let hands = read_entries(&mut f, "hands", n, observer, &mut ledger, problems);
     let discards = read_entries(&mut f, "discards", n, observer, &mut ledger, problems);
     let (stock, order) = ledger.place(&mut f, "stock", observer.is_some(), problems);
-    places.push(stock);
-    places.extend(discards);
-    let mut said = read_tricks(&mut f, n, &mut ledger, problems);
+    let places = [hands, vec![stock], discards].concat();
+    let mut said = Said::default();
+    (said.trick, said.tricks) = read_tricks(&mut f, n, &mut ledger, problems);
     let phases: Names<Phase> = (Phase::from_name, Phase::NAMES);
     let (dealer, phase, to_move) = snapshot_head(&mut f, &[], n, phases, problems);
     let trump_card = ledger.deck().card(&mut f, "trump_card", problems);
-    // The cards are placed by `build`; until then any card stands for a trump card not read.
-    let card = trump_card.or(ledger.deck().cards.lowest())?;
-    let (no_cards, no_match) = ([CardSet::EMPTY; MAX_PLAYERS], MatchState::new(n as u8));
-    let mut s = Muschik::new_deal(*cfg, dealer, no_cards, card, &[], no_match);
     let swaps = (SwapState::from_name, SwapState::NAMES);
     let swap = f.name_of("swap", "swap", swaps.0, swaps.1, problems);
-    s.swap = swap.unwrap_or(SwapState::Open);
     said.holder = f.seat("trump_holder", n, problems);
     (said.decided, said.joined) = read_participation(&mut f, n, problems);
     let exchanged = f.seat_integers("exchanged", (n, "counts"), 0, 25, problems);
-    s.exchanged = padded(exchanged, n);
-    s.exchange_turns = f.bounded("exchange_turns", 0, 25, problems).unwrap_or(0) as u8;
-    for key in ["tricks_won", "zero_at", "cp"] {
-        let list = f.array(key, problems);
-        let list = list.map(|l| l.iter().map(Value::as_i64).collect());
-        said.lists.push((f.path(key), list));
-    }
+    let turns = f.bounded("exchange_turns", 0, 25, problems);
+    said.lists = ["tricks_won", "zero_at", "cp"].map(|key| (key, f.array(key, problems)));
     let (match_value, match_path) = (f.get("match"), f.path("match"));
     f.finish(problems);
     if problems.0.len() > before {
@@ -82,12 +81,13 @@ pub(super) fn read(
     }
     // The match is checked on its own, so that its problems and the deal's are all reported.
     let mut match_problems = Problems::default();
-    s.match_state = read_match(match_value, &match_path, n as u8, &mut match_problems);
-    let (Some(phase), Some(_)) = (phase, trump_card) else {
-        return None;
-    };
-    (s.phase, said.to_move) = (phase, to_move);
-    let built = build(s, (places, order), ledger.all(), &said, path, problems);
+    let match_state = read_match(match_value, &match_path, n as u8, &mut match_problems);
+    let no_cards = [CardSet::EMPTY; MAX_PLAYERS];
+    let mut s = Muschik::new_deal(*cfg, dealer, no_cards, trump_card?, &[], match_state);
+    (s.phase, s.swap) = (phase?, swap.unwrap_or(SwapState::Open));
+    (s.exchanged, s.exchange_turns) = (padded(exchanged, n), turns.unwrap_or(0) as u8);
+    (said.path, said.to_move) = (path.to_string(), to_move);
+    let built = build(s, (places, order), ledger.all(), said, problems);
     let match_valid = match_problems.is_empty();
     problems.extend(match_problems);
     built.filter(|_| match_valid)
@@ -117,29 +117,33 @@ fn read_entries(
 /// decided and those that said in, as masks.
 fn read_participation(f: &mut Fields, n: usize, problems: &mut Problems) -> (u8, u8) {
     let at = f.path("participation");
-    let (mut decided, mut joined) = (0, 0);
     let Some(list) = f.array("participation", problems) else {
         return (0, 0);
     };
     one_per_seat(list, n, "entries", &at, problems);
+    let (mut decided, mut joined) = (0, 0);
     for (seat, item) in list.iter().enumerate().take(n) {
+        let bit = 1 << seat;
         match item.as_str() {
-            _ if item.is_null() => continue,
-            Some("in") => joined |= 1 << seat,
-            Some("out") => {}
+            Some("in") => (decided, joined) = (decided | bit, joined | bit),
+            Some("out") => decided |= bit,
+            _ if item.is_null() => {}
             _ => {
                 let message = format!("expected \"in\", \"out\" or null, got {}", kind(item));
                 problems.push(&index_path(&at, seat), message);
-                continue;
             }
         }
-        decided |= 1 << seat;
     }
     (decided, joined)
 }
 
 /// The trick in progress and the finished tricks, at most a deal's.
-fn read_tricks(f: &mut Fields, n: usize, ledger: &mut CardLedger, problems: &mut Problems) -> Said {
+fn read_tricks(
+    f: &mut Fields,
+    n: usize,
+    ledger: &mut CardLedger,
+    problems: &mut Problems,
+) -> (Option<GivenTrick>, Vec<GivenTrick>) {
     let mut read = |value: &Value, path: String, finished: bool, problems: &mut Problems| {
         let mut tf = Fields::of(value, &path, problems);
         let leader = tf.seat("leader", n, problems).unwrap_or(0);
@@ -157,9 +161,8 @@ fn read_tricks(f: &mut Fields, n: usize, ledger: &mut CardLedger, problems: &mut
             path,
         }
     };
-    let trick = f
-        .get("trick")
-        .map(|v| read(v, f.path("trick"), false, problems));
+    let trick = f.get("trick");
+    let trick = trick.map(|v| read(v, f.path("trick"), false, problems));
     let at = f.path("tricks");
     let mut list = f.array("tricks", problems).map_or(&[][..], Vec::as_slice);
     if list.len() > HAND_SIZE {
@@ -169,162 +172,118 @@ fn read_tricks(f: &mut Fields, n: usize, ledger: &mut CardLedger, problems: &mut
     }
     let tricks = list.iter().enumerate();
     let tricks = tricks.map(|(i, t)| read(t, index_path(&at, i), true, problems));
-    let tricks = tricks.collect();
-    Said {
-        trick,
-        tricks,
-        ..Said::default()
-    }
+    (trick, tricks.collect())
 }
 
-/// The deal read (`s`, its cards not placed yet) with its cards placed: the hidden ones dealt
-/// from the cards not `listed` into the `places` (hands, stock, discards), the stock in
-/// `order` (the stock's cards where not given), and everything derivable checked.
+/// The deal read (`s`, its cards not placed yet) with its cards placed, then checked: the
+/// trump card on the table, in the dealer's hand (taken out of its entry in `places` while the
+/// hidden cards are dealt) or played; the hidden cards dealt from those not `listed` into the
+/// `places` (hands, stock, discards); the stock in `order` (the stock's cards where not given).
 fn build(
-    s: Muschik,
+    mut s: Muschik,
     (mut places, mut order): (Vec<HandEntry>, Vec<Card>),
     listed: CardSet,
-    said: &Said,
-    path: &str,
+    mut said: Said,
     problems: &mut Problems,
 ) -> Option<Muschik> {
-    let (n, trump_card) = (s.n() as usize, s.trump_card);
+    let (n, trump_card, dealer) = (s.n() as usize, s.trump_card, s.dealer as usize);
     // Each hand's size as given, the dealer's trump card in it included.
-    let counts: Vec<u32> = places.iter().take(n).map(HandEntry::count).collect();
-    let trump_in_hand = place_trump(&s, said, &mut places, listed, path, problems);
-    let unknown = cards::deck(s.cfg.deck_ranks) - listed - CardSet::single(trump_card);
-    let hands_path = field_path(path, "hands");
+    said.counts = places.iter().take(n).map(HandEntry::count).collect();
+    let tricks = said.tricks.iter().chain(said.trick.iter());
+    let played = tricks.flat_map(|t| &t.cards).any(|&c| c == trump_card);
+    let swapped = s.swap == SwapState::Swapped;
+    let in_dealer_hand = matches!(&places[dealer], HandEntry::Known(h) if h.contains(trump_card));
+    if listed.contains(trump_card) && !(swapped && (in_dealer_hand || played)) {
+        let card = card_name(trump_card);
+        let message = format!(
+            "the trump card {card} lies on the table or in the dealer's hand, not elsewhere"
+        );
+        problems.push(&said.at("trump_card"), message);
+    }
+    let trump_in_hand = swapped && !played;
+    match &mut places[dealer] {
+        _ if !trump_in_hand => {}
+        HandEntry::Hidden(k) if *k > 0 => *k -= 1,
+        HandEntry::Known(h) if h.contains(trump_card) => h.remove(trump_card),
+        _ => {
+            let message = "the dealer took the trump card: it is in this hand";
+            problems.push(&index_path(&said.at("hands"), dealer), message);
+        }
+    }
+    let unknown = s.deck() - listed - CardSet::single(trump_card);
+    let (path, hands_path) = (&said.path, said.at("hands"));
     let dealt = place_unknown(&places, unknown, path, &hands_path, card_name, problems)?;
     if !problems.is_empty() {
         return None;
-    }
-    let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
-    hands[..n].copy_from_slice(&dealt[..n]);
-    if trump_in_hand {
-        hands[s.dealer as usize].insert(trump_card);
     }
     if order.is_empty() {
         order = dealt[n].iter().collect();
     }
     if order.len() > super::MAX_STOCK {
-        let at = field_path(path, "stock");
-        problems.push(&at, "the stock is larger than any deck leaves");
+        let message = "the stock is larger than any deck leaves";
+        problems.push(&said.at("stock"), message);
         return None;
     }
-    let mut state = Muschik::new_deal(s.cfg, s.dealer, hands, trump_card, &order, s.match_state);
-    state.discards[..n].copy_from_slice(&dealt[n + 1..2 * n + 1]);
-    (state.phase, state.swap) = (s.phase, s.swap);
-    (state.exchanged, state.exchange_turns) = (s.exchanged, s.exchange_turns);
-    check(state, said, &counts, path, problems)
+    s.hands[..n].copy_from_slice(&dealt[..n]);
+    if trump_in_hand {
+        s.hands[dealer].insert(trump_card);
+    }
+    s.discards[..n].copy_from_slice(&dealt[n + 1..2 * n + 1]);
+    s.stock[..order.len()].copy_from_slice(&order);
+    s.stock_len = order.len() as u8;
+    check(s, &said, problems)
 }
 
-/// Where the trump card is: on the table, in the dealer's hand (then taken out of the hand's
-/// entry in `places`, as the deal puts it there), or played by the dealer. Whether it is in the
-/// hand.
-fn place_trump(
-    s: &Muschik,
-    said: &Said,
-    places: &mut [HandEntry],
-    listed: CardSet,
-    path: &str,
-    problems: &mut Problems,
-) -> bool {
-    let (trump_card, dealer) = (s.trump_card, s.dealer as usize);
-    let tricks = said.tricks.iter().chain(said.trick.iter());
-    let played = tricks.flat_map(|t| &t.cards).any(|&c| c == trump_card);
-    let swapped = s.swap == SwapState::Swapped;
-    if listed.contains(trump_card) {
-        let in_dealer_hand =
-            matches!(places.get(dealer), Some(HandEntry::Known(h)) if h.contains(trump_card));
-        if !(swapped && (in_dealer_hand || played)) {
-            let message = format!(
-                "the trump card {} lies on the table or in the dealer's hand, not elsewhere",
-                card_name(trump_card)
-            );
-            problems.push(&field_path(path, "trump_card"), message);
-        }
-    }
-    let trump_in_hand = swapped && !played;
-    match places.get_mut(dealer).filter(|_| trump_in_hand) {
-        Some(HandEntry::Hidden(k)) if *k > 0 => *k -= 1,
-        Some(HandEntry::Known(h)) if h.contains(trump_card) => h.remove(trump_card),
-        Some(_) => problems.push(
-            &index_path(&field_path(path, "hands"), dealer),
-            "the dealer took the trump card: it is in this hand",
-        ),
-        None => {}
-    }
-    trump_in_hand
-}
-
-/// `state` played to where the snapshot says, every derived field checked against it.
-fn check(
-    mut state: Muschik,
-    said: &Said,
-    hand_counts: &[u32],
-    path: &str,
-    problems: &mut Problems,
-) -> Option<Muschik> {
-    let at = |key: &str| field_path(path, key);
-    let participation = (said.decided, said.joined);
-    check_participation(&mut state, participation, &at("participation"), problems);
+/// `state` played to where the snapshot says, every derived field checked against it: the
+/// lists against those the state writes.
+fn check(mut state: Muschik, said: &Said, problems: &mut Problems) -> Option<Muschik> {
+    check_participation(&mut state, said, problems);
     replay_tricks(&mut state, said, problems);
     if !problems.is_empty() {
         return None;
     }
-    check_phase(&mut state, said.to_move, path, problems);
-    check_sizes(&state, hand_counts, path, problems);
+    check_phase(&mut state, said, problems);
+    check_sizes(&state, said, problems);
     settle(&mut state);
-    let n = state.n() as usize;
-    let won = state.tricks_won[..n].iter().map(|&t| Some(i64::from(t)));
-    let zero_at = state.zero_at[..n]
-        .iter()
-        .map(|&t| (t > 0).then_some(i64::from(t)));
-    let cp = state.cp[..n].iter().map(|&c| Some(i64::from(c)));
-    let derived: [Vec<Option<i64>>; 3] = [won.collect(), zero_at.collect(), cp.collect()];
-    for ((at, list), expected) in said.lists.iter().zip(derived) {
-        if list.as_ref().is_some_and(|l| *l != expected) {
-            let text = serde_json::to_string(&expected).unwrap_or_default();
-            problems.push(at, format!("the tricks played give {text}"));
+    let derived = state.state_json(None);
+    let integers = |list: &Vec<Value>| list.iter().map(Value::as_i64).collect::<Vec<_>>();
+    for (key, given) in said.lists {
+        let expected = &derived[key];
+        if given.is_some_and(|l| Some(integers(l)) != expected.as_array().map(integers)) {
+            problems.push(&said.at(key), format!("the tricks played give {expected}"));
         }
     }
-    let holder = state.trump_holder();
-    if said.holder != holder {
-        let message = format!(
-            "the trump card's holder is {holder:?}, not {:?}",
-            said.holder
-        );
-        problems.push(&at("trump_holder"), message);
+    let (holder, given) = (state.trump_holder(), said.holder);
+    if given != holder {
+        let message = format!("the trump card's holder is {holder:?}, not {given:?}");
+        problems.push(&said.at("trump_holder"), message);
     }
     problems.is_empty().then_some(state)
 }
 
-/// Decisions are made in order from the dealer's left: the decided seats (`said`, a mask)
-/// come first; those of them that `joined` take part.
-fn check_participation(
-    state: &mut Muschik,
-    (said, joined): (u8, u8),
-    at: &str,
-    problems: &mut Problems,
-) {
-    let (n, decided) = (state.n(), said.count_ones() as u8);
+/// Decisions are made in order from the dealer's left: the seats that decided come first;
+/// those of them that joined take part.
+fn check_participation(state: &mut Muschik, said: &Said, problems: &mut Problems) {
+    let (n, decided) = (state.n(), said.decided.count_ones() as u8);
     for step in 0..n {
         let seat = (state.dealer + 1 + step) % n;
-        if (said & 1 << seat != 0) != (step < decided) {
+        if (said.decided & 1 << seat != 0) != (step < decided) {
             let not = if step < decided { "not " } else { "" };
             let message = format!("players decide in turn from the dealer's left; with {decided} decisions seat {seat} has {not}decided");
-            return problems.push(&index_path(at, seat as usize), message);
+            let at = index_path(&said.at("participation"), seat as usize);
+            return problems.push(&at, message);
         }
-        state.joined |= joined & 1 << seat;
+        state.joined |= said.joined & 1 << seat;
     }
     state.decided = decided;
     state.set_order();
 }
 
 /// Replays the finished tricks and the trick in progress through the play code, checking each
-/// trick's size, leader and winner; the phase read stays.
+/// trick's size, leader and winner; in phase `play` with no trick finished, the first
+/// participant leads.
 fn replay_tricks(state: &mut Muschik, said: &Said, problems: &mut Problems) {
-    let (p, phase) = (state.participants, state.phase);
+    let p = state.participants;
     for (i, t) in said.tricks.iter().enumerate() {
         let at = |key: &str| field_path(&t.path, key);
         if t.cards.len() != p as usize {
@@ -346,10 +305,9 @@ fn replay_tricks(state: &mut Muschik, said: &Said, problems: &mut Problems) {
             return problems.push(&at("leader"), "a trick is led by the previous trick's winner; the first by the first participant from the dealer's left");
         }
     }
-    if said.tricks.is_empty() && phase == Phase::Play && p > 0 {
-        state.leader = state.order[0];
+    if said.tricks.is_empty() && state.phase == Phase::Play {
+        state.start_play();
     }
-    state.phase = phase;
     if let Some(t) = said.trick.as_ref().filter(|t| !t.cards.is_empty()) {
         if t.cards.len() >= p as usize {
             let message = format!("a trick in progress holds fewer than {p} cards");
@@ -364,64 +322,57 @@ fn replay_tricks(state: &mut Muschik, said: &Said, problems: &mut Problems) {
 }
 
 /// Plays `cards` from `leader` on, each put in its player's hand first (a snapshot's hands
-/// hold only the cards still to play).
+/// hold only the cards still to play); the deal is not scored here but by [`settle`].
 fn play(state: &mut Muschik, leader: u8, cards: &[Card]) {
     (state.leader, state.actor) = (leader, leader);
     for &card in cards {
         state.hands[state.actor as usize].insert(card);
-        state.play_card(card);
+        state.lay_card(card);
     }
 }
 
-/// The deal's end as the play code scores it: the +5 of a trickless participant, the lone
-/// joiner's credited tricks, or the void deal. A fifth trick replayed in a phase other than
-/// `scored` has ended the deal: its +5 is taken back.
+/// The deal's end as the play code scores it (the replay left it unscored): the +5 of a
+/// trickless participant, the lone joiner's credited tricks, or the void deal.
 fn settle(state: &mut Muschik) {
-    if state.phase != Phase::Scored && state.result.take().is_some() {
-        let n = state.n() as usize;
-        for seat in 0..n {
-            if state.is_in(seat as u8) && state.tricks_won[seat] == 0 {
-                state.cp[seat] -= 5;
-            }
-        }
-    }
     match state.phase {
         Phase::Scored if state.lone_credited() => state.lone_takes_all(state.order[0]),
-        Phase::Scored if state.result.is_none() => state.finish_deal(),
+        Phase::Scored => state.finish_deal(),
         Phase::Void => state.void_deal(),
         _ => {}
     }
 }
 
 /// Sets the seat to act from the phase and checks the phase against the rest.
-fn check_phase(state: &mut Muschik, to_move: Option<u8>, path: &str, problems: &mut Problems) {
+fn check_phase(state: &mut Muschik, said: &Said, problems: &mut Problems) {
     let (expected, wrong) = expected_actor(state);
     let phase = state.phase.name();
     if let Some(why) = wrong {
-        problems.push(&field_path(path, "phase"), format!("phase '{phase}' {why}"));
+        problems.push(&said.at("phase"), format!("phase '{phase}' {why}"));
     }
     let playing = matches!(state.phase, Phase::Play | Phase::Scored);
     if (state.trick_len > 0 || state.tricks_played > 0) && !playing {
         let message = format!("no trick is played in phase '{phase}'");
-        problems.push(&field_path(path, "tricks"), message);
+        problems.push(&said.at("tricks"), message);
     }
-    if to_move != expected {
+    if said.to_move != expected {
+        let to_move = said.to_move;
         let message = format!("in this position the seat to move is {expected:?}, not {to_move:?}");
-        problems.push(&field_path(path, "to_move"), message);
+        problems.push(&said.at("to_move"), message);
     }
     state.actor = expected.unwrap_or(0);
+}
+
+/// `why` unless the phase `fits`.
+fn unless(fits: bool, why: &str) -> Option<String> {
+    (!fits).then(|| why.to_string())
 }
 
 /// The seat to move in `state`'s phase, and why the phase does not fit the rest of the
 /// position, if it does not.
 fn expected_actor(state: &Muschik) -> (Option<u8>, Option<String>) {
-    let (n, p, floor) = (
-        state.n(),
-        state.participants as u32,
-        state.participation_floor(),
-    );
+    let (n, p) = (state.n(), state.participants as u32);
+    let floor = state.participation_floor();
     let (all_decided, lone) = (state.decided == n, state.lone_credited());
-    let unless = |fits: bool, why: &str| (!fits).then(|| why.to_string());
     match state.phase {
         Phase::ChooseStart => {
             let fits = state.match_state.start_cp.is_none() && state.decided == 0;
@@ -435,10 +386,8 @@ fn expected_actor(state: &Muschik) -> (Option<u8>, Option<String>) {
         }
         Phase::Participation => {
             let seat = (state.dealer + 1 + state.decided) % n;
-            (
-                Some(seat),
-                unless(!all_decided, "needs a player still to decide"),
-            )
+            let why = "needs a player still to decide";
+            (Some(seat), unless(!all_decided, why))
         }
         _ if !all_decided => (None, unless(false, "needs every participation decision")),
         Phase::Void => {
@@ -454,7 +403,7 @@ fn expected_actor(state: &Muschik) -> (Option<u8>, Option<String>) {
 }
 
 /// [`expected_actor`] once every participation decision is made: the exchange, the dealer's
-/// swap and the play.
+/// swap and the play (its seat to move the one the replay left).
 fn after_decisions(state: &Muschik, lone: bool) -> (Option<u8>, Option<String>) {
     let p = state.participants as u32;
     let turns = p * state.cfg.exchange_passes as u32;
@@ -462,7 +411,6 @@ fn after_decisions(state: &Muschik, lone: bool) -> (Option<u8>, Option<String>) 
     let dealer_in = state.is_in(state.dealer);
     let swap_first = state.cfg.dealer_swap_timing == SwapTiming::BeforeExchange;
     let swap_done = state.swap != SwapState::Open;
-    let unless = |fits: bool, why: &str| (!fits).then(|| why.to_string());
     match state.phase {
         Phase::Exchange => {
             let fits = !(exchange_over || dealer_in && swap_first != swap_done);
@@ -471,12 +419,12 @@ fn after_decisions(state: &Muschik, lone: bool) -> (Option<u8>, Option<String>) 
             (Some(seat), unless(fits, why))
         }
         Phase::DealerSwap => {
-            let exchange_ok = if swap_first {
+            let on_time = if swap_first {
                 state.exchange_turns == 0
             } else {
                 exchange_over
             };
-            let fits = dealer_in && !swap_done && exchange_ok;
+            let fits = dealer_in && !swap_done && on_time;
             let why = "is the participating dealer's, once, at its time";
             (Some(state.dealer), unless(fits, why))
         }
@@ -490,8 +438,7 @@ fn after_decisions(state: &Muschik, lone: bool) -> (Option<u8>, Option<String>) 
             let fits = exchange_over
                 && dealer_in == swap_done
                 && played_out == (state.phase == Phase::Scored);
-            let seat = (state.phase == Phase::Play)
-                .then(|| (0..state.trick_len).fold(state.leader, |s, _| state.next_participant(s)));
+            let seat = (state.phase == Phase::Play).then_some(state.actor);
             let why = "does not fit the exchange, the dealer's swap or the tricks played";
             (seat, unless(fits, why))
         }
@@ -499,8 +446,8 @@ fn after_decisions(state: &Muschik, lone: bool) -> (Option<u8>, Option<String>) 
 }
 
 /// Hand, discard and stock sizes follow from the decisions, exchanges and tricks.
-fn check_sizes(state: &Muschik, hand_counts: &[u32], path: &str, problems: &mut Problems) {
-    let at = |key: &str, seat: usize| index_path(&field_path(path, key), seat);
+fn check_sizes(state: &Muschik, said: &Said, problems: &mut Problems) {
+    let at = |key: &str, seat: usize| index_path(&said.at(key), seat);
     let n = state.n() as usize;
     let in_play = matches!(state.phase, Phase::Play | Phase::Scored) && !state.lone_credited();
     for seat in 0..n {
@@ -512,7 +459,7 @@ fn check_sizes(state: &Muschik, hand_counts: &[u32], path: &str, problems: &mut 
         } else {
             HAND_SIZE as u32
         };
-        if hand_counts.get(seat).copied() != Some(expected) {
+        if said.counts.get(seat).copied() != Some(expected) {
             let message = format!("seat {seat} should hold {expected} cards here");
             problems.push(&at("hands", seat), message);
         }
@@ -533,14 +480,13 @@ fn check_sizes(state: &Muschik, hand_counts: &[u32], path: &str, problems: &mut 
     if drawn + left as u32 != size as u32 {
         let message =
             format!("the stock held {size} cards; {drawn} were drawn and {left} are left");
-        problems.push(&field_path(path, "stock"), message);
+        problems.push(&said.at("stock"), message);
     }
     if state.swap != SwapState::Open && !state.is_in(state.dealer) {
-        let message = "only a participating dealer may swap";
-        problems.push(&field_path(path, "swap"), message);
+        problems.push(&said.at("swap"), "only a participating dealer may swap");
     }
     if state.exchange_turns as u32 > state.participants as u32 * state.cfg.exchange_passes as u32 {
         let message = "more exchange turns than participants and passes allow";
-        problems.push(&field_path(path, "exchange_turns"), message);
+        problems.push(&said.at("exchange_turns"), message);
     }
 }
