@@ -64,8 +64,7 @@ pub(super) fn read(
     let mut state = Bridge::new_deal(*cfg, hands);
     (state.played, state.leader, state.tricks_won) = (played, leader, tricks_won);
     state.lay_trick(&trick);
-    check_counts(&state, path, problems);
-    check_stated(&state, (to_move, phase), path, problems);
+    check(&state, (to_move, phase), path, problems);
     (problems.0.len() == before).then_some(state)
 }
 
@@ -90,49 +89,38 @@ fn read_tricks_won(f: &mut Fields, problems: &mut Problems) -> [u8; 2] {
     padded(list.map(|l| integers(l, &at, 0, 13, problems)), 2)
 }
 
-/// `to_move` and `phase`, when given, must agree with the position read.
-fn check_stated(
+/// The position read must tell one story: finished tricks of 4 cards each, as many tricks
+/// won, a card in each hand per trick to come; `to_move` and `phase`, when given, agree.
+fn check(
     state: &Bridge,
     (to_move, phase): (Option<&Value>, Option<&str>),
     path: &str,
     problems: &mut Problems,
 ) {
+    let at = |key| field_path(path, key);
+    let played = state.played.len();
+    if !played.is_multiple_of(4) {
+        let message = format!("{played} cards: finished tricks hold 4 cards each");
+        problems.push(&at("played"), message);
+    } else {
+        let done = played / 4;
+        let won: u32 = state.tricks_won.map(u32::from).iter().sum();
+        if won != done {
+            let message = format!("{won} tricks won, but {done} tricks are finished");
+            problems.push(&at("tricks_won"), message);
+        }
+        let (held, left) = (state.hands.map(|h| h.len()), u32::from(TRICKS) - done);
+        let trick = (state.leader, state.trick_len);
+        check_trick_hands((&held, ""), left, trick, &at("hands"), problems);
+    }
     let seat = state.to_move();
     if let Some(v) = to_move.filter(|v| v.as_u64().map(|s| s as Seat) != seat) {
         let message = format!("{v} disagrees with the trick: seat {seat:?} is to move");
-        problems.push(&field_path(path, "to_move"), message);
+        problems.push(&at("to_move"), message);
     }
     let name = state.phase_name();
     if let Some(p) = phase.filter(|&p| p != name) {
         let message = format!("'{p}' disagrees with the hands: the phase is '{name}'");
-        problems.push(&field_path(path, "phase"), message);
+        problems.push(&at("phase"), message);
     }
-}
-
-/// Finished tricks, tricks won and hand sizes must tell one story.
-fn check_counts(state: &Bridge, path: &str, problems: &mut Problems) {
-    let played = state.played.len();
-    if !played.is_multiple_of(4) {
-        let message = format!("{played} cards: finished tricks hold 4 cards each");
-        problems.push(&field_path(path, "played"), message);
-        return;
-    }
-    let done = played / 4;
-    let won: u32 = state.tricks_won.map(u32::from).iter().sum();
-    if won != done {
-        let message = format!("{won} tricks won, but {done} tricks are finished");
-        problems.push(&field_path(path, "tricks_won"), message);
-    }
-    let (held, trick) = (
-        state.hands.map(|h| h.len()),
-        (state.leader, state.trick_len),
-    );
-    let hands_path = field_path(path, "hands");
-    check_trick_hands(
-        (&held, ""),
-        u32::from(TRICKS) - done,
-        trick,
-        &hands_path,
-        problems,
-    );
 }
