@@ -43,12 +43,12 @@ fn read_pairs(
             None => ledger.one(attack, &attack_at, problems),
             Some(table) => {
                 let card = attack.as_str().and_then(|t| ledger.deck().parse(t));
-                let on_table = card.filter(|&c| table.contains(c));
-                if on_table.is_none() {
+                let laid = card.filter(|&c| table.contains(c));
+                if laid.is_none() {
                     let message = format!("{attack} is not an attack card on the table");
                     problems.push(&attack_at, message);
                 }
-                on_table
+                laid
             }
         };
         pairs.extend(attack.zip(ledger.one(beater, &index_path(&at, 1), problems)));
