@@ -35,20 +35,11 @@ pub fn parse_strain(text: &str) -> Option<Option<Suit>> {
 
 /// A seat given as a number 0..4 or a letter N, E, S, W.
 pub fn parse_seat(value: &Value) -> Option<u8> {
-    match value {
-        Value::String(s) => {
-            let mut chars = s.chars();
-            let letter = chars.next()?;
-            if chars.next().is_some() {
-                return None;
-            }
-            SEAT_LETTERS
-                .iter()
-                .position(|&c| c == letter)
-                .map(|i| i as u8)
-        }
-        v => v.as_u64().filter(|&s| s < 4).map(|s| s as u8),
-    }
+    let seat = match value {
+        Value::String(s) => SEAT_LETTERS.iter().position(|&c| s.chars().eq([c]))?,
+        v => v.as_u64().filter(|&s| s < 4)? as usize,
+    };
+    Some(seat as u8)
 }
 
 config! {

@@ -27,15 +27,13 @@ pub(super) fn wire_deck() -> WireDeck {
 }
 
 impl Bridge {
-    /// Whether `observer` (a view) cannot see `seat`'s hand.
-    pub(super) fn hidden_from(&self, seat: usize, observer: Option<Seat>) -> bool {
-        let public = self.dummy_shown() && seat == self.dummy() as usize;
-        observer.is_some_and(|o| o != seat && !public)
-    }
-
-    fn hands_json(&self, observer: Option<Seat>) -> Vec<Value> {
+    /// The hands, as counts where `observer` (a view) cannot see them: the others', but dummy's
+    /// once `dummy_shown` (the opening lead is made).
+    fn hands_json(&self, observer: Option<Seat>, dummy_shown: bool) -> Vec<Value> {
+        let public = |seat| dummy_shown && seat == usize::from(self.dummy());
+        let hidden = |seat| observer.is_some_and(|o| o != seat && !public(seat));
         (0..4)
-            .map(|s| cards_json(self.hands[s], self.hidden_from(s, observer), card_name))
+            .map(|s| cards_json(self.hands[s], hidden(s), card_name))
             .collect()
     }
 }
@@ -56,6 +54,17 @@ fn read_hands(
     let all = DECK.cards_from(0);
     let filled = fill_hidden(&entries, all - ledger.all(), &f.path("hands"), problems);
     (problems.0.len() == before).then(|| [filled[0], filled[1], filled[2], filled[3]])
+}
+
+/// Reads a PBN deal at `path`: four hands of 13 cards.
+fn read_pbn(text: &str, path: &str, problems: &mut Problems) -> Option<[CardSet; 4]> {
+    let parsed = pbn::parse(text).map_err(|why| problems.push(path, why));
+    let (hands, before) = (parsed.ok()?, problems.0.len());
+    for (seat, hand) in hands.iter().enumerate() {
+        let held = (seat, hand.len(), u32::from(TRICKS));
+        check_hand_size(held, "as dealt", path, problems);
+    }
+    (problems.0.len() == before).then_some(hands)
 }
 
 impl Rules for Bridge {
@@ -83,12 +92,7 @@ impl Rules for Bridge {
         options::catalogue_entry::<Config>(head, players, &descriptions, &["play", "over"], rest)
     }
 
-    fn deal(
-        cfg: &Config,
-        seed: u64,
-        _setup: &mut Fields,
-        _problems: &mut Problems,
-    ) -> Option<Bridge> {
+    fn deal(cfg: &Config, seed: u64, _: &mut Fields, _: &mut Problems) -> Option<Bridge> {
         Some(Bridge::dealt(*cfg, &mut Rng::seeded(seed)))
     }
 
@@ -97,8 +101,7 @@ impl Rules for Bridge {
     }
 
     fn deal_json(&self, observer: Option<Seat>) -> Value {
-        let start = Bridge::new_deal(self.cfg, self.hands);
-        let mut out = json!({ "hands": start.hands_json(observer) });
+        let mut out = json!({ "hands": self.hands_json(observer, false) });
         if observer.is_none() {
             out["pbn"] = json!(pbn::format(&self.hands));
         }
@@ -107,12 +110,7 @@ impl Rules for Bridge {
 
     /// Dummy's hand as dealt is shown once the opening lead is made.
     fn view_deal_json(&self, moves: &[Card], observer: Seat) -> Value {
-        let mut out = self.deal_json(Some(observer));
-        if !moves.is_empty() {
-            let dummy = self.dummy() as usize;
-            out["hands"][dummy] = cards_json(self.hands[dummy], false, card_name);
-        }
-        out
+        json!({ "hands": self.hands_json(Some(observer), !moves.is_empty()) })
     }
 
     fn from_deal(
@@ -125,34 +123,17 @@ impl Rules for Bridge {
         let mut f = Fields::of(value, path, problems);
         let hands_given = f.has("hands");
         let from_list = read_hands(&mut f, observer, problems);
-        let pbn_value = f.string("pbn", problems);
-        let pbn_path = f.path("pbn");
+        let (pbn_text, pbn_path) = (f.string("pbn", problems), f.path("pbn"));
         f.finish(problems);
-        let from_pbn = pbn_value.and_then(|text| match pbn::parse(text) {
-            Ok(hands) if hands.iter().all(|h| h.len() == u32::from(TRICKS)) => Some(hands),
-            Ok(hands) => {
-                for (seat, hand) in hands.iter().enumerate() {
-                    let held = (seat, hand.len(), u32::from(TRICKS));
-                    check_hand_size(held, "as dealt", &pbn_path, problems);
-                }
-                None
-            }
-            Err(why) => {
-                problems.push(&pbn_path, why);
-                None
-            }
-        });
-        if !hands_given && pbn_value.is_none() {
+        let from_pbn = pbn_text.and_then(|text| read_pbn(text, &pbn_path, problems));
+        if !hands_given && pbn_text.is_none() {
             problems.push(path, "a deal needs 'hands' (four arrays of cards) or 'pbn'");
         }
-        let hands = match (hands_given, from_list, from_pbn) {
-            (true, Some(list), Some(dealt)) if list != dealt && observer.is_none() => {
-                problems.push(&pbn_path, "the PBN deal and 'hands' disagree");
-                None
-            }
-            (true, list, _) => list,
-            (false, _, dealt) => dealt,
-        }?;
+        let hands = if hands_given { from_list? } else { from_pbn? };
+        if observer.is_none() && from_pbn.is_some_and(|dealt| dealt != hands) {
+            problems.push(&pbn_path, "the PBN deal and 'hands' disagree");
+            return None;
+        }
         Some(Bridge::new_deal(*cfg, hands))
     }
 
@@ -163,7 +144,7 @@ impl Rules for Bridge {
             "to_move": self.to_move(),
             "declarer": self.cfg.declarer,
             "dummy": self.dummy(),
-            "hands": self.hands_json(observer),
+            "hands": self.hands_json(observer, self.dummy_shown()),
             "trick": trick_json(self.leader, trick, card_name),
             "played": self.played.iter().map(card_name).collect::<Vec<_>>(),
             "tricks_won": self.tricks_won,
@@ -175,17 +156,13 @@ impl Rules for Bridge {
     }
 
     fn parse_move(&self, text: &str) -> Result<Card, String> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let token = match words.as_slice() {
-            [card] | ["play", card] => *card,
-            _ => {
-                return Err(format!(
-                    "'{text}' is not a move; a move is a card such as 'SA'"
-                ))
-            }
-        };
         let deck = wire_deck();
-        deck.parse(token).ok_or_else(|| deck.not_a_card(token))
+        match text.split_whitespace().collect::<Vec<_>>()[..] {
+            [token] | ["play", token] => deck.parse(token).ok_or_else(|| deck.not_a_card(token)),
+            _ => Err(format!(
+                "'{text}' is not a move; a move is a card such as 'SA'"
+            )),
+        }
     }
 
     fn phase(&self) -> &'static str {

@@ -38,20 +38,20 @@ fn read_pairs(
             problems.push(&at, "expected a pair [attack card, beater]");
             continue;
         };
-        let (attack_at, beater_at) = (index_path(&at, 0), index_path(&at, 1));
+        let attack_at = index_path(&at, 0);
         let attack = match on_table {
+            None => ledger.one(attack, &attack_at, problems),
             Some(table) => {
                 let card = attack.as_str().and_then(|t| ledger.deck().parse(t));
-                let card = card.filter(|&c| table.contains(c));
-                let message = format!("{attack} is not an attack card on the table");
-                if card.is_none() {
+                let laid = card.filter(|&c| table.contains(c));
+                if laid.is_none() {
+                    let message = format!("{attack} is not an attack card on the table");
                     problems.push(&attack_at, message);
                 }
-                card
+                laid
             }
-            None => ledger.one(attack, &attack_at, problems),
         };
-        pairs.extend(attack.zip(ledger.one(beater, &beater_at, problems)));
+        pairs.extend(attack.zip(ledger.one(beater, &index_path(&at, 1), problems)));
     }
     pairs
 }
@@ -142,8 +142,13 @@ fn read_play(
     s.attacks_made = attacks.unwrap_or(0) as u32;
     s.loser = f.seat("loser", s.cfg.seats(), problems);
     s.stalled = f.boolean("stalled", problems).unwrap_or(false);
+    // Which card beat each attack card on the table and discarded; the open attack cards.
     let (table_pairs, discards) = (table.unwrap_or_default(), discards.unwrap_or_default());
-    set_beaten(s, &table_pairs, &discards);
+    for &(a, b) in table_pairs.iter().chain(&discards) {
+        s.beaten_by[a.index() as usize] = b.index();
+    }
+    s.open = s.attack - s.taken - table_pairs.iter().map(|p| p.0).collect::<CardSet>();
+    s.discards = discards.iter().flat_map(|&(a, b)| [a, b]).collect();
     table_pairs
 }
 
@@ -185,20 +190,19 @@ fn read_known_cards(
 
 /// The suits declared, as a mask.
 fn read_declared(f: &mut Fields, problems: &mut Problems) -> u8 {
-    let at = f.path("declared");
+    let (at, mut mask) = (f.path("declared"), 0);
     let items = f.array("declared", problems).into_iter().flatten();
-    items.enumerate().fold(0, |mask, (i, item)| {
-        let text = item
-            .as_str()
-            .ok_or_else(|| format!("expected a suit letter, got {}", kind(item)));
-        match text.and_then(parse_suit) {
-            Ok(suit) => mask | 1 << suit as u8,
-            Err(message) => {
-                problems.push(&index_path(&at, i), message);
-                mask
-            }
+    for (i, item) in items.enumerate() {
+        let suit = match item.as_str() {
+            Some(text) => parse_suit(text),
+            None => Err(format!("expected a suit letter, got {}", kind(item))),
+        };
+        match suit {
+            Ok(suit) => mask |= 1 << suit as u8,
+            Err(message) => problems.push(&index_path(&at, i), message),
         }
-    })
+    }
+    mask
 }
 
 /// Reads `table` into `s`: the attack and the cards taken; returns the pairs beaten.
@@ -222,16 +226,6 @@ fn read_table(
         }
     }
     pairs.unwrap_or_default()
-}
-
-/// Sets which card beat each attack card on the table and discarded, the open attack cards
-/// and the discards.
-fn set_beaten(s: &mut Mustamaija, table_pairs: &[(Card, Card)], discards: &[(Card, Card)]) {
-    for &(a, b) in table_pairs.iter().chain(discards) {
-        s.beaten_by[a.index() as usize] = b.index();
-    }
-    s.open = s.attack - s.taken - table_pairs.iter().map(|p| p.0).collect::<CardSet>();
-    s.discards = discards.iter().flat_map(|&(a, b)| [a, b]).collect();
 }
 
 /// Deals `unknown` into the hidden hands (each already holding its `shown` cards) and the
