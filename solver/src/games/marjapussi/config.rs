@@ -172,32 +172,25 @@ config! {
 }
 
 impl Config {
-    /// The options that `base` decides in `huutopussi3` (spec 7.28), where not `given`.
+    /// The options that `base` decides in `huutopussi3` (spec 7.28), where not `given`: as in
+    /// the preset of its four-player variant.
     fn apply_base(&mut self, given: &Map<String, Value>) {
-        let (card_values, declare_right, rounding) = match self.base {
-            Base::Helsinki => (
-                CardValues::Simplified,
-                DeclareRight::LeaderAndWinner,
-                Rounding::Exact,
-            ),
-            Base::Erlangen => (
-                CardValues::Original,
-                DeclareRight::TrickWinner,
-                Rounding::Nearest5,
-            ),
-        };
+        let base = Config::preset(match self.base {
+            Base::Helsinki => Variant::Huutopussi,
+            Base::Erlangen => Variant::Erlangen,
+        });
         let free = |key: &str| !given.contains_key(key);
         if free("card_values") {
-            self.card_values = card_values;
+            self.card_values = base.card_values;
         }
         if free("declare_right") {
-            self.declare_right = declare_right;
+            self.declare_right = base.declare_right;
         }
         if free("rounding") {
-            self.rounding = rounding;
+            self.rounding = base.rounding;
         }
         if free("last_trick_bonus") {
-            self.last_trick_bonus = 20;
+            self.last_trick_bonus = base.last_trick_bonus;
         }
     }
 

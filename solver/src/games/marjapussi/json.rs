@@ -12,7 +12,7 @@
 use super::cards::{self, DECK};
 use super::config::{Config, Variant};
 use super::scoring::MatchState;
-use super::{Declaration, Marjapussi, Move, Phase, Said};
+use super::{Marjapussi, Move, Phase, Said};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
@@ -21,7 +21,7 @@ use crate::games::cardlist::{
 };
 use crate::games::options::{self, Declared};
 use crate::games::wire::{
-    cards_text, move_words, padded, parse_suit, seats_json, suit_field, trick_json, whole_number,
+    cards_text, move_words, padded, parse_suit, seats_json, trick_json, whole_number,
 };
 use crate::problems::{integers, Fields, Problems};
 use crate::rng::Rng;
@@ -29,13 +29,6 @@ use serde_json::{json, Value};
 
 pub(super) fn card_name(card: Card) -> String {
     DECK.format(card)
-}
-
-/// `cards` with those in `unseen` written as `??`, after the named ones.
-fn passed_text(cards: CardSet, unseen: CardSet) -> String {
-    let named = (cards - unseen).iter().map(card_name);
-    let hidden = unseen.iter().map(|_| HIDDEN_CARD.to_string());
-    named.chain(hidden).collect::<Vec<_>>().join(" ")
 }
 
 /// The deck of `cfg`, as requests name it.
@@ -53,8 +46,8 @@ pub(super) fn wire_deck(cfg: &Config) -> WireDeck {
 pub(super) fn read_match(f: &mut Fields, sides: usize, problems: &mut Problems) -> MatchState {
     let mut state = MatchState::default();
     f.object("match", problems, |f, problems| {
+        let at = f.path("scores");
         if let Some(scores) = f.array("scores", problems) {
-            let at = f.path("scores");
             if scores.len() != sides {
                 let message = format!(
                     "expected {sides} scores, one per side, got {}",
@@ -62,8 +55,10 @@ pub(super) fn read_match(f: &mut Fields, sides: usize, problems: &mut Problems) 
                 );
                 problems.push(&at, message);
             }
-            let scores = integers(scores, &at, -1_000_000, 1_000_000, problems);
-            state.scores = padded(Some(scores), 3);
+            state.scores = padded(
+                Some(integers(scores, &at, -1_000_000, 1_000_000, problems)),
+                3,
+            );
         }
         state.carry = f.bounded("carry", 0, 100, problems).unwrap_or(0) as i32;
         let played = f.bounded("hands_played", 0, 1_000_000, problems);
@@ -81,18 +76,6 @@ impl Marjapussi {
     fn parse_card_list(&self, words: &[&str]) -> Result<CardSet, String> {
         let hand = self.hands[self.actor as usize];
         wire_deck(&self.cfg).move_cards(words, Some(hand))
-    }
-
-    /// An ask with the answer its note states or, without one, the hands give.
-    fn ask_text(&self, mv: Move) -> String {
-        let base = self.move_text(mv);
-        if Marjapussi::said(mv).is_some() {
-            return base;
-        }
-        match self.answer_to(mv).and_then(Said::word) {
-            Some(word) => format!("{base} {word}"),
-            None => base,
-        }
     }
 
     fn parse_give_each(&self, text: &str, words: [&str; 2]) -> Result<Move, String> {
@@ -272,26 +255,7 @@ impl Rules for Marjapussi {
     }
 
     fn move_text(&self, mv: Move) -> String {
-        match mv {
-            Move::Bid(v) => format!("bid {v}"),
-            Move::Pass => "pass".into(),
-            Move::Redeal => "redeal".into(),
-            Move::Give(s) => format!("give {}", cards_text(s, card_name)),
-            Move::Contract(c) => format!("contract {c}"),
-            Move::Return(s) => format!("return {}", cards_text(s, card_name)),
-            Move::Discard(s) => format!("discard {}", cards_text(s, card_name)),
-            Move::GiveEach { left, right } => {
-                format!("give_each {} {}", card_name(left), card_name(right))
-            }
-            Move::Double => "double".into(),
-            Move::NoDouble => "no_double".into(),
-            Move::Play(c) => card_name(c),
-            Move::NoDeclaration => "no_declaration".into(),
-            Move::Declare(s) => format!("declare {s}"),
-            Move::AskWhole(said) => with_answer("ask_whole".into(), said),
-            Move::AskHalf(s, said) => with_answer(format!("ask_half {s}"), said),
-            Move::Answer(s) => format!("answer {s}"),
-        }
+        text(mv, card_name)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
@@ -330,22 +294,17 @@ impl Rules for Marjapussi {
     fn history_text(&self, mv: Move, observer: Option<Seat>) -> String {
         let passed = Marjapussi::passed(mv);
         let unseen = observer.map_or(CardSet::EMPTY, |o| passed - self.passed_seen(mv, o));
-        match mv {
-            Move::AskWhole(_) | Move::AskHalf(..) => self.ask_text(mv),
-            _ if unseen.is_empty() => self.move_text(mv),
-            Move::GiveEach { left, right } => {
-                let name = |c: Card| match unseen.contains(c) {
-                    true => HIDDEN_CARD.to_string(),
-                    false => card_name(c),
-                };
-                format!("give_each {} {}", name(left), name(right))
+        let mv = match mv {
+            Move::AskWhole(Said::Unsaid) => Move::AskWhole(self.answer_to(mv).unwrap_or_default()),
+            Move::AskHalf(s, Said::Unsaid) => {
+                Move::AskHalf(s, self.answer_to(mv).unwrap_or_default())
             }
-            _ => {
-                let head = self.move_text(mv);
-                let head = head.split_whitespace().next().unwrap_or_default();
-                format!("{head} {}", passed_text(passed, unseen))
-            }
-        }
+            _ => mv,
+        };
+        text(mv, |c| match unseen.contains(c) {
+            true => HIDDEN_CARD.to_string(),
+            false => card_name(c),
+        })
     }
 
     /// Once the contract is set (Huutopussi family): the declarer's side must take the
@@ -392,29 +351,34 @@ impl Rules for Marjapussi {
     }
 }
 
+/// How `mv` is written, each card by `name`.
+fn text(mv: Move, name: impl Fn(Card) -> String) -> String {
+    match mv {
+        Move::Bid(v) => format!("bid {v}"),
+        Move::Pass => "pass".into(),
+        Move::Redeal => "redeal".into(),
+        Move::Give(s) => format!("give {}", cards_text(s, &name)),
+        Move::Contract(c) => format!("contract {c}"),
+        Move::Return(s) => format!("return {}", cards_text(s, &name)),
+        Move::Discard(s) => format!("discard {}", cards_text(s, &name)),
+        Move::GiveEach { left, right } => format!("give_each {} {}", name(left), name(right)),
+        Move::Double => "double".into(),
+        Move::NoDouble => "no_double".into(),
+        Move::Play(c) => name(c),
+        Move::NoDeclaration => "no_declaration".into(),
+        Move::Declare(s) => format!("declare {s}"),
+        Move::AskWhole(said) => with_answer("ask_whole".into(), said),
+        Move::AskHalf(s, said) => with_answer(format!("ask_half {s}"), said),
+        Move::Answer(s) => format!("answer {s}"),
+    }
+}
+
 /// An ask's text with the answer `said`, where it says one.
 fn with_answer(text: String, said: Said) -> String {
     match said.word() {
         Some(word) => format!("{text} {word}"),
         None => text,
     }
-}
-
-/// Reads one declaration of a snapshot.
-pub(super) fn read_declaration(
-    value: &Value,
-    path: &str,
-    sides: usize,
-    problems: &mut Problems,
-) -> Option<Declaration> {
-    let mut f = Fields::of(value, path, problems);
-    let suit = suit_field(&mut f, "suit", problems);
-    let side = f.bounded("side", 0, sides as i64 - 1, problems);
-    f.finish(problems);
-    Some(Declaration {
-        suit: suit?,
-        side: side? as u8,
-    })
 }
 
 /// The talon as dealt: three cards with three seats, none with four.
@@ -428,13 +392,12 @@ fn read_talon(
 ) -> HandEntry {
     let size = if n == 3 { 3 } else { 0 };
     let entry = match value {
-        None if size == 0 => HandEntry::Known(CardSet::EMPTY),
-        None => {
-            problems.push(path, "missing: huutopussi3 deals a talon of 3 cards");
-            HandEntry::Known(CardSet::EMPTY)
-        }
         Some(v) => ledger.hand(v, path, observer.is_some(), problems),
+        None => HandEntry::Known(CardSet::EMPTY),
     };
+    if value.is_none() && size > 0 {
+        problems.push(path, "missing: huutopussi3 deals a talon of 3 cards");
+    }
     let count = entry.count();
     if count != size && problems.is_empty() {
         let message = format!("the talon holds {count} cards; it must hold {size}");
