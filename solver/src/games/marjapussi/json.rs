@@ -33,13 +33,9 @@ pub(super) fn card_name(card: Card) -> String {
 
 /// The deck of `cfg`, as requests name it.
 pub(super) fn wire_deck(cfg: &Config) -> WireDeck {
+    let cards = cards::deck(cfg.deck_size);
     let name = format!("{}-card Marjapussi deck", cfg.deck_size);
-    WireDeck::new(
-        cards::deck(cfg.deck_size),
-        name,
-        |t| DECK.parse(t),
-        card_name,
-    )
+    WireDeck::new(cards, name, |t| DECK.parse(t), card_name)
 }
 
 /// Reads the field `match` of `f`, a match of `sides` sides; a new match where not given.
@@ -47,18 +43,13 @@ pub(super) fn read_match(f: &mut Fields, sides: usize, problems: &mut Problems) 
     let mut state = MatchState::default();
     f.object("match", problems, |f, problems| {
         let at = f.path("scores");
-        if let Some(scores) = f.array("scores", problems) {
-            if scores.len() != sides {
-                let message = format!(
-                    "expected {sides} scores, one per side, got {}",
-                    scores.len()
-                );
+        if let Some(list) = f.array("scores", problems) {
+            if list.len() != sides {
+                let message = format!("expected {sides} scores, one per side, got {}", list.len());
                 problems.push(&at, message);
             }
-            state.scores = padded(
-                Some(integers(scores, &at, -1_000_000, 1_000_000, problems)),
-                3,
-            );
+            let scores = integers(list, &at, -1_000_000, 1_000_000, problems);
+            state.scores = padded(Some(scores), 3);
         }
         state.carry = f.bounded("carry", 0, 100, problems).unwrap_or(0) as i32;
         let played = f.bounded("hands_played", 0, 1_000_000, problems);
@@ -139,7 +130,7 @@ impl Rules for Marjapussi {
         });
         let players = |v| vec![Config::preset(v).seats() as u8];
         let head = (Self::NAME, "Marjapussi family");
-        options::catalogue_entry::<Config>(head, players, &descriptions, &Phase::NAMES, rest)
+        options::catalogue_entry::<Config>(head, players, &descriptions, Phase::NAMES, rest)
     }
 
     fn deal(
@@ -191,22 +182,20 @@ impl Rules for Marjapussi {
         problems: &mut Problems,
     ) -> Option<Marjapussi> {
         let n = cfg.seats();
-        let sides = if n == 4 { 2 } else { 3 };
         let mut f = Fields::of(value, path, problems);
         f.require(&["dealer", "hands"], problems);
-        let dealer = f.seat("dealer", n, problems);
+        let dealer = f.seat("dealer", n, problems).unwrap_or(0);
         let mut ledger = wire_deck(cfg).ledger();
         let size = (Marjapussi::hand_length(cfg), Count::FirstProblem);
         let mut entries = ledger.hands(&mut f, n, observer, Some(size), problems);
-        let talon_value = f.get("talon");
-        let match_state = read_match(&mut f, sides, problems);
-        let (hands_path, talon_path) = (f.path("hands"), f.path("talon"));
+        let talon = (f.get("talon"), f.path("talon"));
+        let match_state = read_match(&mut f, if n == 4 { 2 } else { 3 }, problems);
+        let hands_path = f.path("hands");
         f.finish(problems);
         if entries.len() != n {
             return None;
         }
-        let talon = read_talon(&mut ledger, talon_value, &talon_path, n, observer, problems);
-        entries.push(talon);
+        entries.push(read_talon(&mut ledger, talon, n, observer, problems));
         if !problems.is_empty() {
             return None;
         }
@@ -214,7 +203,6 @@ impl Rules for Marjapussi {
         let filled = fill_hidden(&entries, unknown, &hands_path, problems);
         let mut hands = [CardSet::EMPTY; 4];
         hands[..n].copy_from_slice(&filled[..n]);
-        let dealer = dealer.unwrap_or(0);
         problems
             .is_empty()
             .then(|| Marjapussi::new_hand(*cfg, dealer, hands, filled[n], match_state))
@@ -294,11 +282,10 @@ impl Rules for Marjapussi {
     fn history_text(&self, mv: Move, observer: Option<Seat>) -> String {
         let passed = Marjapussi::passed(mv);
         let unseen = observer.map_or(CardSet::EMPTY, |o| passed - self.passed_seen(mv, o));
+        let said = self.answer_to(mv).unwrap_or_default();
         let mv = match mv {
-            Move::AskWhole(Said::Unsaid) => Move::AskWhole(self.answer_to(mv).unwrap_or_default()),
-            Move::AskHalf(s, Said::Unsaid) => {
-                Move::AskHalf(s, self.answer_to(mv).unwrap_or_default())
-            }
+            Move::AskWhole(Said::Unsaid) => Move::AskWhole(said),
+            Move::AskHalf(s, Said::Unsaid) => Move::AskHalf(s, said),
             _ => mv,
         };
         text(mv, |c| match unseen.contains(c) {
@@ -310,13 +297,11 @@ impl Rules for Marjapussi {
     /// Once the contract is set (Huutopussi family): the declarer's side must take the
     /// contract's points (spec 5.2), doubled `doublings` times.
     fn contract_json(&self) -> Option<Value> {
-        let declarer = self.declarer?;
-        if matches!(
+        let set = !matches!(
             self.phase,
             Phase::Bid | Phase::ExchangeGive | Phase::SetContract
-        ) {
-            return None;
-        }
+        );
+        let declarer = self.declarer.filter(|_| set)?;
         Some(json!({
             "side": self.side_of(declarer),
             "declarer": declarer,
@@ -381,27 +366,26 @@ fn with_answer(text: String, said: Said) -> String {
     }
 }
 
-/// The talon as dealt: three cards with three seats, none with four.
+/// The talon as dealt (its value and path): three cards with three seats, none with four.
 fn read_talon(
     ledger: &mut CardLedger,
-    value: Option<&Value>,
-    path: &str,
+    (value, path): (Option<&Value>, String),
     n: usize,
     observer: Option<Seat>,
     problems: &mut Problems,
 ) -> HandEntry {
     let size = if n == 3 { 3 } else { 0 };
     let entry = match value {
-        Some(v) => ledger.hand(v, path, observer.is_some(), problems),
+        Some(v) => ledger.hand(v, &path, observer.is_some(), problems),
         None => HandEntry::Known(CardSet::EMPTY),
     };
     if value.is_none() && size > 0 {
-        problems.push(path, "missing: huutopussi3 deals a talon of 3 cards");
+        problems.push(&path, "missing: huutopussi3 deals a talon of 3 cards");
     }
     let count = entry.count();
     if count != size && problems.is_empty() {
         let message = format!("the talon holds {count} cards; it must hold {size}");
-        problems.push(path, message);
+        problems.push(&path, message);
     }
     entry
 }

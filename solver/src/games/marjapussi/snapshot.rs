@@ -21,7 +21,7 @@ pub(super) fn read(
     let n = cfg.seats();
     let before = problems.0.len();
     let mut f = Fields::of(value, path, problems);
-    let phases: Names<Phase> = (Phase::from_name, &Phase::NAMES);
+    let phases: Names<Phase> = (Phase::from_name, Phase::NAMES);
     let (dealer, phase, to_move) =
         snapshot_head(&mut f, &["dealer", "phase", "hands"], n, phases, problems);
     let no_cards = [CardSet::EMPTY; 4];
