@@ -11,9 +11,12 @@ pub fn seats_json(mask: u8, n: u8) -> Value {
     json!((0..n).filter(|s| mask & 1 << s != 0).collect::<Vec<_>>())
 }
 
-/// The seats listed, as a mask.
-pub fn seat_mask(items: &[i64]) -> u8 {
-    items.iter().fold(0, |m, &s| m | 1 << s)
+/// The seats (each of `n`) that the array field `key` lists, as a mask; none where not given.
+pub fn seat_mask(f: &mut Fields, key: &'static str, n: usize, problems: &mut Problems) -> u8 {
+    let seats = f
+        .integers(key, 0, n as i64 - 1, problems)
+        .unwrap_or_default();
+    seats.iter().fold(0, |m, &s| m | 1 << s)
 }
 
 /// A suit letter: S, H, D or C.

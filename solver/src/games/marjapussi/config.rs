@@ -172,32 +172,25 @@ config! {
 }
 
 impl Config {
-    /// The options that `base` decides in `huutopussi3` (spec 7.28), where not `given`.
+    /// The options that `base` decides in `huutopussi3` (spec 7.28), where not `given`: as in
+    /// the preset of its four-player variant.
     fn apply_base(&mut self, given: &Map<String, Value>) {
-        let (card_values, declare_right, rounding) = match self.base {
-            Base::Helsinki => (
-                CardValues::Simplified,
-                DeclareRight::LeaderAndWinner,
-                Rounding::Exact,
-            ),
-            Base::Erlangen => (
-                CardValues::Original,
-                DeclareRight::TrickWinner,
-                Rounding::Nearest5,
-            ),
-        };
+        let base = Config::preset(match self.base {
+            Base::Helsinki => Variant::Huutopussi,
+            Base::Erlangen => Variant::Erlangen,
+        });
         let free = |key: &str| !given.contains_key(key);
         if free("card_values") {
-            self.card_values = card_values;
+            self.card_values = base.card_values;
         }
         if free("declare_right") {
-            self.declare_right = declare_right;
+            self.declare_right = base.declare_right;
         }
         if free("rounding") {
-            self.rounding = rounding;
+            self.rounding = base.rounding;
         }
         if free("last_trick_bonus") {
-            self.last_trick_bonus = 20;
+            self.last_trick_bonus = base.last_trick_bonus;
         }
     }
 
@@ -220,47 +213,36 @@ impl Config {
 
     /// Combinations of options that cannot be played.
     fn check(&self, path: &str, problems: &mut Problems) {
-        let at = |key: &str| field_path(path, key);
-        let marjapussi = self.variant == Variant::Marjapussi;
+        let mut refuse = |key: &str, message: &str| problems.push(&field_path(path, key), message);
+        let (marjapussi, seats) = (self.variant == Variant::Marjapussi, self.seats());
         if self.deck_size != 36 && !marjapussi {
-            problems.push(
-                &at("deck_size"),
-                "reduced decks are played only in the marjapussi variant (spec 7.31)",
-            );
+            let message = "reduced decks are played only in the marjapussi variant (spec 7.31)";
+            refuse("deck_size", message);
         }
         if self.bidding && marjapussi {
-            problems.push(&at("bidding"), "marjapussi is scored in game points and has no contract; use huutopussi or erlangen for bidding");
+            refuse("bidding", "marjapussi is scored in game points and has no contract; use huutopussi or erlangen for bidding");
         }
         if self.bidding && !self.opening_obligation && self.all_pass == AllPass::Impossible {
-            problems.push(
-                &at("all_pass"),
-                "'impossible' needs opening_obligation: without it every player may pass",
-            );
+            let message = "'impossible' needs opening_obligation: without it every player may pass";
+            refuse("all_pass", message);
         }
-        if self.all_pass == AllPass::TalonToLastTrick && self.seats() != 3 {
-            problems.push(
-                &at("all_pass"),
-                "'talon_to_last_trick' needs a talon: only huutopussi3 has one",
-            );
+        if self.all_pass == AllPass::TalonToLastTrick && seats != 3 {
+            let message = "'talon_to_last_trick' needs a talon: only huutopussi3 has one";
+            refuse("all_pass", message);
         }
         if self.min_bid > self.max_bid {
-            problems.push(
-                &at("min_bid"),
-                format!("min_bid {} is above max_bid {}", self.min_bid, self.max_bid),
-            );
+            let message = format!("min_bid {} is above max_bid {}", self.min_bid, self.max_bid);
+            refuse("min_bid", &message);
         }
         let preset = Config::preset(self.variant);
-        if self.seats() == 3 && self.exchange_count != preset.exchange_count {
-            problems.push(
-                &at("exchange_count"),
-                "huutopussi3 has a talon, not an exchange",
-            );
+        if seats == 3 && self.exchange_count != preset.exchange_count {
+            refuse("exchange_count", "huutopussi3 has a talon, not an exchange");
         }
-        if self.seats() == 4 && self.base != preset.base {
-            problems.push(&at("base"), "only huutopussi3 has a base variant");
+        if seats == 4 && self.base != preset.base {
+            refuse("base", "only huutopussi3 has a base variant");
         }
-        if self.seats() == 4 && self.talon_handling != preset.talon_handling {
-            problems.push(&at("talon_handling"), "only huutopussi3 has a talon");
+        if seats == 4 && self.talon_handling != preset.talon_handling {
+            refuse("talon_handling", "only huutopussi3 has a talon");
         }
     }
 }

@@ -12,7 +12,7 @@
 use super::cards::{self, DECK};
 use super::config::{Config, Variant};
 use super::scoring::MatchState;
-use super::{Declaration, Marjapussi, Move, Phase, Said};
+use super::{Marjapussi, Move, Phase, Said};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
@@ -21,7 +21,7 @@ use crate::games::cardlist::{
 };
 use crate::games::options::{self, Declared};
 use crate::games::wire::{
-    cards_text, move_words, padded, parse_suit, seats_json, suit_field, trick_json, whole_number,
+    cards_text, move_words, padded, parse_suit, seats_json, trick_json, whole_number,
 };
 use crate::problems::{integers, Fields, Problems};
 use crate::rng::Rng;
@@ -31,38 +31,24 @@ pub(super) fn card_name(card: Card) -> String {
     DECK.format(card)
 }
 
-/// `cards` with those in `unseen` written as `??`, after the named ones.
-fn passed_text(cards: CardSet, unseen: CardSet) -> String {
-    let named = (cards - unseen).iter().map(card_name);
-    let hidden = unseen.iter().map(|_| HIDDEN_CARD.to_string());
-    named.chain(hidden).collect::<Vec<_>>().join(" ")
-}
-
 /// The deck of `cfg`, as requests name it.
 pub(super) fn wire_deck(cfg: &Config) -> WireDeck {
+    let cards = cards::deck(cfg.deck_size);
     let name = format!("{}-card Marjapussi deck", cfg.deck_size);
-    WireDeck::new(
-        cards::deck(cfg.deck_size),
-        name,
-        |t| DECK.parse(t),
-        card_name,
-    )
+    WireDeck::new(cards, name, |t| DECK.parse(t), card_name)
 }
 
 /// Reads the field `match` of `f`, a match of `sides` sides; a new match where not given.
 pub(super) fn read_match(f: &mut Fields, sides: usize, problems: &mut Problems) -> MatchState {
     let mut state = MatchState::default();
     f.object("match", problems, |f, problems| {
-        if let Some(scores) = f.array("scores", problems) {
-            let at = f.path("scores");
-            if scores.len() != sides {
-                let message = format!(
-                    "expected {sides} scores, one per side, got {}",
-                    scores.len()
-                );
+        let at = f.path("scores");
+        if let Some(list) = f.array("scores", problems) {
+            if list.len() != sides {
+                let message = format!("expected {sides} scores, one per side, got {}", list.len());
                 problems.push(&at, message);
             }
-            let scores = integers(scores, &at, -1_000_000, 1_000_000, problems);
+            let scores = integers(list, &at, -1_000_000, 1_000_000, problems);
             state.scores = padded(Some(scores), 3);
         }
         state.carry = f.bounded("carry", 0, 100, problems).unwrap_or(0) as i32;
@@ -81,18 +67,6 @@ impl Marjapussi {
     fn parse_card_list(&self, words: &[&str]) -> Result<CardSet, String> {
         let hand = self.hands[self.actor as usize];
         wire_deck(&self.cfg).move_cards(words, Some(hand))
-    }
-
-    /// An ask with the answer its note states or, without one, the hands give.
-    fn ask_text(&self, mv: Move) -> String {
-        let base = self.move_text(mv);
-        if Marjapussi::said(mv).is_some() {
-            return base;
-        }
-        match self.answer_to(mv).and_then(Said::word) {
-            Some(word) => format!("{base} {word}"),
-            None => base,
-        }
     }
 
     fn parse_give_each(&self, text: &str, words: [&str; 2]) -> Result<Move, String> {
@@ -156,7 +130,7 @@ impl Rules for Marjapussi {
         });
         let players = |v| vec![Config::preset(v).seats() as u8];
         let head = (Self::NAME, "Marjapussi family");
-        options::catalogue_entry::<Config>(head, players, &descriptions, &Phase::NAMES, rest)
+        options::catalogue_entry::<Config>(head, players, &descriptions, Phase::NAMES, rest)
     }
 
     fn deal(
@@ -208,22 +182,20 @@ impl Rules for Marjapussi {
         problems: &mut Problems,
     ) -> Option<Marjapussi> {
         let n = cfg.seats();
-        let sides = if n == 4 { 2 } else { 3 };
         let mut f = Fields::of(value, path, problems);
         f.require(&["dealer", "hands"], problems);
-        let dealer = f.seat("dealer", n, problems);
+        let dealer = f.seat("dealer", n, problems).unwrap_or(0);
         let mut ledger = wire_deck(cfg).ledger();
         let size = (Marjapussi::hand_length(cfg), Count::FirstProblem);
         let mut entries = ledger.hands(&mut f, n, observer, Some(size), problems);
-        let talon_value = f.get("talon");
-        let match_state = read_match(&mut f, sides, problems);
-        let (hands_path, talon_path) = (f.path("hands"), f.path("talon"));
+        let talon = (f.get("talon"), f.path("talon"));
+        let match_state = read_match(&mut f, if n == 4 { 2 } else { 3 }, problems);
+        let hands_path = f.path("hands");
         f.finish(problems);
         if entries.len() != n {
             return None;
         }
-        let talon = read_talon(&mut ledger, talon_value, &talon_path, n, observer, problems);
-        entries.push(talon);
+        entries.push(read_talon(&mut ledger, talon, n, observer, problems));
         if !problems.is_empty() {
             return None;
         }
@@ -231,7 +203,6 @@ impl Rules for Marjapussi {
         let filled = fill_hidden(&entries, unknown, &hands_path, problems);
         let mut hands = [CardSet::EMPTY; 4];
         hands[..n].copy_from_slice(&filled[..n]);
-        let dealer = dealer.unwrap_or(0);
         problems
             .is_empty()
             .then(|| Marjapussi::new_hand(*cfg, dealer, hands, filled[n], match_state))
@@ -272,26 +243,7 @@ impl Rules for Marjapussi {
     }
 
     fn move_text(&self, mv: Move) -> String {
-        match mv {
-            Move::Bid(v) => format!("bid {v}"),
-            Move::Pass => "pass".into(),
-            Move::Redeal => "redeal".into(),
-            Move::Give(s) => format!("give {}", cards_text(s, card_name)),
-            Move::Contract(c) => format!("contract {c}"),
-            Move::Return(s) => format!("return {}", cards_text(s, card_name)),
-            Move::Discard(s) => format!("discard {}", cards_text(s, card_name)),
-            Move::GiveEach { left, right } => {
-                format!("give_each {} {}", card_name(left), card_name(right))
-            }
-            Move::Double => "double".into(),
-            Move::NoDouble => "no_double".into(),
-            Move::Play(c) => card_name(c),
-            Move::NoDeclaration => "no_declaration".into(),
-            Move::Declare(s) => format!("declare {s}"),
-            Move::AskWhole(said) => with_answer("ask_whole".into(), said),
-            Move::AskHalf(s, said) => with_answer(format!("ask_half {s}"), said),
-            Move::Answer(s) => format!("answer {s}"),
-        }
+        text(mv, card_name)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
@@ -330,34 +282,26 @@ impl Rules for Marjapussi {
     fn history_text(&self, mv: Move, observer: Option<Seat>) -> String {
         let passed = Marjapussi::passed(mv);
         let unseen = observer.map_or(CardSet::EMPTY, |o| passed - self.passed_seen(mv, o));
-        match mv {
-            Move::AskWhole(_) | Move::AskHalf(..) => self.ask_text(mv),
-            _ if unseen.is_empty() => self.move_text(mv),
-            Move::GiveEach { left, right } => {
-                let name = |c: Card| match unseen.contains(c) {
-                    true => HIDDEN_CARD.to_string(),
-                    false => card_name(c),
-                };
-                format!("give_each {} {}", name(left), name(right))
-            }
-            _ => {
-                let head = self.move_text(mv);
-                let head = head.split_whitespace().next().unwrap_or_default();
-                format!("{head} {}", passed_text(passed, unseen))
-            }
-        }
+        let said = self.answer_to(mv).unwrap_or_default();
+        let mv = match mv {
+            Move::AskWhole(Said::Unsaid) => Move::AskWhole(said),
+            Move::AskHalf(s, Said::Unsaid) => Move::AskHalf(s, said),
+            _ => mv,
+        };
+        text(mv, |c| match unseen.contains(c) {
+            true => HIDDEN_CARD.to_string(),
+            false => card_name(c),
+        })
     }
 
     /// Once the contract is set (Huutopussi family): the declarer's side must take the
     /// contract's points (spec 5.2), doubled `doublings` times.
     fn contract_json(&self) -> Option<Value> {
-        let declarer = self.declarer?;
-        if matches!(
+        let set = !matches!(
             self.phase,
             Phase::Bid | Phase::ExchangeGive | Phase::SetContract
-        ) {
-            return None;
-        }
+        );
+        let declarer = self.declarer.filter(|_| set)?;
         Some(json!({
             "side": self.side_of(declarer),
             "declarer": declarer,
@@ -392,6 +336,28 @@ impl Rules for Marjapussi {
     }
 }
 
+/// How `mv` is written, each card by `name`.
+fn text(mv: Move, name: impl Fn(Card) -> String) -> String {
+    match mv {
+        Move::Bid(v) => format!("bid {v}"),
+        Move::Pass => "pass".into(),
+        Move::Redeal => "redeal".into(),
+        Move::Give(s) => format!("give {}", cards_text(s, &name)),
+        Move::Contract(c) => format!("contract {c}"),
+        Move::Return(s) => format!("return {}", cards_text(s, &name)),
+        Move::Discard(s) => format!("discard {}", cards_text(s, &name)),
+        Move::GiveEach { left, right } => format!("give_each {} {}", name(left), name(right)),
+        Move::Double => "double".into(),
+        Move::NoDouble => "no_double".into(),
+        Move::Play(c) => name(c),
+        Move::NoDeclaration => "no_declaration".into(),
+        Move::Declare(s) => format!("declare {s}"),
+        Move::AskWhole(said) => with_answer("ask_whole".into(), said),
+        Move::AskHalf(s, said) => with_answer(format!("ask_half {s}"), said),
+        Move::Answer(s) => format!("answer {s}"),
+    }
+}
+
 /// An ask's text with the answer `said`, where it says one.
 fn with_answer(text: String, said: Said) -> String {
     match said.word() {
@@ -400,45 +366,26 @@ fn with_answer(text: String, said: Said) -> String {
     }
 }
 
-/// Reads one declaration of a snapshot.
-pub(super) fn read_declaration(
-    value: &Value,
-    path: &str,
-    sides: usize,
-    problems: &mut Problems,
-) -> Option<Declaration> {
-    let mut f = Fields::of(value, path, problems);
-    let suit = suit_field(&mut f, "suit", problems);
-    let side = f.bounded("side", 0, sides as i64 - 1, problems);
-    f.finish(problems);
-    Some(Declaration {
-        suit: suit?,
-        side: side? as u8,
-    })
-}
-
-/// The talon as dealt: three cards with three seats, none with four.
+/// The talon as dealt (its value and path): three cards with three seats, none with four.
 fn read_talon(
     ledger: &mut CardLedger,
-    value: Option<&Value>,
-    path: &str,
+    (value, path): (Option<&Value>, String),
     n: usize,
     observer: Option<Seat>,
     problems: &mut Problems,
 ) -> HandEntry {
     let size = if n == 3 { 3 } else { 0 };
     let entry = match value {
-        None if size == 0 => HandEntry::Known(CardSet::EMPTY),
-        None => {
-            problems.push(path, "missing: huutopussi3 deals a talon of 3 cards");
-            HandEntry::Known(CardSet::EMPTY)
-        }
-        Some(v) => ledger.hand(v, path, observer.is_some(), problems),
+        Some(v) => ledger.hand(v, &path, observer.is_some(), problems),
+        None => HandEntry::Known(CardSet::EMPTY),
     };
+    if value.is_none() && size > 0 {
+        problems.push(&path, "missing: huutopussi3 deals a talon of 3 cards");
+    }
     let count = entry.count();
     if count != size && problems.is_empty() {
         let message = format!("the talon holds {count} cards; it must hold {size}");
-        problems.push(path, message);
+        problems.push(&path, message);
     }
     entry
 }

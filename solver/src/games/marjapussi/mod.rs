@@ -42,62 +42,24 @@ use config::{Config, TalonHandling, Variant};
 use profile::Profile;
 pub use scoring::{HandResult, MatchState};
 
-/// Where the hand stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Phase {
-    Bid,
-    ExchangeGive,
-    SetContract,
-    ExchangeReturn,
-    Discard,
-    GiveOneEach,
-    DoublePoll,
-    Play,
-    Declare,
-    AnswerWhole,
-    /// Thrown in after a redeal claim: no score, the next dealer deals.
-    Redealt,
-    Scored,
-}
-
-impl Phase {
-    pub const NAMES: [&'static str; 12] = [
-        "bid",
-        "exchange_give",
-        "set_contract",
-        "exchange_return",
-        "discard",
-        "give_one_each",
-        "double_poll",
-        "play",
-        "declare",
-        "answer_whole",
-        "redealt",
-        "scored",
-    ];
-
-    pub fn name(self) -> &'static str {
-        Phase::NAMES[self as usize]
+named_enum!(
+    /// Where the hand stands; `redealt`: thrown in after a redeal claim (no score, the next
+    /// dealer deals).
+    pub enum Phase {
+        Bid = "bid",
+        ExchangeGive = "exchange_give",
+        SetContract = "set_contract",
+        ExchangeReturn = "exchange_return",
+        Discard = "discard",
+        GiveOneEach = "give_one_each",
+        DoublePoll = "double_poll",
+        Play = "play",
+        Declare = "declare",
+        AnswerWhole = "answer_whole",
+        Redealt = "redealt",
+        Scored = "scored",
     }
-
-    pub fn from_name(name: &str) -> Option<Phase> {
-        const ALL: [Phase; 12] = [
-            Phase::Bid,
-            Phase::ExchangeGive,
-            Phase::SetContract,
-            Phase::ExchangeReturn,
-            Phase::Discard,
-            Phase::GiveOneEach,
-            Phase::DoublePoll,
-            Phase::Play,
-            Phase::Declare,
-            Phase::AnswerWhole,
-            Phase::Redealt,
-            Phase::Scored,
-        ];
-        ALL.into_iter().find(|p| p.name() == name)
-    }
-}
+);
 
 /// Every decision of the family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

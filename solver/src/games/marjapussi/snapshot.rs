@@ -1,10 +1,10 @@
 //! Reading a snapshot (`state`) of a Marjapussi hand, with every problem reported.
 
 use super::config::Config;
-use super::json::{card_name, read_declaration, read_match, wire_deck};
+use super::json::{card_name, read_match, wire_deck};
 use super::{Declaration, Marjapussi, Phase};
 use crate::cards::CardSet;
-use crate::game::Seat;
+use crate::game::{Game, Seat};
 use crate::games::cardlist::{check_trick_hands, place_unknown, CardLedger};
 use crate::games::wire::{check_to_move, padded, seat_mask, snapshot_head, suit_field, Names};
 use crate::problems::{field_path, index_path, Fields, Problems};
@@ -21,7 +21,7 @@ pub(super) fn read(
     let n = cfg.seats();
     let before = problems.0.len();
     let mut f = Fields::of(value, path, problems);
-    let phases: Names<Phase> = (Phase::from_name, &Phase::NAMES);
+    let phases: Names<Phase> = (Phase::from_name, Phase::NAMES);
     let (dealer, phase, to_move) =
         snapshot_head(&mut f, &["dealer", "phase", "hands"], n, phases, problems);
     let no_cards = [CardSet::EMPTY; 4];
@@ -58,8 +58,7 @@ fn read_play(f: &mut Fields, ledger: &mut CardLedger, s: &mut Marjapussi, proble
     s.declarer = f.seat("declarer", n, problems);
     s.contract = f.bounded("contract", 0, 100_000, problems).unwrap_or(0) as i32;
     s.doubling = f.bounded("doubling", 0, 9, problems).unwrap_or(0) as u8;
-    let polled = f.integers("polled", 0, n as i64 - 1, problems);
-    s.polled = polled.map_or(0, |l| seat_mask(&l));
+    s.polled = seat_mask(f, "polled", n, problems);
     let trick = f.object("trick", problems, |t, p| ledger.led_trick(t, n, p));
     let (leader, cards) = trick.unwrap_or_default();
     (s.leader, s.trick_len) = (leader, cards.len() as u8);
@@ -78,11 +77,8 @@ fn read_auction(af: &mut Fields, s: &mut Marjapussi, problems: &mut Problems) {
     let n = s.cfg.seats();
     s.high_bid = af.bounded("high_bid", 0, 100_000, problems).unwrap_or(0) as i32;
     s.high_bidder = af.seat("high_bidder", n, problems).unwrap_or(0);
-    for (key, slot) in [("passed", &mut s.passed), ("had_turn", &mut s.had_turn)] {
-        if let Some(list) = af.integers(key, 0, n as i64 - 1, problems) {
-            *slot = seat_mask(&list);
-        }
-    }
+    s.passed = seat_mask(af, "passed", n, problems);
+    s.had_turn = seat_mask(af, "had_turn", n, problems);
 }
 
 /// Reads up to four marriage `declarations` for a table of `sides` teams or players.
@@ -92,22 +88,37 @@ fn read_declarations(
     problems: &mut Problems,
 ) -> [Option<Declaration>; 4] {
     let mut declarations = [None; 4];
-    let decl_path = f.path("declarations");
-    if let Some(list) = f.array("declarations", problems) {
-        if list.len() > 4 {
-            problems.push(&decl_path, "at most four marriages can be declared");
-        }
-        for (i, d) in list.iter().take(4).enumerate() {
-            declarations[i] = read_declaration(d, &index_path(&decl_path, i), sides, problems);
-        }
+    let at = f.path("declarations");
+    let Some(list) = f.array("declarations", problems) else {
+        return declarations;
+    };
+    if list.len() > 4 {
+        problems.push(&at, "at most four marriages can be declared");
+    }
+    for (i, (slot, value)) in declarations.iter_mut().zip(list).enumerate() {
+        let mut d = Fields::of(value, &index_path(&at, i), problems);
+        let suit = suit_field(&mut d, "suit", problems);
+        let side = d.seat("side", sides, problems);
+        d.finish(problems);
+        *slot = suit
+            .zip(side)
+            .map(|(suit, side)| Declaration { suit, side });
     }
     declarations
 }
 
-/// Checks the hand sizes in play and settles a hand given as scored or redealt.
+/// Checks the hand sizes in play (every seat holds the cards of the tricks still to come)
+/// and settles a hand given as scored or redealt.
 fn settle_phase(state: &mut Marjapussi, path: &str, problems: &mut Problems) {
     if state.phase == Phase::Play {
-        check_hand_sizes(state, path, problems);
+        let held: Vec<u32> = state.hands[..state.seats()]
+            .iter()
+            .map(|h| h.len())
+            .collect();
+        let left = state.tricks_in_hand().saturating_sub(state.tricks_played);
+        let trick = (state.leader, state.trick_len);
+        let hands_path = field_path(path, "hands");
+        check_trick_hands((&held, ""), left.into(), trick, &hands_path, problems);
     }
     match state.phase {
         Phase::Scored if state.tricks_played == state.tricks_in_hand() => state.finish_hand(),
@@ -131,21 +142,4 @@ fn check_turn(state: &mut Marjapussi, to_move: Option<u8>, path: &str, problems:
         }
         state.actor = seat;
     }
-}
-
-/// In play every seat holds the cards of the tricks still to come.
-fn check_hand_sizes(state: &Marjapussi, path: &str, problems: &mut Problems) {
-    let held: Vec<u32> = state.hands[..usize::from(state.n())]
-        .iter()
-        .map(|h| h.len())
-        .collect();
-    let left = state.tricks_in_hand().saturating_sub(state.tricks_played) as u32;
-    let trick = (state.leader, state.trick_len);
-    check_trick_hands(
-        (&held, ""),
-        left,
-        trick,
-        &field_path(path, "hands"),
-        problems,
-    );
 }
