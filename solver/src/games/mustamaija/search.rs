@@ -25,7 +25,9 @@
 //! that can beat every open card and then go out attacking, or an attacker whose defender
 //! picks up a card at least.
 
-use super::cards::{beaters, suit_cards, suit_of, JOKER, KING, QUEEN, STANDARD_DECK};
+use super::cards::{
+    beaters, higher_in_suit, suit_cards, suit_of, JOKER, KING, QUEEN, STANDARD_DECK,
+};
 use super::config::{QsLead, TrumpMode};
 use super::{Move, Mustamaija, Phase};
 use crate::cards::{Card, CardSet};
@@ -198,14 +200,8 @@ impl Mustamaija {
         // Cards the defender may hold (it only loses beaters and picks up attack cards), and
         // the fewest it can hold: beating every card it can beat sheds the most.
         while count > 1 {
-            let unbeaten = |g: CardSet| {
-                let u = g
-                    .iter()
-                    .filter(|&c| beaters(c, may_hold, self.trump, maria).is_empty());
-                u.count() as u32
-            };
             let Some((i, u)) = (0..count)
-                .map(|i| (i, unbeaten(groups[i])))
+                .map(|i| (i, self.unbeaten(groups[i], may_hold)))
                 .filter(|&(i, u)| u > 0 && groups[i].len() <= fewest)
                 .max_by_key(|&(i, u)| 2 * u as i32 - groups[i].len() as i32)
             else {
@@ -217,6 +213,29 @@ impl Mustamaija {
             groups[i] = groups[count];
         }
         groups[0].len() <= fewest
+    }
+
+    /// How many cards of `cards` have no beater in `hand` ([`beaters`]), counted a suit at
+    /// a time: a suit's cards above the highest `hand` holds of it, unless `hand` can trump
+    /// them; the maria and the joker always.
+    fn unbeaten(&self, cards: CardSet, hand: CardSet) -> u32 {
+        let maria = CardSet::single(self.cfg.maria());
+        let hand = hand - maria;
+        let mut count = (cards & maria).len() + (cards - STANDARD_DECK - maria).len();
+        for suit in Suit::ALL {
+            let beatable = (cards - maria) & suit_cards(suit);
+            let trumped = self
+                .trump
+                .is_some_and(|t| t != suit && hand.intersects(suit_cards(t)));
+            if beatable.is_empty() || trumped {
+                continue;
+            }
+            count += match (hand & suit_cards(suit)).highest() {
+                Some(top) => (beatable & higher_in_suit(top)).len(),
+                None => beatable.len(),
+            };
+        }
+        count
     }
 
     /// Whether the defender can beat every open card, none taken yet, using every card it
