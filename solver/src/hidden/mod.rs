@@ -19,6 +19,8 @@ pub mod pimc;
 mod replay;
 mod sampler;
 #[cfg(test)]
+mod talon_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod view_replay_tests;
