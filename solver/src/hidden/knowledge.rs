@@ -106,11 +106,13 @@ impl Facts {
             .collect()
     }
 
-    /// Cards of `candidates` known to be in one place.
-    fn placed(&self, candidates: CardSet) -> CardSet {
-        candidates
+    /// Cards of `guess` known to be in the one place the guess has them. A card the guess
+    /// has elsewhere (the history showed later where it is) may be moved to fit a move.
+    fn placed(&self, guess: &Unseen) -> CardSet {
+        guess
+            .cards()
             .iter()
-            .filter(|&c| self.allowed(c).count_ones() == 1)
+            .filter(|&c| guess.place_of(c).is_some_and(|p| self.allowed(c) == bit(p)))
             .collect()
     }
 
@@ -377,7 +379,7 @@ fn learn_from_move<G: Observable>(
     G::foresee(state, mv, later, observer, facts);
     let before_state = state.clone();
     let mut before = state.unseen(observer);
-    let placed = facts.placed(before.cards());
+    let placed = facts.placed(&before);
     let swaps = play_in_view(state, mv, later, observer, placed).map_err(|why| match why {
         InView::Illegal => {
             "the history cannot be replayed: a move is not legal for any hand its seat could hold"

@@ -1,6 +1,7 @@
 //! What a Marjapussi seat learns beyond the generic rules: the outcome of an ask, and a
 //! declaration window skipped.
 
+use super::cards::{ACE, TEN};
 use super::config::Asks;
 use super::json::card_name;
 use super::{cards, Marjapussi, Move, Phase, Said};
@@ -50,6 +51,7 @@ impl Observable for Marjapussi {
     /// A trick's winner that plays on where the window may be skipped shows that it holds no
     /// undeclared marriage whole, which places cannot say either.
     fn observe(before: &Self, mv: Move, after: &Self, observer: Seat, facts: &mut Facts) {
+        observe_talon(before, mv, after, observer, facts);
         let skippable = before.n() == 3 || matches!(before.cfg.asks, Asks::Off | Asks::Half);
         let trick_start = before.trick_len == 0 && before.tricks_played > 0;
         if matches!(mv, Move::AskWhole(_)) || (skippable && trick_start) {
@@ -84,5 +86,30 @@ impl Observable for Marjapussi {
                 facts.exclude(card, from as Seat);
             }
         }
+    }
+}
+
+/// The talon the declarer took, where the seat saw it, is in the declarer's hand; a hidden
+/// discard holds no ace or ten where the rules forbid them there.
+fn observe_talon(
+    before: &Marjapussi,
+    mv: Move,
+    after: &Marjapussi,
+    observer: Seat,
+    facts: &mut Facts,
+) {
+    let n = before.seats();
+    if let (Some(declarer), true) = (after.declarer, after.talon.is_empty()) {
+        let seen = before.cfg.talon_revealed || declarer as Seat == observer;
+        if seen && before.declarer.is_none() {
+            before
+                .talon
+                .iter()
+                .for_each(|card| facts.pin(card, declarer as Seat));
+        }
+    }
+    if matches!(mv, Move::Discard(_)) && before.cfg.discard_forbid_ace_ten {
+        let high = cards::of_power(ACE) | cards::of_power(TEN);
+        high.iter().for_each(|card| facts.exclude(card, n + 1));
     }
 }
