@@ -158,7 +158,7 @@ impl Knowledge {
         observer: Seat,
     ) -> Result<Knowledge, String> {
         let learnt = learn(start, moves, observer)?;
-        Knowledge::build(&learnt.state, observer, &learnt.facts)?.checked(learnt, moves)
+        Knowledge::build(&learnt.state, observer, &learnt.facts)?.checked(start, learnt, moves)
     }
 
     /// The knowledge of `observer` in the hand dealt as the complete `deal` that saw `moves`:
@@ -193,6 +193,7 @@ impl Knowledge {
     /// some world.
     fn checked<G: Observable>(
         mut self,
+        start: &G,
         learnt: Learnt<G>,
         moves: &[G::Move],
     ) -> Result<Knowledge, String> {
@@ -201,9 +202,15 @@ impl Knowledge {
             return Ok(self);
         }
         if facts.untracked {
-            return Ok(self.checked_from_frame(learnt, moves));
+            return Ok(self.checked_from_frame(start, learnt, moves));
         }
-        let check = WorldCheck::new(learnt.start, moves.to_vec(), &learnt.state, self.observer);
+        let check = WorldCheck::new(
+            learnt.start,
+            moves.to_vec(),
+            &learnt.state,
+            self.observer,
+            None,
+        );
         if !facts.inexact {
             let split = Split::new(&self, &check, facts.entangled);
             if split.total() > 0.0 {
@@ -231,12 +238,20 @@ impl Knowledge {
     /// now does not fix the deal, but it fixes the position right after the last such move: drawn
     /// worlds are checked by replaying the moves since from there (as from a deal), so that none
     /// contradicts them (an ask's answer, a poll, a card taken without a choice). Where no world
-    /// of [`MAX_DRAWS`] passes, they are drawn unchecked, as before such a check.
-    fn checked_from_frame<G: Observable>(self, learnt: Learnt<G>, moves: &[G::Move]) -> Knowledge {
+    /// of [`MAX_DRAWS`] passes, they are drawn unchecked, as before such a check. A world is
+    /// kept as often as the passes of that move from the view's `start` lead to it.
+    fn checked_from_frame<G: Observable>(
+        self,
+        start: &G,
+        learnt: Learnt<G>,
+        moves: &[G::Move],
+    ) -> Knowledge {
         let Some((from, frame)) = learnt.frame else {
             return self;
         };
-        let check = WorldCheck::new(frame, moves[from..].to_vec(), &learnt.state, self.observer);
+        let pass = Some((start.clone(), moves[from - 1]));
+        let later = moves[from..].to_vec();
+        let check = WorldCheck::new(frame, later, &learnt.state, self.observer, pass);
         let checked = Knowledge {
             check: Some(check),
             ..self.clone()
