@@ -30,7 +30,7 @@ use serde_json::{json, Value};
 use std::collections::HashMap;
 
 /// The most worlds a view may have to be enumerated.
-const MAX_WORLDS: usize = 2500;
+pub(super) const MAX_WORLDS: usize = 2500;
 
 /// Every way to deal `cards` into places of `sizes`.
 fn worlds(cards: &[Card], sizes: &[usize; MAX_PLACES]) -> Vec<Unseen> {
@@ -67,7 +67,11 @@ pub(super) fn multinomial(sizes: &[usize; MAX_PLACES]) -> f64 {
 }
 
 /// What one seat sees along a history: the moves as it writes them and each position.
-fn seen_along<G: Observable>(start: &G, moves: &[G::Move], observer: Seat) -> Option<Vec<Value>> {
+pub(super) fn seen_along<G: Observable>(
+    start: &G,
+    moves: &[G::Move],
+    observer: Seat,
+) -> Option<Vec<Value>> {
     let mut state = start.clone();
     let mut seen = vec![state.state_json(Some(observer))];
     for &mv in moves {
@@ -151,9 +155,21 @@ fn check_against<G: Observable>(
     draws: usize,
     at: &str,
 ) -> (bool, f64) {
+    let weighted: Vec<(Unseen, f64)> = worlds.iter().map(|&w| (w, 1.0)).collect();
+    check_weighted(view, &weighted, draws, at)
+}
+
+/// [`check_against`] where each consistent world is drawn in proportion to its weight (how
+/// many histories lead to it).
+pub(super) fn check_weighted<G: Observable>(
+    view: &Position<G>,
+    worlds: &[(Unseen, f64)],
+    draws: usize,
+    at: &str,
+) -> (bool, f64) {
     let knowledge = Knowledge::of_position(view)
         .expect("a view")
-        .expect("knowledge");
+        .unwrap_or_else(|why| panic!("{at}: {why}"));
     let observer = knowledge.observer();
     let counted = knowledge.consistent_deals();
     let expected = worlds.len() as f64;
@@ -171,7 +187,7 @@ fn check_against<G: Observable>(
     let index: HashMap<[CardSet; MAX_PLACES], usize> = worlds
         .iter()
         .enumerate()
-        .map(|(i, w)| (w.places, i))
+        .map(|(i, (w, _))| (w.places, i))
         .collect();
     let mut hits = vec![0usize; worlds.len()];
     let mut rng = Rng::seeded(7);
@@ -182,8 +198,15 @@ fn check_against<G: Observable>(
             .unwrap_or_else(|| panic!("{at}: sampled a world the history rules out"));
         hits[*i] += 1;
     }
-    let mean = draws as f64 / expected;
-    let chi2: f64 = hits.iter().map(|&h| (h as f64 - mean).powi(2) / mean).sum();
+    let total: f64 = worlds.iter().map(|(_, weight)| weight).sum();
+    let chi2: f64 = hits
+        .iter()
+        .zip(worlds)
+        .map(|(&h, (_, weight))| {
+            let mean = draws as f64 * weight / total;
+            (h as f64 - mean).powi(2) / mean
+        })
+        .sum();
     let df = expected - 1.0;
     assert!(
         chi2 <= df + 6.0 * (2.0 * df).sqrt() + 10.0,
@@ -281,7 +304,7 @@ fn check_view<G: Dealt>(
 }
 
 /// A snapshot shows only how many cards each place hides: every deal of them is consistent.
-fn worlds_of_sizes<G: Observable>(now: &G, observer: Seat) -> Vec<Unseen> {
+pub(super) fn worlds_of_sizes<G: Observable>(now: &G, observer: Seat) -> Vec<Unseen> {
     let unseen = now.unseen(observer);
     let cards: Vec<Card> = unseen.cards().iter().collect();
     worlds(&cards, &unseen.places.map(|p| p.len() as usize))

@@ -106,11 +106,13 @@ impl Facts {
             .collect()
     }
 
-    /// Cards of `candidates` known to be in one place.
-    fn placed(&self, candidates: CardSet) -> CardSet {
-        candidates
+    /// Cards of `guess` known to be in the one place the guess has them. A card the guess
+    /// has elsewhere (the history showed later where it is) may be moved to fit a move.
+    fn placed(&self, guess: &Unseen) -> CardSet {
+        guess
+            .cards()
             .iter()
-            .filter(|&c| self.allowed(c).count_ones() == 1)
+            .filter(|&c| guess.place_of(c).is_some_and(|p| self.allowed(c) == bit(p)))
             .collect()
     }
 
@@ -156,7 +158,7 @@ impl Knowledge {
         observer: Seat,
     ) -> Result<Knowledge, String> {
         let learnt = learn(start, moves, observer)?;
-        Knowledge::build(&learnt.state, observer, &learnt.facts)?.checked(learnt, moves)
+        Knowledge::build(&learnt.state, observer, &learnt.facts)?.checked(start, learnt, moves)
     }
 
     /// The knowledge of `observer` in the hand dealt as the complete `deal` that saw `moves`:
@@ -191,6 +193,7 @@ impl Knowledge {
     /// some world.
     fn checked<G: Observable>(
         mut self,
+        start: &G,
         learnt: Learnt<G>,
         moves: &[G::Move],
     ) -> Result<Knowledge, String> {
@@ -199,9 +202,15 @@ impl Knowledge {
             return Ok(self);
         }
         if facts.untracked {
-            return Ok(self.checked_from_frame(learnt, moves));
+            return Ok(self.checked_from_frame(start, learnt, moves));
         }
-        let check = WorldCheck::new(learnt.start, moves.to_vec(), &learnt.state, self.observer);
+        let check = WorldCheck::new(
+            learnt.start,
+            moves.to_vec(),
+            &learnt.state,
+            self.observer,
+            None,
+        );
         if !facts.inexact {
             let split = Split::new(&self, &check, facts.entangled);
             if split.total() > 0.0 {
@@ -229,12 +238,20 @@ impl Knowledge {
     /// now does not fix the deal, but it fixes the position right after the last such move: drawn
     /// worlds are checked by replaying the moves since from there (as from a deal), so that none
     /// contradicts them (an ask's answer, a poll, a card taken without a choice). Where no world
-    /// of [`MAX_DRAWS`] passes, they are drawn unchecked, as before such a check.
-    fn checked_from_frame<G: Observable>(self, learnt: Learnt<G>, moves: &[G::Move]) -> Knowledge {
+    /// of [`MAX_DRAWS`] passes, they are drawn unchecked, as before such a check. A world is
+    /// kept as often as the passes of that move from the view's `start` lead to it.
+    fn checked_from_frame<G: Observable>(
+        self,
+        start: &G,
+        learnt: Learnt<G>,
+        moves: &[G::Move],
+    ) -> Knowledge {
         let Some((from, frame)) = learnt.frame else {
             return self;
         };
-        let check = WorldCheck::new(frame, moves[from..].to_vec(), &learnt.state, self.observer);
+        let pass = Some((start.clone(), moves[from - 1]));
+        let later = moves[from..].to_vec();
+        let check = WorldCheck::new(frame, later, &learnt.state, self.observer, pass);
         let checked = Knowledge {
             check: Some(check),
             ..self.clone()
@@ -377,7 +394,7 @@ fn learn_from_move<G: Observable>(
     G::foresee(state, mv, later, observer, facts);
     let before_state = state.clone();
     let mut before = state.unseen(observer);
-    let placed = facts.placed(before.cards());
+    let placed = facts.placed(&before);
     let swaps = play_in_view(state, mv, later, observer, placed).map_err(|why| match why {
         InView::Illegal => {
             "the history cannot be replayed: a move is not legal for any hand its seat could hold"

@@ -3,7 +3,9 @@
 //! [`Knowledge`] turns one seat's view (the hand as dealt as that seat saw it, and the moves since)
 //! into hard constraints: for each unseen card, the places it may be in, and how many unseen cards
 //! each place holds. [`sample`] deals the unseen cards uniformly among every deal meeting those
-//! constraints, and [`pimc`] scores the observer's moves by solving sampled worlds exactly.
+//! constraints (thinned where hidden passes lead to worlds unequally often,
+//! [`Observable::pass_share`]), and [`pimc`] scores the observer's moves by solving sampled
+//! worlds exactly.
 //! A game joins by implementing [`Observable`] (in its own `knowledge.rs`).
 
 #[cfg(test)]
@@ -18,6 +20,8 @@ mod knowledge;
 pub mod pimc;
 mod replay;
 mod sampler;
+#[cfg(test)]
+mod talon_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -98,6 +102,16 @@ pub trait Observable: Rules {
         facts: &mut knowledge::Facts,
     ) {
         let _ = (state, mv, later, observer, facts);
+    }
+
+    /// Where the pass `pass` moved cards between hidden places without showing `observer`
+    /// which, and led from the view's `start` to `after`: how many passes the seat could not
+    /// tell from it lead to `after`, relative to the most that lead to any position. A world
+    /// drawn is kept with that chance, so that worlds are drawn as often as passes lead to
+    /// them. By default 1: as many lead to each.
+    fn pass_share(start: &Self, pass: Self::Move, after: &Self, observer: Seat) -> f64 {
+        let _ = (start, pass, after, observer);
+        1.0
     }
 
     /// What the game's rules reveal about hidden cards that the generic rules of [`Knowledge`]

@@ -6,18 +6,22 @@
 //! The deal a world implies: the view's guessed start (every card a hidden seat showed already
 //! in its hand) with each card still hidden renamed to the card the world puts in its place.
 //! Without unnamed cards moving between hidden places, that is the only deal leading to the
-//! world, so the kept worlds are exactly the consistent ones.
+//! world, so the kept worlds are exactly the consistent ones. Where a hidden pass leads to
+//! the check's start, the worlds kept are also thinned by how many passes lead to each.
 
+use super::sampler::unit;
 use super::Observable;
 use crate::cards::Card;
 use crate::game::{Seat, Unseen, MAX_PLACES};
+use crate::rng::Rng;
 use serde_json::Value;
 use std::fmt;
 use std::sync::Arc;
 
-/// Whether a drawn world (the unseen cards now) is consistent with the view's history.
+/// How often a drawn world (the unseen cards now) is kept: never where the view's history
+/// rules it out, else the share of the hidden passes leading to it ([`Observable::pass_share`]).
 #[derive(Clone)]
-pub(super) struct WorldCheck(Arc<dyn Fn(&Unseen) -> bool + Send + Sync>);
+pub(super) struct WorldCheck(Arc<dyn Fn(&Unseen) -> f64 + Send + Sync>);
 
 impl fmt::Debug for WorldCheck {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -25,36 +29,49 @@ impl fmt::Debug for WorldCheck {
     }
 }
 
+/// The pass right before a check's start, whose hidden cards many passes may have been: the
+/// view's start and the pass.
+pub(super) type Pass<G> = (G, <G as crate::game::Game>::Move);
+
 impl WorldCheck {
-    /// The check of `observer`'s history `moves` from the guessed `start`, which led to `now`.
+    /// The check of `observer`'s history `moves` from the guessed `start`, which led to `now`;
+    /// `start` right after `pass` where a hidden pass led to it.
     pub(super) fn new<G: Observable>(
         start: G,
         moves: Vec<G::Move>,
         now: &G,
         observer: Seat,
+        pass: Option<Pass<G>>,
     ) -> WorldCheck {
         let guessed = now.unseen(observer);
         let seen = now.state_json(Some(observer));
         WorldCheck(Arc::new(move |world: &Unseen| {
-            replays(&start, &moves, &guessed, world, observer, &seen)
+            let dealt = implied(&start, &guessed, world, observer);
+            let share = pass.as_ref().map_or(1.0, |(view_start, mv)| {
+                G::pass_share(view_start, *mv, &dealt, observer)
+            });
+            match share > 0.0 && replays(dealt, &moves, world, observer, &seen) {
+                true => share,
+                false => 0.0,
+            }
         }))
     }
 
+    /// Whether the history can lead to `world`.
     pub(super) fn accepts(&self, world: &Unseen) -> bool {
-        (self.0)(world)
+        (self.0)(world) > 0.0
+    }
+
+    /// Whether to keep the drawn `world`: with the share of passes leading to it.
+    pub(super) fn keeps(&self, world: &Unseen, rng: &mut Rng) -> bool {
+        let share = (self.0)(world);
+        share >= 1.0 || (share > 0.0 && unit(rng) < share)
     }
 }
 
-/// Whether the deal `world` implies replays `moves` with the rules, with the outcomes their
-/// texts state (an ask's answer), reaching `world` and showing the observer `seen`.
-fn replays<G: Observable>(
-    start: &G,
-    moves: &[G::Move],
-    guessed: &Unseen,
-    world: &Unseen,
-    observer: Seat,
-    seen: &Value,
-) -> bool {
+/// `start` with the deal `world` implies: each card still hidden renamed to the card the
+/// world puts in its place.
+fn implied<G: Observable>(start: &G, guessed: &Unseen, world: &Unseen, observer: Seat) -> G {
     let name = renaming(guessed, world);
     let mut dealt = start.unseen(observer);
     for place in &mut dealt.places {
@@ -62,6 +79,18 @@ fn replays<G: Observable>(
     }
     let mut state = start.clone();
     state.set_unseen(observer, &dealt);
+    state
+}
+
+/// Whether `moves` replay from `state` with the rules, with the outcomes their texts state (an
+/// ask's answer), reaching `world` and showing the observer `seen`.
+fn replays<G: Observable>(
+    mut state: G,
+    moves: &[G::Move],
+    world: &Unseen,
+    observer: Seat,
+    seen: &Value,
+) -> bool {
     for &mv in moves {
         if state.contradiction(mv).is_some() || state.play(mv).is_err() {
             return false;

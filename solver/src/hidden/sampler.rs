@@ -281,9 +281,9 @@ pub(super) fn unit(rng: &mut Rng) -> f64 {
 /// drawn worlds): a view is refused when that many draws find none, so a sample never needs it.
 pub(super) const MAX_DRAWS: usize = 10_000;
 
-/// The unseen cards of `knowledge` dealt uniformly among every deal it allows: from its split
-/// by entangled cards where it has one, else drawn again while its check rejects them (up to
-/// [`MAX_DRAWS`] draws).
+/// The unseen cards of `knowledge` dealt among every deal it allows: from its split by
+/// entangled cards where it has one, else drawn again while its check rejects them (up to
+/// [`MAX_DRAWS`] draws), each as often as hidden passes lead to it.
 pub(super) fn draw_unseen(knowledge: &Knowledge, rng: &mut Rng) -> Unseen {
     if let Some(split) = &knowledge.split {
         return split.draw(rng);
@@ -293,7 +293,7 @@ pub(super) fn draw_unseen(knowledge: &Knowledge, rng: &mut Rng) -> Unseen {
         if knowledge
             .check
             .as_ref()
-            .is_none_or(|check| check.accepts(&world))
+            .is_none_or(|check| check.keeps(&world, rng))
         {
             break;
         }

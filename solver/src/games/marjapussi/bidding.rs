@@ -150,12 +150,17 @@ impl Marjapussi {
         self.start_play();
     }
 
-    pub(super) fn discard_moves(&self, out: &mut Vec<Move>) {
+    /// The cards the declarer to discard may discard (spec 7.26).
+    pub(super) fn discard_pool(&self) -> CardSet {
         let mut pool = self.hands[self.actor as usize];
         if self.cfg.discard_forbid_ace_ten {
             pool -= cards::of_power(ACE) | cards::of_power(TEN);
         }
-        self.card_subsets(pool, 3, Move::Discard, out);
+        pool
+    }
+
+    pub(super) fn discard_moves(&self, out: &mut Vec<Move>) {
+        self.card_subsets(self.discard_pool(), 3, Move::Discard, out);
     }
 
     pub(super) fn discard(&mut self, cards: CardSet) {

@@ -63,9 +63,13 @@ fn match_json(m: &MatchState, sides: usize) -> Value {
 }
 
 impl Marjapussi {
-    /// Cards named in a move; each `??` stands for a card of the mover's hand not named.
+    /// Cards named in a move; each `??` stands for a card of the mover's hand not named (one
+    /// it may discard, in a discard).
     fn parse_card_list(&self, words: &[&str]) -> Result<CardSet, String> {
-        let hand = self.hands[self.actor as usize];
+        let hand = match self.phase {
+            Phase::Discard => self.discard_pool(),
+            _ => self.hands[self.actor as usize],
+        };
         wire_deck(&self.cfg).move_cards(words, Some(hand))
     }
 

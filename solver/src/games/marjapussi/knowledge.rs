@@ -1,6 +1,7 @@
 //! What a Marjapussi seat learns beyond the generic rules: the outcome of an ask, and a
 //! declaration window skipped.
 
+use super::cards::{ACE, TEN};
 use super::config::Asks;
 use super::json::card_name;
 use super::{cards, Marjapussi, Move, Phase, Said};
@@ -39,6 +40,22 @@ impl Observable for Marjapussi {
         }
     }
 
+    /// The gift of `give_each` to the other opponent is any card it holds after the pass,
+    /// but a talon card there must be it (the declarer took the talon the seat saw): a hand
+    /// holding one comes from one gift, one holding none from as many as it has cards, and
+    /// one holding two from none.
+    fn pass_share(start: &Self, pass: Move, after: &Self, observer: Seat) -> f64 {
+        let Some(other) = talon_gift_receiver(start, pass, after.declarer, observer) else {
+            return 1.0;
+        };
+        let hand = after.hands[other];
+        match (hand & start.talon).len() {
+            0 => 1.0,
+            1 => 1.0 / f64::from(hand.len()),
+            _ => 0.0,
+        }
+    }
+
     /// A half ask that made a marriage: its king and queen are with the asker and the partner.
     /// One answered no: the partner holds neither, and so where the asker is known to hold one
     /// (the rules demand it, or the observer is the asker and holds one) and nothing was
@@ -50,6 +67,7 @@ impl Observable for Marjapussi {
     /// A trick's winner that plays on where the window may be skipped shows that it holds no
     /// undeclared marriage whole, which places cannot say either.
     fn observe(before: &Self, mv: Move, after: &Self, observer: Seat, facts: &mut Facts) {
+        observe_talon(before, mv, after, observer, facts);
         let skippable = before.n() == 3 || matches!(before.cfg.asks, Asks::Off | Asks::Half);
         let trick_start = before.trick_len == 0 && before.tricks_played > 0;
         if matches!(mv, Move::AskWhole(_)) || (skippable && trick_start) {
@@ -85,4 +103,47 @@ impl Observable for Marjapussi {
             }
         }
     }
+}
+
+/// The talon the declarer took, where the seat saw it, is in the declarer's hand; a hidden
+/// discard holds no ace or ten where the rules forbid them there.
+fn observe_talon(
+    before: &Marjapussi,
+    mv: Move,
+    after: &Marjapussi,
+    observer: Seat,
+    facts: &mut Facts,
+) {
+    let n = before.seats();
+    if let (Some(declarer), true) = (after.declarer, after.talon.is_empty()) {
+        let seen = before.cfg.talon_revealed || declarer as Seat == observer;
+        if seen && before.declarer.is_none() {
+            before
+                .talon
+                .iter()
+                .for_each(|card| facts.pin(card, declarer as Seat));
+        }
+    }
+    if talon_gift_receiver(before, mv, before.declarer, observer).is_some() {
+        // The places cannot say that the other opponent holds at most one talon card.
+        facts.inexact();
+    }
+    if matches!(mv, Move::Discard(_)) && before.cfg.discard_forbid_ace_ten {
+        let high = cards::of_power(ACE) | cards::of_power(TEN);
+        high.iter().for_each(|card| facts.exclude(card, n + 1));
+    }
+}
+
+/// Where `pass` is a `give_each` of `declarer` in a hand of `state` (any position of it) and
+/// `observer`, an opponent, saw the talon it took: the other opponent, whose gift the
+/// observer did not see.
+fn talon_gift_receiver(
+    state: &Marjapussi,
+    pass: Move,
+    declarer: Option<u8>,
+    observer: Seat,
+) -> Option<Seat> {
+    let declarer = declarer? as Seat;
+    let seen = state.cfg.talon_revealed && state.seats() == 3 && observer != declarer;
+    (matches!(pass, Move::GiveEach { .. }) && seen).then(|| 3 - observer - declarer)
 }
