@@ -1,6 +1,6 @@
 //! Before the first trick: bidding (spec 4.2), the exchange, the talon and the contract (4.3).
 
-use super::cards::{self, ACE, JACK, TEN};
+use super::cards::{self, JACK};
 use super::config::{AllPass, FirstLeader, TalonHandling};
 use super::{Marjapussi, Move, Phase};
 use crate::cards::{for_each_subset, Card, CardSet};
@@ -152,11 +152,7 @@ impl Marjapussi {
 
     /// The cards the declarer to discard may discard (spec 7.26).
     pub(super) fn discard_pool(&self) -> CardSet {
-        let mut pool = self.hands[self.actor as usize];
-        if self.cfg.discard_forbid_ace_ten {
-            pool -= cards::of_power(ACE) | cards::of_power(TEN);
-        }
-        pool
+        self.hands[self.actor as usize] - self.cfg.forbidden_discards()
     }
 
     pub(super) fn discard_moves(&self, out: &mut Vec<Move>) {

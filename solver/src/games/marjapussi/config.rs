@@ -1,8 +1,8 @@
 //! Rule options of the Marjapussi family (spec section 2.7 and the config names of section 7),
 //! their presets, and how a request's `variant` and `options` resolve into one [`Config`].
 
-use super::cards::DECK;
-use crate::cards::Card;
+use super::cards::{self, ACE, DECK, TEN};
+use crate::cards::{Card, CardSet};
 use crate::games::options::{or_null, Declared, Opt, Values};
 use crate::problems::{field_path, Problems};
 use serde_json::{json, Map, Value};
@@ -208,6 +208,24 @@ impl Config {
             3
         } else {
             4
+        }
+    }
+
+    /// The sides that score: two partnerships of four seats, or each of three seats alone.
+    pub fn sides(&self) -> usize {
+        if self.seats() == 4 {
+            2
+        } else {
+            3
+        }
+    }
+
+    /// The cards the rules keep out of a discard (spec 7.26): aces and tens where forbidden.
+    pub fn forbidden_discards(&self) -> CardSet {
+        if self.discard_forbid_ace_ten {
+            cards::of_power(ACE) | cards::of_power(TEN)
+        } else {
+            CardSet::EMPTY
         }
     }
 

@@ -30,10 +30,7 @@ impl Heuristic for Marjapussi {
                 Move::Return(cheapest_k(hand, k, |c| self.keep_value(hand, c)))
             }
             Phase::Discard => {
-                let mut pool = hand;
-                if self.cfg.discard_forbid_ace_ten {
-                    pool -= cards::of_power(ACE) | cards::of_power(TEN);
-                }
+                let pool = self.discard_pool();
                 Move::Discard(cheapest_k(pool, 3, |c| self.keep_value(hand, c)))
             }
             Phase::GiveOneEach => {
@@ -81,10 +78,10 @@ impl Heuristic for Marjapussi {
 
     fn candidates(&self, out: &mut Vec<Move>) {
         let hand = self.hands[self.actor as usize];
-        let mut pool = hand;
-        if self.phase == Phase::Discard && self.cfg.discard_forbid_ace_ten {
-            pool -= cards::of_power(ACE) | cards::of_power(TEN);
-        }
+        let pool = match self.phase {
+            Phase::Discard => self.discard_pool(),
+            _ => hand,
+        };
         match self.heuristic_move(&mut Rng::seeded(0)) {
             Move::Give(chosen) => single_swaps(pool, chosen, Move::Give, out),
             Move::Return(chosen) => single_swaps(pool, chosen, Move::Return, out),

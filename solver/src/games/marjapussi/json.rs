@@ -147,7 +147,7 @@ impl Rules for Marjapussi {
         let mut rng = Rng::seeded(seed);
         let dealer = setup.seat("dealer", n, problems);
         let dealer = dealer.unwrap_or_else(|| rng.below(n) as u8);
-        let match_state = read_match(setup, if n == 4 { 2 } else { 3 }, problems);
+        let match_state = read_match(setup, cfg.sides(), problems);
         Some(Marjapussi::dealt(*cfg, dealer, &mut rng, match_state))
     }
 
@@ -193,7 +193,7 @@ impl Rules for Marjapussi {
         let size = (Marjapussi::hand_length(cfg), Count::FirstProblem);
         let mut entries = ledger.hands(&mut f, n, observer, Some(size), problems);
         let talon = (f.get("talon"), f.path("talon"));
-        let match_state = read_match(&mut f, if n == 4 { 2 } else { 3 }, problems);
+        let match_state = read_match(&mut f, cfg.sides(), problems);
         let hands_path = f.path("hands");
         f.finish(problems);
         if entries.len() != n {

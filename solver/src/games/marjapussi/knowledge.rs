@@ -1,7 +1,6 @@
 //! What a Marjapussi seat learns beyond the generic rules: the outcome of an ask, and a
 //! declaration window skipped.
 
-use super::cards::{ACE, TEN};
 use super::config::Asks;
 use super::json::card_name;
 use super::{cards, Marjapussi, Move, Phase, Said};
@@ -115,7 +114,7 @@ fn observe_talon(
     facts: &mut Facts,
 ) {
     let n = before.seats();
-    if let (Some(declarer), true) = (after.declarer, after.talon.is_empty()) {
+    if let Some(declarer) = after.declarer.filter(|_| after.talon.is_empty()) {
         let seen = before.cfg.talon_revealed || declarer as Seat == observer;
         if seen && before.declarer.is_none() {
             before
@@ -128,9 +127,9 @@ fn observe_talon(
         // The places cannot say that the other opponent holds at most one talon card.
         facts.inexact();
     }
-    if matches!(mv, Move::Discard(_)) && before.cfg.discard_forbid_ace_ten {
-        let high = cards::of_power(ACE) | cards::of_power(TEN);
-        high.iter().for_each(|card| facts.exclude(card, n + 1));
+    if matches!(mv, Move::Discard(_)) {
+        let forbidden = before.cfg.forbidden_discards();
+        forbidden.iter().for_each(|card| facts.exclude(card, n + 1));
     }
 }
 

@@ -239,11 +239,7 @@ impl Marjapussi {
     }
 
     pub(crate) fn sides(&self) -> usize {
-        if self.n() == 4 {
-            2
-        } else {
-            3
-        }
+        self.cfg.sides()
     }
 
     pub(crate) fn partner(&self, seat: u8) -> u8 {

@@ -34,7 +34,7 @@ pub(super) fn read(
     }
     f.object("auction", problems, |a, p| read_auction(a, &mut s, p));
     read_play(&mut f, &mut ledger, &mut s, problems);
-    s.match_state = read_match(&mut f, if n == 4 { 2 } else { 3 }, problems);
+    s.match_state = read_match(&mut f, cfg.sides(), problems);
     f.finish(problems);
     if problems.0.len() > before || entries.len() != n + 2 {
         return None;
@@ -66,7 +66,7 @@ fn read_play(f: &mut Fields, ledger: &mut CardLedger, s: &mut Marjapussi, proble
     s.tricks_played = f.bounded("tricks_played", 0, 12, problems).unwrap_or(0) as u8;
     s.opening_leader = f.seat("opening_leader", n, problems).unwrap_or(0);
     s.trump = suit_field(f, "trump", problems);
-    s.declarations = read_declarations(f, if n == 4 { 2 } else { 3 }, problems);
+    s.declarations = read_declarations(f, s.cfg.sides(), problems);
     s.tricks_won = padded(f.integers("tricks_won", 0, 12, problems), n);
     s.won = ledger.seat_sets(f, "won", n, problems);
     s.last_trick_winner = f.seat("last_trick_winner", n, problems);
