@@ -21,6 +21,15 @@ pub fn deck(size: u8) -> CardSet {
     })
 }
 
+/// Every card point of the deck (any of its sizes: the 6s and 7s it may leave out are worth
+/// none).
+pub fn total_points(values: CardValues) -> i32 {
+    match values {
+        CardValues::Original => 120,
+        CardValues::Simplified => 140,
+    }
+}
+
 /// Every card of one power, one per suit.
 pub const fn of_power(power: u8) -> CardSet {
     CardSet::from_bits(power_bits(power))

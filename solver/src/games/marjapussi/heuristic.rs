@@ -8,7 +8,7 @@
 //! trick, and otherwise throw the cheapest card, keeping marriages and top cards.
 
 use super::cards::{self, ACE, JACK, KING, QUEEN, TEN};
-use super::config::{Asks, CardValues};
+use super::config::Asks;
 use super::scoring::marriage_value;
 use super::{Marjapussi, Move, Phase, Said};
 use crate::cards::{Card, CardSet};
@@ -129,10 +129,7 @@ impl Marjapussi {
 
     /// What the hand is likely to bring its side, for bidding.
     fn hand_estimate(&self, hand: CardSet) -> i32 {
-        let card_total = match self.cfg.card_values {
-            CardValues::Original => 120,
-            CardValues::Simplified => 140,
-        };
+        let card_total = cards::total_points(self.cfg.card_values);
         let high = cards::of_power(ACE) | cards::of_power(TEN);
         let own: i32 = (hand & high).iter().map(|c| self.points_of(c)).sum();
         let mut marriages = 0;

@@ -1,10 +1,8 @@
 //! Hand and match scoring (spec section 5): game points for `marjapussi`, contracts for the
 //! Huutopussi family, and the match state that carries from hand to hand.
 
-use super::cards::set_points;
-use super::config::{
-    CardTieCarry, CardValues, MarriageValues, NoTrickRule, Rounding, TieRule, Variant,
-};
+use super::cards::{set_points, total_points};
+use super::config::{CardTieCarry, MarriageValues, NoTrickRule, Rounding, TieRule, Variant};
 use super::Marjapussi;
 use crate::suited::Suit;
 
@@ -144,10 +142,7 @@ impl Marjapussi {
         last: Option<usize>,
     ) -> ([i32; 3], i32) {
         let mut gp = [0; 3];
-        let total = match self.cfg.card_values {
-            CardValues::Original => 120,
-            CardValues::Simplified => 140,
-        };
+        let total = total_points(self.cfg.card_values);
         let mut carry = self.match_state.carry;
         match (0..2).find(|&s| card_points[s] * 2 > total) {
             Some(s) => {

@@ -18,6 +18,10 @@ use crate::game::Game;
 use crate::search::{trick_cutoff_key, Searchable};
 use crate::suited::{power_of, suit_of, Suit};
 
+/// [`Marjapussi::majority_key`] where the majority is decided (card points are below 1,000).
+const MAJORITY_WON: u64 = 1 << 20;
+const MAJORITY_LOST: u64 = 2 << 20;
+
 /// Card points sure to go to a side (`ours`) or to its opponents (`theirs`) from here.
 #[derive(Clone, Copy)]
 struct Quick {
@@ -72,15 +76,27 @@ impl Marjapussi {
             + i32::from(self.last_trick_winner.is_none()) * self.cfg.last_trick_bonus
     }
 
+    /// `marjapussi`: what `side`'s card points still decide, for the table's key: the points
+    /// while the majority is open, else only whether it is won (the rest of the hand then
+    /// scores alike whatever they are).
+    fn majority_key(&self, side: usize) -> u64 {
+        let total = cards::total_points(self.cfg.card_values);
+        let cp = self.card_points_of(side);
+        if cp * 2 > total {
+            MAJORITY_WON
+        } else if (cp + self.card_points_open()) * 2 <= total {
+            MAJORITY_LOST
+        } else {
+            cp as u64
+        }
+    }
+
     /// `marjapussi`'s bounds in game points: the last trick, marriages (2 for the hand's
     /// first, 1 for each later one) and the card points' majority; `open_marriage` says
     /// whether `side` can still declare one.
     fn game_point_bounds(&self, side: usize, open_marriage: bool, quick: Quick) -> (i32, i32) {
         let cfg = &self.cfg;
-        let total = match cfg.card_values {
-            CardValues::Original => 120,
-            CardValues::Simplified => 140,
-        };
+        let total = cards::total_points(self.cfg.card_values);
         let cp = self.card_points_of(side);
         let last_won = self
             .last_trick_winner
@@ -317,8 +333,9 @@ impl Searchable for Marjapussi {
     }
 
     /// Huutopussi family: the shape, with the points banked so far. `marjapussi`: game points
-    /// turn on the card points' majority, so the side's card points join the shape and the
-    /// declared marriages' game points are the banked part.
+    /// turn on the card points' majority, so what the side's card points still decide of it
+    /// joins the shape ([`Marjapussi::majority_key`]) and the declared marriages' game points
+    /// are the banked part.
     fn table_key(&self, side: usize) -> (u64, i32) {
         if self.is_over() {
             return (self.key(), 0);
@@ -327,8 +344,7 @@ impl Searchable for Marjapussi {
             return (self.shape_key(), self.banked_points(side));
         }
         let banked = self.marriage_game_points(side);
-        let card_points = self.card_points_of(side) as u64;
-        (mix(self.shape_key(), card_points), banked)
+        (mix(self.shape_key(), self.majority_key(side)), banked)
     }
 
     /// Huutopussi family, two sides, in the play once no marriage can be declared any more:
