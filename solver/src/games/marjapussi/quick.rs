@@ -7,7 +7,9 @@
 //! (so the trump stays), and keep the lead by winning each trick. Every other seat then
 //! follows suit with a lower card or, out of the suit, discards: what it gives is at least its
 //! lowest cards of the suit, counted only while none of its cards of the suit can have been
-//! discarded before (points grow with rank, so the lowest cards are the cheapest).
+//! discarded before (points grow with rank, so the lowest cards are the cheapest). With four
+//! seats the line may end with one more trick: the leader leads low to its partner's top card
+//! of a suit (the partner's entry), after which the lead is the partner's.
 
 use super::cards::set_points;
 use super::{Marjapussi, Phase};
@@ -30,20 +32,79 @@ impl Marjapussi {
             .others()
             .fold(CardSet::EMPTY, |a, s| a | self.hands[s as usize]);
         let tops = Suit::ALL.map(|suit| top_cards(hand, theirs, suit));
-        if tops.iter().all(|t| t.is_empty()) {
-            return 0;
-        }
         let mut intact = [true; 4];
         let mut points = 0;
+        let mut cashed = [CardSet::EMPTY; 4];
         let mut trump_rounds = 0;
         if let Some(trump) = self.trump {
             let run = tops[trump as usize];
             trump_rounds = run.len();
+            cashed[trump as usize] = run;
             points += self.cash(trump, run, &mut intact);
         }
         for suit in Suit::ALL.into_iter().filter(|&s| Some(s) != self.trump) {
             let limit = self.ruff_limit(suit, trump_rounds);
-            points += self.cash(suit, highest_n(tops[suit as usize], limit), &mut intact);
+            let run = highest_n(tops[suit as usize], limit);
+            cashed[suit as usize] = run;
+            points += self.cash(suit, run, &mut intact);
+        }
+        let entry = Suit::ALL
+            .into_iter()
+            .map(|suit| self.partners_entry(suit, cashed[suit as usize], trump_rounds, &intact));
+        points + entry.max().unwrap_or(0)
+    }
+
+    /// After the leader's cashing, one more trick for its side where it can: the leader
+    /// leads its lowest card of `suit` left and its partner wins it with its highest, which
+    /// is above every card of the suit the opponents hold, while no opponent can ruff (each
+    /// still follows suit, or holds no trump after `trump_rounds` rounds of trumps). The
+    /// lead then passes to the partner, so the line ends there. 0 where there is no such
+    /// trick (three seats, the partner or the leader out of the suit).
+    fn partners_entry(
+        &self,
+        suit: Suit,
+        cashed: CardSet,
+        trump_rounds: u32,
+        intact: &[bool; 4],
+    ) -> i32 {
+        if self.n() != 4 {
+            return 0;
+        }
+        let rounds = cashed.len();
+        let leader = self.leader;
+        let partner = self.partner(leader);
+        let ours = self.hands[leader as usize] & (suit.mask() - cashed);
+        let partners = self.hands[partner as usize] & suit.mask();
+        let (Some(led), Some(top)) = (ours.lowest(), partners.highest()) else {
+            return 0;
+        };
+        if partners.len() <= rounds || top < led {
+            return 0;
+        }
+        let opponents = [(leader + 1) % 4, (leader + 3) % 4];
+        let mut points = set_points(
+            CardSet::single(led) | CardSet::single(top),
+            self.cfg.card_values,
+        );
+        for seat in opponents {
+            let held = self.hands[seat as usize] & suit.mask();
+            if held.highest().is_some_and(|c| c > top) {
+                return 0;
+            }
+            let follows = intact[seat as usize] && held.len() > rounds;
+            let trumps = self
+                .trump
+                .map_or(0, |t| (self.hands[seat as usize] & t.mask()).len());
+            let can_ruff = Some(suit) != self.trump && trumps > trump_rounds;
+            if !follows && can_ruff {
+                return 0;
+            }
+            if follows {
+                points += set_points(
+                    lowest_n(held, rounds + 1) - lowest_n(held, rounds),
+                    self.cfg.card_values,
+                );
+            }
         }
         points
     }
