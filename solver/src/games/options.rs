@@ -1,6 +1,7 @@
 //! Rule options declared once. Each game declares its `Config` with `config!`: every field with
 //! its type and default and, for an option, its name, values, rule section, description, and how
-//! a value is read and written; the option table ([`Declared::OPTIONS`]) comes from it. The
+//! a value is read and written, then its default variant, rules spec, preset and settling; its
+//! [`Declared`] impl and option table ([`Declared::OPTIONS`]) come from it. The
 //! reader of a request's `variant` and `options` ([`resolve`]), the options' JSON
 //! ([`options_json`]), the catalogue entry ([`catalogue_entry`], [`catalogue`], [`presets`])
 //! and `docs/options.md` ([`markdown`]) all come from that table.
@@ -286,6 +287,22 @@ pub fn named<T: Named>(value: &Value) -> Result<T, String> {
     found.ok_or_else(|| format!("one of {}", T::NAMES.join(", ")))
 }
 
+/// Sets the options `names` of `config` to their values in `from`, except those `given`.
+pub fn take_from<C: Declared>(
+    config: &mut C,
+    from: &C,
+    names: &[&str],
+    given: &Map<String, Value>,
+) {
+    let taken = C::OPTIONS
+        .iter()
+        .filter(|o| names.contains(&o.name) && !given.contains_key(o.name));
+    for option in taken {
+        let value = (option.write)(from);
+        (option.read)(config, &value).expect("an option's own value reads back");
+    }
+}
+
 /// Declares one option of the configuration whose field `$field` (of type `$t`) has the
 /// option's name, as [`config!`] writes it: `flag`, `int(lo, hi)`, `int_of[a, b]`, `named`
 /// (the field's type has names) or `with(values, read, write)` (the [`Values`], a reader of
@@ -346,13 +363,22 @@ macro_rules! option {
 
 /// Declares a game's configuration once: each field with its type, its default (an expression
 /// that may use the variant, named after `for`) and, for an option, after `=>` in parentheses
-/// what [`option!`] takes after the type. Makes the struct (every field `pub`),
-/// `defaults(variant)` and `TABLE`, the options in field order.
+/// what [`option!`] takes after the type; then its [`Declared`] facts: the default variant, the
+/// rules spec, and optionally the function that makes a variant's preset (else every field at
+/// its default) and the one that settles the options read ([`Declared::settle`]). Makes the
+/// struct (every field `pub`), `defaults(variant)` and the `Declared` impl, its options in
+/// field order.
 macro_rules! config {
     (
         $(#[$meta:meta])*
         pub struct $name:ident for $var:ident: $vty:ty {
             $( $(#[$fmeta:meta])* $field:ident: $ty:ty = $default:expr $(=> ($($spec:tt)*))?; )*
+        }
+        impl Declared {
+            default: $variant:expr,
+            rules: $rules:literal,
+            $(preset: $preset:path,)?
+            $(settle: $settle:path,)?
         }
     ) => {
         $(#[$meta])*
@@ -365,12 +391,33 @@ macro_rules! config {
             fn defaults($var: $vty) -> $name {
                 $name { $( $field: $default, )* }
             }
+        }
 
-            /// Every option, in field order.
-            const TABLE: &'static [$crate::games::options::Opt<$name>] =
+        impl $crate::games::options::Declared for $name {
+            type Variant = $vty;
+            const DEFAULT: $vty = $variant;
+            const RULES: &'static str = $rules;
+            const OPTIONS: &'static [$crate::games::options::Opt<$name>] =
                 &[ $( $( option!($field: $ty => $($spec)*), )? )* ];
+
+            fn preset(variant: $vty) -> $name {
+                config!(@preset $name, variant $(, $preset)?)
+            }
+
+            $(
+                fn settle(
+                    &mut self,
+                    given: &serde_json::Map<String, serde_json::Value>,
+                    path: &str,
+                    problems: &mut $crate::problems::Problems,
+                ) {
+                    $settle(self, given, path, problems)
+                }
+            )?
         }
     };
+    (@preset $name:ident, $variant:ident) => { $name::defaults($variant) };
+    (@preset $name:ident, $variant:ident, $preset:path) => { $preset($variant) };
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! There is one variant, `bridge`; its presets are no trump with North declaring. A request
 //! may name the declarer by seat number (0 North, 1 East, 2 South, 3 West) or by letter.
 
-use crate::games::options::{Declared, Opt, Values};
+use crate::games::options::Values;
 use crate::games::wire::parse_suit;
 use crate::suited::Suit;
 use serde_json::{json, Value};
@@ -59,15 +59,8 @@ config! {
             |d| json!(d)), "Law 41", "the seat that plays the contract",
             note "the declarer's seat (0 North, 1 East, 2 South, 3 West); its left-hand opponent leads, its partner is dummy; answers give the number");
     }
-}
-
-impl Declared for Config {
-    type Variant = Variant;
-    const DEFAULT: Variant = Variant::Bridge;
-    const RULES: &'static str = "Laws of Duplicate Bridge (2017)";
-    const OPTIONS: &'static [Opt<Config>] = Config::TABLE;
-
-    fn preset(variant: Variant) -> Config {
-        Config::defaults(variant)
+    impl Declared {
+        default: Variant::Bridge,
+        rules: "Laws of Duplicate Bridge (2017)",
     }
 }

@@ -3,7 +3,7 @@
 
 use super::cards::{self, ACE, DECK, TEN};
 use crate::cards::{Card, CardSet};
-use crate::games::options::{or_null, Declared, Opt, Values};
+use crate::games::options::{self, or_null, Declared, Values};
 use crate::problems::{field_path, Problems};
 use serde_json::{json, Map, Value};
 
@@ -169,31 +169,15 @@ config! {
         discard_needs_trick: bool = false => (flag, "7.27",
             "huutopussi3: whether the discards count only if the declarer takes a trick");
     }
+    impl Declared {
+        default: Variant::Marjapussi,
+        rules: "docs/rules/marjapussi.md",
+        preset: Config::variant_preset,
+        settle: Config::settle_given,
+    }
 }
 
 impl Config {
-    /// The options that `base` decides in `huutopussi3` (spec 7.28), where not `given`: as in
-    /// the preset of its four-player variant.
-    fn apply_base(&mut self, given: &Map<String, Value>) {
-        let base = Config::preset(match self.base {
-            Base::Helsinki => Variant::Huutopussi,
-            Base::Erlangen => Variant::Erlangen,
-        });
-        let free = |key: &str| !given.contains_key(key);
-        if free("card_values") {
-            self.card_values = base.card_values;
-        }
-        if free("declare_right") {
-            self.declare_right = base.declare_right;
-        }
-        if free("rounding") {
-            self.rounding = base.rounding;
-        }
-        if free("last_trick_bonus") {
-            self.last_trick_bonus = base.last_trick_bonus;
-        }
-    }
-
     /// The most points one hand can give: card points, last trick and all four marriages.
     pub fn ceiling(&self) -> i32 {
         let cards = match self.card_values {
@@ -263,15 +247,9 @@ impl Config {
             refuse("talon_handling", "only huutopussi3 has a talon");
         }
     }
-}
 
-impl Declared for Config {
-    type Variant = Variant;
-    const DEFAULT: Variant = Variant::Marjapussi;
-    const RULES: &'static str = "docs/rules/marjapussi.md";
-    const OPTIONS: &'static [Opt<Config>] = Config::TABLE;
-
-    fn preset(variant: Variant) -> Config {
+    /// The options of `variant`'s preset.
+    fn variant_preset(variant: Variant) -> Config {
         let marjapussi = Config::defaults(variant);
         let helsinki = Config {
             card_values: CardValues::Simplified,
@@ -317,9 +295,21 @@ impl Declared for Config {
 
     /// What `base` decides, the ceiling of the bids where its parts are given, and the
     /// combinations that cannot be played.
-    fn settle(&mut self, given: &Map<String, Value>, path: &str, problems: &mut Problems) {
+    fn settle_given(&mut self, given: &Map<String, Value>, path: &str, problems: &mut Problems) {
         if given.contains_key("base") {
-            self.apply_base(given);
+            // What `base` decides in huutopussi3 (spec 7.28), where not given: as in the
+            // preset of its four-player variant.
+            let base = Config::preset(match self.base {
+                Base::Helsinki => Variant::Huutopussi,
+                Base::Erlangen => Variant::Erlangen,
+            });
+            let decided = [
+                "card_values",
+                "declare_right",
+                "rounding",
+                "last_trick_bonus",
+            ];
+            options::take_from(self, &base, &decided, given);
         }
         let ceiling_keys = ["base", "card_values", "last_trick_bonus"];
         if ceiling_keys.iter().any(|k| given.contains_key(*k)) && !given.contains_key("max_bid") {

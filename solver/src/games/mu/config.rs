@@ -105,6 +105,11 @@ config! {
         public_trick_history: bool = true => (flag, "8",
             "whether trick winners and captured points are public (views always show them)");
     }
+    impl Declared {
+        default: Variant::Mu4,
+        rules: "docs/rules/mu.md",
+        settle: Config::refuse_unused,
+    }
 }
 
 impl Config {
@@ -131,20 +136,9 @@ impl Config {
             .into_iter()
             .filter(move |c| self.players != 3 || !self.removed_colours.contains(c))
     }
-}
 
-impl Declared for Config {
-    type Variant = Variant;
-    const DEFAULT: Variant = Variant::Mu4;
-    const RULES: &'static str = "docs/rules/mu.md";
-    const OPTIONS: &'static [Opt<Config>] = Config::TABLE;
-
-    fn preset(variant: Variant) -> Config {
-        Config::defaults(variant)
-    }
-
-    /// Options that the chosen player count cannot use.
-    fn settle(&mut self, given: &Map<String, Value>, path: &str, problems: &mut Problems) {
+    /// Refuses options that the chosen player count cannot use.
+    fn refuse_unused(&self, given: &Map<String, Value>, path: &str, problems: &mut Problems) {
         let preset = Config::preset(self.variant);
         let removed = self.removed_colours != preset.removed_colours;
         if self.players != 3 && removed && given.contains_key("three_player_removed_colours") {

@@ -2,7 +2,7 @@
 //! of the four table sizes, and how a request's `variant` and `options` resolve into a [`Config`].
 
 use super::cards;
-use crate::games::options::{self, or_null, Declared, Opt, Values};
+use crate::games::options::{self, or_null, Opt, Values};
 use crate::problems::{field_path, Problems};
 use serde_json::{json, Map, Value};
 
@@ -111,6 +111,11 @@ config! {
         payoff: PayoffUnit = PayoffUnit::Countdown => (named, "5.3",
             "the engine's payoff: countdown points removed this deal, or match points");
     }
+    impl Declared {
+        default: Variant::Muschik,
+        rules: "docs/rules/muschik.md",
+        settle: Config::check,
+    }
 }
 
 /// Every round starts at this many countdown points; a double round may choose the other.
@@ -127,8 +132,8 @@ impl Config {
         cards::deck(self.deck_ranks).len() as usize - 5 * self.seats() - 1
     }
 
-    /// Combinations of options that cannot be played.
-    fn check(&self, path: &str, problems: &mut Problems) {
+    /// Refuses combinations of options that cannot be played.
+    fn check(&self, _given: &Map<String, Value>, path: &str, problems: &mut Problems) {
         let (n, deck) = (self.num_players, cards::deck(self.deck_ranks).len());
         let (min, floor) = (self.min_participants, self.participation_floor);
         let mut wrong = |key: &str, why: String| problems.push(&field_path(path, key), why);
@@ -150,20 +155,5 @@ impl Config {
             let why = "replaces the forced entry; min_participants applies only to force_in";
             wrong("min_participants", format!("'{}' {why}", floor.name()));
         }
-    }
-}
-
-impl Declared for Config {
-    type Variant = Variant;
-    const DEFAULT: Variant = Variant::Muschik;
-    const RULES: &'static str = "docs/rules/muschik.md";
-    const OPTIONS: &'static [Opt<Config>] = Config::TABLE;
-
-    fn preset(variant: Variant) -> Config {
-        Config::defaults(variant)
-    }
-
-    fn settle(&mut self, _given: &Map<String, Value>, path: &str, problems: &mut Problems) {
-        self.check(path, problems);
     }
 }

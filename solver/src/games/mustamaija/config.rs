@@ -4,7 +4,7 @@
 use super::cards::{JOKER, QUEEN_OF_SPADES, STANDARD_DECK};
 use super::json::suits_json;
 use crate::cards::{Card, CardSet};
-use crate::games::options::{Declared, Opt, Values};
+use crate::games::options::Values;
 use crate::games::wire::parse_suit;
 use crate::problems::{field_path, Problems};
 use crate::suited::Suit;
@@ -89,6 +89,12 @@ config! {
         utility: Utility = Utility::LoserOnly => (named, "7.18",
             "the payoff: the loser -1 and the others 0, or zero-sum");
     }
+    impl Declared {
+        default: Variant::Standard,
+        rules: "docs/rules/mustamaija.md",
+        preset: Config::variant_preset,
+        settle: Config::check,
+    }
 }
 
 const SPADES_ONLY: u8 = 1 << Suit::Spades as u8;
@@ -126,23 +132,9 @@ impl Config {
         self.trump_mode == TrumpMode::Marriage
             && self.marriage_excluded_suits & 1 << suit as u8 == 0
     }
-}
 
-/// A JSON list of suit letters as a mask over suit indices.
-fn suit_mask(value: &Value) -> Option<u8> {
-    let mut suits = value.as_array()?.iter();
-    suits.try_fold(0, |mask, item| {
-        Some(mask | 1 << parse_suit(item.as_str()?).ok()? as u8)
-    })
-}
-
-impl Declared for Config {
-    type Variant = Variant;
-    const DEFAULT: Variant = Variant::Standard;
-    const RULES: &'static str = "docs/rules/mustamaija.md";
-    const OPTIONS: &'static [Opt<Config>] = Config::TABLE;
-
-    fn preset(variant: Variant) -> Config {
+    /// The options of `variant`'s preset.
+    fn variant_preset(variant: Variant) -> Config {
         use TrumpMode::{FixedDiamonds, Marriage};
         let mut c = Config::defaults(variant);
         match variant {
@@ -161,7 +153,7 @@ impl Declared for Config {
     }
 
     /// Refuses combinations of options that cannot be played.
-    fn settle(&mut self, _given: &Map<String, Value>, path: &str, problems: &mut Problems) {
+    fn check(&self, _given: &Map<String, Value>, path: &str, problems: &mut Problems) {
         let (players, n, size) = (
             Config::players(self.variant),
             self.num_players,
@@ -180,4 +172,12 @@ impl Declared for Config {
             problems.push(&field_path(path, "hand_size"), message);
         }
     }
+}
+
+/// A JSON list of suit letters as a mask over suit indices.
+fn suit_mask(value: &Value) -> Option<u8> {
+    let mut suits = value.as_array()?.iter();
+    suits.try_fold(0, |mask, item| {
+        Some(mask | 1 << parse_suit(item.as_str()?).ok()? as u8)
+    })
 }
