@@ -3,6 +3,7 @@
 //! Parsers keep going after a problem and collect every one, so a caller fixes a request once.
 //! Paths read from the request body's root, as `position.deal.hands[2][4]`.
 
+use crate::games::named::Named;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -198,6 +199,50 @@ impl<'a> Fields<'a> {
         Some(values)
     }
 
+    /// The array `key` with one entry per seat of `n` (its entries called `what`): empty where
+    /// absent or not an array; `None` where of another length, reported once, so that none of
+    /// it is read.
+    pub fn seat_list(
+        &mut self,
+        key: &'static str,
+        (n, what): (usize, &str),
+        problems: &mut Problems,
+    ) -> Option<&'a [Value]> {
+        let at = self.path(key);
+        let Some(list) = self.array(key, problems) else {
+            return Some(&[]);
+        };
+        one_per_seat(list, n, what, &at, problems).then_some(list)
+    }
+
+    /// Each seat's entry of the array `key`: the index of its name in `names`, or `None` where
+    /// null (anything else reported). A list of another length than `n` is reported and its
+    /// first `n` read; `None` where absent.
+    pub fn seat_names(
+        &mut self,
+        key: &'static str,
+        n: usize,
+        names: &[&str],
+        problems: &mut Problems,
+    ) -> Option<Vec<Option<usize>>> {
+        let at = self.path(key);
+        let list = self.array(key, problems)?;
+        one_per_seat(list, n, "entries", &at, problems);
+        let read = list.iter().take(n).enumerate().map(|(seat, item)| {
+            let index = item
+                .as_str()
+                .and_then(|t| names.iter().position(|&name| name == t));
+            if index.is_none() && !item.is_null() {
+                let quoted: Vec<String> = names.iter().map(|name| format!("\"{name}\"")).collect();
+                let (quoted, got) = (quoted.join(", "), kind(item));
+                let message = format!("expected {quoted} or null, got {got}");
+                problems.push(&index_path(&at, seat), message);
+            }
+            index
+        });
+        Some(read.collect())
+    }
+
     /// The object `key`, if present, read by `read` (its unknown fields reported after).
     pub fn object<T>(
         &mut self,
@@ -239,6 +284,16 @@ impl<'a> Fields<'a> {
             problems.push(&self.path(key), message);
         }
         found
+    }
+
+    /// The string `key` as a value of the named enum `T`, as [`Fields::name_of`] reads it.
+    pub fn named<T: Named>(
+        &mut self,
+        key: &'static str,
+        what: &str,
+        problems: &mut Problems,
+    ) -> Option<T> {
+        self.name_of(key, what, T::from_name, T::NAMES, problems)
     }
 
     /// Reports every key that no getter asked for.

@@ -226,9 +226,7 @@ impl CardLedger {
         n: usize,
         problems: &mut Problems,
     ) -> [CardSet; N] {
-        let mut sets = [CardSet::EMPTY; N];
-        sets[..n].copy_from_slice(&self.per_seat(fields, key, n, problems));
-        sets
+        seat_array(&self.per_seat(fields, key, n, problems))
     }
 
     /// Reads a list with one hand per seat (its length checked by the caller), each by
@@ -335,6 +333,34 @@ impl CardLedger {
         (leader, cards.unwrap_or_default())
     }
 
+    /// A trick `{leader, cards, winner}` of an `n`-seat table at `path`: its leader (0 where
+    /// not given), its cards as listed (each read through the ledger, which reports a bad or
+    /// repeated one) and, only where `finished`, its winner.
+    pub fn given_trick(
+        &mut self,
+        value: &Value,
+        path: String,
+        n: usize,
+        finished: bool,
+        problems: &mut Problems,
+    ) -> GivenTrick {
+        let mut tf = Fields::of(value, &path, problems);
+        let leader = tf.seat("leader", n, problems).unwrap_or(0);
+        let at = tf.path("cards");
+        let cards = tf.get("cards").map_or(Vec::new(), |v| {
+            self.read(v, &at, problems);
+            self.deck.listed(v)
+        });
+        let winner = finished.then(|| tf.seat("winner", n, problems)).flatten();
+        tf.finish(problems);
+        GivenTrick {
+            leader,
+            cards,
+            winner,
+            path,
+        }
+    }
+
     /// Cards in order (a talon or stock, top first), with `None` where a view hides them: an
     /// array of cards (`null` where unknown, only where `may_hide`) or, where `may_hide`, a
     /// count.
@@ -367,6 +393,22 @@ impl CardLedger {
         }
         cards
     }
+}
+
+/// A trick as a snapshot gives it: its leader, its cards in order, (when finished) its winner,
+/// and its path.
+pub struct GivenTrick {
+    pub leader: u8,
+    pub cards: Vec<Card>,
+    pub winner: Option<u8>,
+    pub path: String,
+}
+
+/// The sets of `seats` in an array of `N` (at least as many), empty after them.
+pub fn seat_array<const N: usize>(seats: &[CardSet]) -> [CardSet; N] {
+    let mut sets = [CardSet::EMPTY; N];
+    sets[..seats.len()].copy_from_slice(seats);
+    sets
 }
 
 /// How [`CardLedger::hands`] counts a hand's cards and when it reports a wrong size.

@@ -12,7 +12,7 @@ use super::{Bridge, TRICKS};
 use crate::cards::CardSet;
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{check_trick_hands, fill_hidden, HandEntry};
-use crate::games::wire::padded;
+use crate::games::wire::{padded, Faults};
 use crate::problems::{field_path, integers, Fields, Problems};
 use serde_json::Value;
 
@@ -64,7 +64,7 @@ pub(super) fn read(
     let mut state = Bridge::new_deal(*cfg, hands);
     (state.played, state.leader, state.tricks_won) = (played, leader, tricks_won);
     state.lay_trick(&trick);
-    check(&state, (to_move, phase), path, problems);
+    check(&state, (to_move, phase), &mut Faults { path, problems });
     (problems.0.len() == before).then_some(state)
 }
 
@@ -91,36 +91,31 @@ fn read_tricks_won(f: &mut Fields, problems: &mut Problems) -> [u8; 2] {
 
 /// The position read must tell one story: finished tricks of 4 cards each, as many tricks
 /// won, a card in each hand per trick to come; `to_move` and `phase`, when given, agree.
-fn check(
-    state: &Bridge,
-    (to_move, phase): (Option<&Value>, Option<&str>),
-    path: &str,
-    problems: &mut Problems,
-) {
-    let at = |key| field_path(path, key);
+fn check(state: &Bridge, (to_move, phase): (Option<&Value>, Option<&str>), faults: &mut Faults) {
     let played = state.played.len();
     if !played.is_multiple_of(4) {
         let message = format!("{played} cards: finished tricks hold 4 cards each");
-        problems.push(&at("played"), message);
+        faults.report("played", message);
     } else {
         let done = played / 4;
         let won: u32 = state.tricks_won.map(u32::from).iter().sum();
-        if won != done {
-            let message = format!("{won} tricks won, but {done} tricks are finished");
-            problems.push(&at("tricks_won"), message);
-        }
+        let message = format!("{won} tricks won, but {done} tricks are finished");
+        faults.check(won != done, "tricks_won", message);
         let (held, left) = (state.hands.map(|h| h.len()), u32::from(TRICKS) - done);
-        let trick = (state.leader, state.trick_len);
-        check_trick_hands((&held, ""), left, trick, &at("hands"), problems);
+        let (trick, at) = (
+            (state.leader, state.trick_len),
+            format!("{}.hands", faults.path),
+        );
+        check_trick_hands((&held, ""), left, trick, &at, faults.problems);
     }
     let seat = state.to_move();
     if let Some(v) = to_move.filter(|v| v.as_u64().map(|s| s as Seat) != seat) {
         let message = format!("{v} disagrees with the trick: seat {seat:?} is to move");
-        problems.push(&at("to_move"), message);
+        faults.report("to_move", message);
     }
     let name = state.phase_name();
     if let Some(p) = phase.filter(|&p| p != name) {
         let message = format!("'{p}' disagrees with the hands: the phase is '{name}'");
-        problems.push(&at("phase"), message);
+        faults.report("phase", message);
     }
 }

@@ -9,11 +9,11 @@ use super::bid_abstraction::distinct_bid_counts;
 use super::cards;
 use super::config::Config;
 use super::scoring::MatchState;
-use super::{Move, Mu, Phase, Trump, MAX_PLAYERS};
+use super::{Move, Mu, Phase, Trump};
 use crate::api::{CompactMoves, Rules};
-use crate::cards::{for_each_subset, CardSet};
+use crate::cards::for_each_subset;
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{cards_json, fill_hidden, hands_json, Count, WireDeck};
+use crate::games::cardlist::{cards_json, fill_hidden, hands_json, seat_array, Count, WireDeck};
 use crate::games::options::{self, Declared};
 use crate::games::wire::{cards_text, move_words, padded, seats_json, trick_json};
 use crate::problems::{kind, Fields, Problems};
@@ -159,8 +159,7 @@ impl Rules for Mu {
             return None;
         }
         let filled = fill_hidden(&entries, cfg.deck() - ledger.all(), &hands_path, problems);
-        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
-        hands[..n].copy_from_slice(&filled);
+        let hands = seat_array(&filled);
         (problems.0.len() == before)
             .then(|| Mu::new_hand(*cfg, dealer.unwrap_or(0), hands, match_state))
     }

@@ -6,8 +6,8 @@ use super::roles::designations;
 use super::{Mu, Phase, Trump, MAX_PLAYERS};
 use crate::cards::CardSet;
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{check_trick_hands, place_unknown, CardLedger};
-use crate::games::wire::{check_to_move, padded, snapshot_head, Names};
+use crate::games::cardlist::{check_trick_hands, place_unknown, seat_array, CardLedger};
+use crate::games::wire::{check_to_move, padded, snapshot_head, Faults, Names};
 use crate::problems::{index_path, Fields, Problems};
 use serde_json::Value;
 
@@ -64,7 +64,7 @@ pub(super) fn read(
     s.phase = phase?;
     let unknown = cfg.deck() - ledger.all();
     let filled = place_unknown(&entries, unknown, path, &hands_path, card_name, problems)?;
-    s.hands[..n].copy_from_slice(&filled);
+    s.hands = seat_array(&filled);
     if matches!(s.phase, Phase::Play | Phase::Scored) {
         s.chief_trumps = s.chief_trump.map_or(CardSet::EMPTY, Trump::cards);
         s.vice_trumps = s.vice_trump.map_or(CardSet::EMPTY, Trump::cards);
@@ -118,9 +118,6 @@ fn read_trick(
     }
 }
 
-/// Reports a failed check: the field under the snapshot's path, and the message.
-type Report<'a> = dyn FnMut(&str, &str) + 'a;
-
 /// The consistency checks of a snapshot, each reported at its field under `path`.
 fn check(s: &Mu, to_move: Option<u8>, path: &str, problems: &mut Problems) {
     check_to_move(to_move, (s.phase.name(), s.phase.is_over()), path, problems);
@@ -131,9 +128,7 @@ fn check(s: &Mu, to_move: Option<u8>, path: &str, problems: &mut Problems) {
     let trick = (s.leader, s.trick_len * u8::from(s.phase == Phase::Play));
     let hands_path = format!("{path}.hands");
     check_trick_hands(held, left, trick, &hands_path, problems);
-    let report = &mut |field: &str, message: &str| {
-        problems.push(&format!("{path}.{field}"), message);
-    };
+    let faults = &mut Faults { path, problems };
     let before_play = matches!(
         s.phase,
         Phase::Auction | Phase::ViceTrump | Phase::ChiefTrump | Phase::Partner
@@ -142,15 +137,15 @@ fn check(s: &Mu, to_move: Option<u8>, path: &str, problems: &mut Problems) {
         let (laid, bid) = (s.tables[p].len(), u32::from(s.bids[p]));
         if (before_play && laid != bid) || laid > bid {
             let message = format!("seat {p} bid {bid} cards but {laid} lie on its table");
-            report(&format!("tables[{p}]"), &message);
+            faults.report(&format!("tables[{p}]"), message);
         }
     }
-    roles(s, report);
-    turn(s, to_move, report);
+    roles(s, faults);
+    turn(s, to_move, faults);
 }
 
 /// The seat to act, and the phase, agree with the roles, the trick and the bids.
-fn turn(s: &Mu, to_move: Option<u8>, report: &mut Report) {
+fn turn(s: &Mu, to_move: Option<u8>, faults: &mut Faults) {
     let actor = match s.phase {
         Phase::ViceTrump => s.vice.map(|v| (v, "the vice")),
         Phase::ChiefTrump | Phase::Partner => s.chief.map(|c| (c, "the chief")),
@@ -158,15 +153,15 @@ fn turn(s: &Mu, to_move: Option<u8>, report: &mut Report) {
     };
     if let (Some(t), Some((e, role))) = (to_move, actor.filter(|a| Some(a.0) != to_move)) {
         let message = format!("{role} (seat {e}) acts in this phase, not seat {t}");
-        report("to_move", &message);
+        faults.report("to_move", message);
     }
     let next = (s.leader + s.trick_len) % s.n();
     if s.phase == Phase::Play && to_move.is_some_and(|t| t != next) {
-        report("to_move", &format!("seat {next} plays next to this trick"));
+        faults.report("to_move", format!("seat {next} plays next to this trick"));
     }
     if s.phase == Phase::Auction && s.passes >= s.n() {
         let message = "every seat has passed: the auction is over";
-        report("auction.passes", message);
+        faults.report("auction.passes", message);
     }
     let (tied, top) = s.top_bidders();
     let unplayed = match (top, tied.count_ones()) {
@@ -176,15 +171,15 @@ fn turn(s: &Mu, to_move: Option<u8>, report: &mut Report) {
     };
     if matches!(s.phase, Phase::AllPass | Phase::Eklat) && unplayed != Some(s.phase) {
         let (bids, phase) = (&s.bids[..s.seats()], s.phase.name());
-        report("phase", &format!("the bids {bids:?} do not give '{phase}'"));
+        faults.report("phase", format!("the bids {bids:?} do not give '{phase}'"));
     }
     if s.phase == Phase::Scored && u32::from(s.tricks_played) != s.cfg.hand_size() {
-        report("tricks_played", "phase 'scored' needs every trick played");
+        faults.report("tricks_played", "phase 'scored' needs every trick played");
     }
 }
 
 /// Chief, vice, trumps and partner agree with the bids and the phase.
-fn roles(s: &Mu, report: &mut Report) {
+fn roles(s: &Mu, faults: &mut Faults) {
     if matches!(s.phase, Phase::Auction | Phase::AllPass | Phase::Eklat) {
         if (s.chief, s.vice, s.partner) != (None, None, None)
             || (s.chief_trump, s.vice_trump) != (None, None)
@@ -192,30 +187,30 @@ fn roles(s: &Mu, report: &mut Report) {
             let phase = s.phase.name();
             let message =
                 format!("roles and trumps are set only after the auction, not in '{phase}'");
-            report("chief", &message);
+            faults.report("chief", message);
         }
         return;
     }
     let (tied, top) = s.top_bidders();
     let Some(chief) = s.chief else {
-        return report("chief", "missing: the hand is past the auction");
+        return faults.report("chief", "missing: the hand is past the auction");
     };
     if tied != 1 << chief || top == 0 {
         let message = format!("seat {chief} does not hold the single highest bid");
-        report("chief", &message);
+        faults.report("chief", message);
     }
     let playing = matches!(s.phase, Phase::Play | Phase::Scored);
     let vice = s.find_vice(chief);
     if !playing && s.vice != vice {
         let message = format!("the bids give vice {vice:?}, not {:?}", s.vice);
-        report("vice", &message);
+        faults.report("vice", message);
     }
     if s.vice == Some(chief) {
-        report("vice", "the chief cannot be the vice");
+        faults.report("vice", "the chief cannot be the vice");
     }
     if s.phase != Phase::ViceTrump && s.vice.is_some() != s.vice_trump.is_some() {
         let message = "the vice names a trump before the chief, and only a vice does";
-        report("vice_trump", message);
+        faults.report("vice_trump", message);
     }
     let past_chief = !matches!(s.phase, Phase::ViceTrump | Phase::ChiefTrump);
     if past_chief != s.chief_trump.is_some() {
@@ -223,7 +218,7 @@ fn roles(s: &Mu, report: &mut Report) {
         let message = format!(
             "the chief's trump is named once the phase is past 'chief_trump' (phase '{phase}')"
         );
-        report("chief_trump", &message);
+        faults.report("chief_trump", message);
     }
     let chief_trump = (
         "chief",
@@ -235,32 +230,32 @@ fn roles(s: &Mu, report: &mut Report) {
             if !designations(s.tables[p as usize]).contains(&t) {
                 let t = t.token();
                 let message = format!("'{t}' is no colour or number of the {role}'s bid cards");
-                report(&format!("{role}_trump"), &message);
+                faults.report(&format!("{role}_trump"), message);
             }
         }
     }
-    partner_and_call(s, (chief, playing), report);
+    partner_and_call(s, (chief, playing), faults);
 }
 
 /// The partner (chosen, never the chief or vice) or the called card, by `partner_mode`.
-fn partner_and_call(s: &Mu, (chief, playing): (u8, bool), report: &mut Report) {
+fn partner_and_call(s: &Mu, (chief, playing): (u8, bool), faults: &mut Faults) {
     let chooses = s.cfg.partner_mode == PartnerMode::Choose;
     match s.partner {
         Some(p) if p == chief || Some(p) == s.vice => {
-            report("partner", "the partner is neither the chief nor the vice")
+            faults.report("partner", "the partner is neither the chief nor the vice")
         }
-        Some(_) if s.n() == 3 => report("partner", "the three-player game has no partner"),
+        Some(_) if s.n() == 3 => faults.report("partner", "the three-player game has no partner"),
         None if playing && s.n() >= 4 && chooses => {
-            report("partner", "missing: the chief chose a partner before play")
+            faults.report("partner", "missing: the chief chose a partner before play")
         }
         _ => {}
     }
     if s.called.is_some() && (chooses || !playing) {
         let message = "a card is called only with partner_mode call_card, once play begins";
-        report("called_card", message);
+        faults.report("called_card", message);
     }
     if playing && !chooses && s.n() >= 4 && s.called.is_none() {
-        report(
+        faults.report(
             "called_card",
             "missing: the chief called a card before play",
         );

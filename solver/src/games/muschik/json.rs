@@ -8,11 +8,13 @@
 use super::cards::{self, DECK};
 use super::config::{Config, FirstDealer, PayoffUnit};
 use super::match_json::{match_json, read_match};
-use super::{Move, Muschik, Phase, HAND_SIZE, MAX_PLAYERS};
+use super::{Move, Muschik, Phase, HAND_SIZE};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{cards_json, fill_places, hands_json, Count, WireDeck, HIDDEN_CARD};
+use crate::games::cardlist::{
+    cards_json, fill_places, hands_json, seat_array, Count, WireDeck, HIDDEN_CARD,
+};
 use crate::games::options::{self, Declared};
 use crate::games::wire::{cards_text, move_words, trick_json, whole_number};
 use crate::problems::{Fields, Problems};
@@ -176,8 +178,7 @@ impl Rules for Muschik {
         let unknown = ledger.deck().cards - ledger.all() - CardSet::single(trump_card);
         let slots = (&[][..], &mut stock[..]);
         let dealt = fill_places(&entries, slots, unknown, (path, "counts"), problems);
-        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
-        hands[..n].copy_from_slice(&dealt[..n]);
+        let hands = seat_array(&dealt[..n]);
         let stock: Vec<Card> = stock.into_iter().flatten().collect();
         problems
             .is_empty()

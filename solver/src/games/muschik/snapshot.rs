@@ -10,18 +10,10 @@ use super::{Muschik, Phase, SwapState, HAND_SIZE, MAX_PLAYERS};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{place_unknown, CardLedger, HandEntry};
-use crate::games::wire::{padded, snapshot_head, Names};
-use crate::problems::{field_path, index_path, kind, one_per_seat, Fields, Problems};
+use crate::games::cardlist::{place_unknown, seat_array, CardLedger, GivenTrick, HandEntry};
+use crate::games::wire::{names, padded, snapshot_head};
+use crate::problems::{field_path, index_path, Fields, Problems};
 use serde_json::Value;
-
-/// A trick as given: its leader, its cards in order, (when finished) its winner, and its path.
-struct GivenTrick {
-    leader: u8,
-    cards: Vec<Card>,
-    winner: Option<u8>,
-    path: String,
-}
 
 /// What the snapshot at `path` says that the deal derives, checked against it: the seat to
 /// move, the trump card's holder, the seats that decided and those that joined (masks), the
@@ -64,11 +56,9 @@ pub(super) fn read(
     let places = [hands, vec![stock], discards].concat();
     let mut said = Said::default();
     (said.trick, said.tricks) = read_tricks(&mut f, n, &mut ledger, problems);
-    let phases: Names<Phase> = (Phase::from_name, Phase::NAMES);
-    let (dealer, phase, to_move) = snapshot_head(&mut f, &[], n, phases, problems);
+    let (dealer, phase, to_move) = snapshot_head(&mut f, &[], n, names(), problems);
     let trump_card = ledger.deck().card(&mut f, "trump_card", problems);
-    let swaps = (SwapState::from_name, SwapState::NAMES);
-    let swap = f.name_of("swap", "swap", swaps.0, swaps.1, problems);
+    let swap = f.named::<SwapState>("swap", "swap", problems);
     said.holder = f.seat("trump_holder", n, problems);
     (said.decided, said.joined) = read_participation(&mut f, n, problems);
     let exchanged = f.seat_integers("exchanged", (n, "counts"), 0, 25, problems);
@@ -104,34 +94,24 @@ fn read_entries(
     problems: &mut Problems,
 ) -> Vec<HandEntry> {
     let at = f.path(key);
-    let Some(list) = f.array(key, problems) else {
-        return vec![HandEntry::Known(CardSet::EMPTY); n];
-    };
-    if !one_per_seat(list, n, "entries", &at, problems) {
-        return Vec::new();
+    match f.seat_list(key, (n, "entries"), problems) {
+        Some([]) => vec![HandEntry::Known(CardSet::EMPTY); n],
+        Some(list) => ledger.seat_hands(list, &at, observer, None, problems),
+        None => Vec::new(),
     }
-    ledger.seat_hands(list, &at, observer, None, problems)
 }
 
 /// Each seat's participation decision (in, out, or null while not made): the seats that
 /// decided and those that said in, as masks.
 fn read_participation(f: &mut Fields, n: usize, problems: &mut Problems) -> (u8, u8) {
-    let at = f.path("participation");
-    let Some(list) = f.array("participation", problems) else {
-        return (0, 0);
-    };
-    one_per_seat(list, n, "entries", &at, problems);
+    let said = f.seat_names("participation", n, &["in", "out"], problems);
     let (mut decided, mut joined) = (0, 0);
-    for (seat, item) in list.iter().enumerate().take(n) {
+    for (seat, word) in said.unwrap_or_default().into_iter().enumerate() {
         let bit = 1 << seat;
-        match item.as_str() {
-            Some("in") => (decided, joined) = (decided | bit, joined | bit),
-            Some("out") => decided |= bit,
-            _ if item.is_null() => {}
-            _ => {
-                let message = format!("expected \"in\", \"out\" or null, got {}", kind(item));
-                problems.push(&index_path(&at, seat), message);
-            }
+        match word {
+            Some(0) => (decided, joined) = (decided | bit, joined | bit),
+            Some(_) => decided |= bit,
+            None => {}
         }
     }
     (decided, joined)
@@ -144,25 +124,8 @@ fn read_tricks(
     ledger: &mut CardLedger,
     problems: &mut Problems,
 ) -> (Option<GivenTrick>, Vec<GivenTrick>) {
-    let mut read = |value: &Value, path: String, finished: bool, problems: &mut Problems| {
-        let mut tf = Fields::of(value, &path, problems);
-        let leader = tf.seat("leader", n, problems).unwrap_or(0);
-        let at = tf.path("cards");
-        let cards = tf.get("cards").map_or(Vec::new(), |v| {
-            ledger.read(v, &at, problems);
-            ledger.deck().listed(v)
-        });
-        let winner = finished.then(|| tf.seat("winner", n, problems)).flatten();
-        tf.finish(problems);
-        GivenTrick {
-            leader,
-            cards,
-            winner,
-            path,
-        }
-    };
     let trick = f.get("trick");
-    let trick = trick.map(|v| read(v, f.path("trick"), false, problems));
+    let trick = trick.map(|v| ledger.given_trick(v, f.path("trick"), n, false, problems));
     let at = f.path("tricks");
     let mut list = f.array("tricks", problems).map_or(&[][..], Vec::as_slice);
     if list.len() > HAND_SIZE {
@@ -171,7 +134,7 @@ fn read_tricks(
         list = &[];
     }
     let tricks = list.iter().enumerate();
-    let tricks = tricks.map(|(i, t)| read(t, index_path(&at, i), true, problems));
+    let tricks = tricks.map(|(i, t)| ledger.given_trick(t, index_path(&at, i), n, true, problems));
     (trick, tricks.collect())
 }
 
@@ -224,11 +187,11 @@ fn build(
         problems.push(&said.at("stock"), message);
         return None;
     }
-    s.hands[..n].copy_from_slice(&dealt[..n]);
+    s.hands = seat_array(&dealt[..n]);
     if trump_in_hand {
         s.hands[dealer].insert(trump_card);
     }
-    s.discards[..n].copy_from_slice(&dealt[n + 1..2 * n + 1]);
+    s.discards = seat_array(&dealt[n + 1..2 * n + 1]);
     s.stock[..order.len()].copy_from_slice(&order);
     s.stock_len = order.len() as u8;
     check(s, &said, problems)

@@ -11,8 +11,8 @@ use super::talon::Talon;
 use super::{Mustamaija, Phase};
 use crate::cards::{Card, CardSet};
 use crate::game::{Seat, MAX_SEATS};
-use crate::games::cardlist::{fill_places, CardLedger, HandEntry};
-use crate::games::wire::{parse_suit, snapshot_head, suit_field};
+use crate::games::cardlist::{fill_places, seat_array, CardLedger, HandEntry};
+use crate::games::wire::{names, parse_suit, snapshot_head, suit_field, Faults};
 use crate::problems::{field_path, index_path, kind, Fields, Problems};
 use serde_json::Value;
 
@@ -66,8 +66,7 @@ pub(super) fn read(
     let (before, n) = (problems.0.len(), cfg.seats());
     let mut f = Fields::of(value, path, problems);
     let required = ["dealer", "phase", "attacker", "defender", "hands", "talon"];
-    let names = (Phase::from_name as fn(&str) -> _, Phase::NAMES);
-    let (dealer, phase, to_move) = snapshot_head(&mut f, &required, n, names, problems);
+    let (dealer, phase, to_move) = snapshot_head(&mut f, &required, n, names::<Phase>(), problems);
     let mut s = Mustamaija::new_deal(*cfg, dealer, [CardSet::EMPTY; MAX_SEATS], &[], 0);
     s.attacker = f.seat("attacker", n, problems).unwrap_or(0);
     s.defender = f.seat("defender", n, problems).unwrap_or(0);
@@ -115,7 +114,7 @@ pub(super) fn read(
     let trump_card = s.trump_card.map_or(CardSet::EMPTY, CardSet::single);
     s.talon_known = observer.map_or(CardSet::EMPTY, |_| listed - trump_card);
     (s.hands, s.talon) = (hands, Talon::from_top_first(&talon));
-    s.check(to_move, &table_pairs, &mut Faults(path, problems));
+    s.check(to_move, &table_pairs, &mut Faults { path, problems });
     (problems.0.len() == before).then_some(s)
 }
 
@@ -240,22 +239,9 @@ pub(super) fn place(
 ) -> Option<([CardSet; MAX_SEATS], Vec<Card>)> {
     let places = (shown, &mut *talon);
     let filled = fill_places(entries, places, unknown, (hands_path, "cards"), problems);
-    let mut hands = [CardSet::EMPTY; MAX_SEATS];
-    hands[..filled.len()].copy_from_slice(&filled);
+    let hands = seat_array(&filled);
     let talon = talon.iter().flatten().copied().collect();
     (problems.0.len() == before).then_some((hands, talon))
-}
-
-/// Problems at the fields of the snapshot at `path`.
-struct Faults<'a>(&'a str, &'a mut Problems);
-
-impl Faults<'_> {
-    /// Reports `message` at the field `key` where `broken`.
-    fn check(&mut self, broken: bool, key: &str, message: impl Into<String>) {
-        if broken {
-            self.1.push(&format!("{}.{key}", self.0), message);
-        }
-    }
 }
 
 impl Mustamaija {
