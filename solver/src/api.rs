@@ -461,6 +461,10 @@ pub(crate) fn play_in_view<G: Rules>(
     placed: CardSet,
 ) -> Result<Vec<(Card, Card)>, InView> {
     let mover = state.to_move().ok_or(InView::Illegal)?;
+    // Fitting the outcome plays the move on a copy: one of the wrong kind is refused first.
+    if !state.move_kind_fits(mv) {
+        return Err(InView::Illegal);
+    }
     let mut swaps = state
         .fit_outcome(mv, later, observer, placed)
         .map_err(InView::Unplaceable)?;
@@ -468,9 +472,6 @@ pub(crate) fn play_in_view<G: Rules>(
         state.decider(mover) == observer && state.unseen(observer).places[mover].is_empty();
     if mover == observer || decided {
         return state.play(mv).map(|()| swaps).map_err(|_| InView::Illegal);
-    }
-    if !state.move_kind_fits(mv) {
-        return Err(InView::Illegal);
     }
     let shown = state.revealed_cards(mv, observer);
     let kept = shown | state.cards_moved(mv) | placed;

@@ -102,3 +102,20 @@ fn a_views_count_is_an_upper_bound_while_a_marriage_can_make_trump() {
         "trump is fixed"
     );
 }
+
+/// A view whose history has a hidden seat beat where its state has no open attack (the
+/// state's dealer differs from the deal's) is refused as a bad history, not played: fitting
+/// the polls used to play the beat on a copy and panic.
+#[test]
+fn a_hidden_move_of_the_wrong_kind_is_refused_not_played() {
+    let view: Value = serde_json::from_str(VIEW_WITH_A_BEAT_AND_NO_ATTACK).expect("JSON");
+    let refused = parse_position::<Mustamaija>(&view, "position").expect_err("a bad history");
+    let message = format!("{refused:?}");
+    assert!(message.contains("position.moves[1]"), "{message}");
+    assert!(
+        message.contains("'beat C7' is not legal for seat 2 in phase 'attack'"),
+        "{message}"
+    );
+}
+
+const VIEW_WITH_A_BEAT_AND_NO_ATTACK: &str = r#"{"version": 1, "game": "mustamaija", "variant": "kurki_suonio_marriage", "options": {"num_players": 4, "hand_size": 3, "trump_mode": "marriage", "spades_can_be_trump": false, "maria_card": "SQ", "qs_lead": "with_spades", "attack_limit": "endgame_only", "marriage_excluded_suits": ["S"], "marriage_trump_changes": false, "marriage_window": "any_player_any_time", "spade_reinsert": "random_middle", "max_attacks": 1000, "stall_outcome": "qs_holder_loses", "utility": "loser_only"}, "view": 1, "deal": {"dealer": 3, "hands": [3, ["S5", "S9", "D4"], 3, 3], "talon": 40, "turn_seed": 1208448239}, "moves": ["attack C2", "beat C7"], "state": {"dealer": 1, "phase": "attack", "to_move": 3, "attacker": 3, "defender": 0, "hands": [3, ["S5", "S9", "D4"], 3, 3], "known_cards": [[], [], [], []], "talon": 38, "turn_seed": 1208448239, "trump": null, "trump_card": null, "reinserted": [], "declared": [], "table": {"attack": [], "beaten": [], "taken": []}, "discards": [["C2", "C7"]], "attacks_made": 1, "loser": null, "stalled": false}}"#;
