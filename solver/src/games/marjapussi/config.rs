@@ -180,11 +180,7 @@ config! {
 impl Config {
     /// The most points one hand can give: card points, last trick and all four marriages.
     pub fn ceiling(&self) -> i32 {
-        let cards = match self.card_values {
-            CardValues::Original => 120,
-            CardValues::Simplified => 140,
-        };
-        cards + self.last_trick_bonus + 280
+        cards::total_points(self.card_values) + self.last_trick_bonus + 280
     }
 
     pub fn seats(&self) -> usize {
