@@ -162,7 +162,7 @@ impl Marjapussi {
             return 0;
         };
         let fixed = self.cfg.trump_on_marriage == TrumpOnMarriage::FirstOnly
-            || (0..self.sides()).all(|s| self.open_marriages_of(s).next().is_none());
+            || self.declarable_marriages().is_empty();
         if !fixed {
             return 0;
         }
@@ -201,21 +201,26 @@ impl Marjapussi {
     /// Marriages `side` could still declare: undeclared, both cards in one hand of the side
     /// or, where half marriages may be asked, in the two partners' hands (cards only leave a
     /// hand by being played, so a marriage split between the sides can never be declared).
-    fn open_marriages_of(&self, side: usize) -> impl Iterator<Item = Suit> + '_ {
-        let hands = (0..self.n())
-            .filter(move |&s| self.side_of(s) as usize == side)
-            .map(move |s| self.hands[s as usize]);
-        let pooled = self.asks_half();
-        let together = hands.clone().fold(CardSet::EMPTY, |a, h| a | h);
-        Suit::ALL.into_iter().filter(move |&suit| {
-            let both = marriage(suit);
-            !self.is_declared(suit)
-                && if pooled {
-                    both.is_subset(together)
-                } else {
-                    hands.clone().any(|h| both.is_subset(h))
-                }
-        })
+    fn open_marriages_of(&self, side: usize) -> impl Iterator<Item = Suit> {
+        let cards = self.open_marriage_cards(side);
+        Suit::ALL
+            .into_iter()
+            .filter(move |&suit| cards.intersects(marriage(suit)))
+    }
+
+    /// The kings and queens of [`Marjapussi::open_marriages_of`].
+    fn open_marriage_cards(&self, side: usize) -> CardSet {
+        let h = &self.hands;
+        let held = if self.asks_half() {
+            cards::marriages_held(h[side] | h[side + 2])
+        } else {
+            (0..self.n())
+                .filter(|&s| self.side_of(s) as usize == side)
+                .fold(CardSet::EMPTY, |a, s| {
+                    a | cards::marriages_held(h[s as usize])
+                })
+        };
+        held & self.undeclared_marriages()
     }
 }
 
@@ -354,7 +359,7 @@ impl Searchable for Marjapussi {
         if self.phase != Phase::Play
             || self.n() != 4
             || self.cfg.variant == Variant::Marjapussi
-            || (0..2).any(|side| self.open_marriages_of(side).next().is_some())
+            || !self.declarable_marriages().is_empty()
         {
             return None;
         }
@@ -555,10 +560,7 @@ impl Marjapussi {
     /// The mover's kings and queens of the marriages its side can still declare.
     fn marriage_cards(&self) -> CardSet {
         let side = self.side_of(self.actor) as usize;
-        let cards = self
-            .open_marriages_of(side)
-            .fold(CardSet::EMPTY, |a, suit| a | marriage(suit));
-        cards & self.hands[self.actor as usize]
+        self.open_marriage_cards(side) & self.hands[self.actor as usize]
     }
 
     /// A lead: winners no opponent can beat first, then the lowest of a suit in which the
