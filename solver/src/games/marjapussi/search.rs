@@ -91,6 +91,13 @@ impl Marjapussi {
         }
     }
 
+    /// `side`'s card points while the card points' majority is still open (neither won nor
+    /// out of reach; [`Marjapussi::majority_key`]).
+    fn majority_open(&self, side: usize) -> Option<i32> {
+        let key = self.majority_key(side);
+        (key != MAJORITY_WON && key != MAJORITY_LOST).then_some(key as i32)
+    }
+
     /// `marjapussi`'s bounds in game points: the last trick, marriages (2 for the hand's
     /// first, 1 for each later one) and the card points' majority; `open_marriage` says
     /// whether `side` can still declare one.
@@ -348,8 +355,21 @@ impl Searchable for Marjapussi {
         if self.cfg.variant != Variant::Marjapussi {
             return (self.shape_key(), self.banked_points(side));
         }
+        // While the majority is open this is the ordered key's `ordered_exact_key`.
         let banked = self.marriage_game_points(side);
         (mix(self.shape_key(), self.majority_key(side)), banked)
+    }
+
+    /// `marjapussi` while the majority is open: the shape and `side`'s card points, which its
+    /// game points never fall with (more card points banked only bring the majority nearer;
+    /// marriages and the last trick do not turn on them).
+    fn ordered_key(&self, side: usize) -> Option<(u64, i32, i32)> {
+        if self.is_over() || self.cfg.variant != Variant::Marjapussi {
+            return None;
+        }
+        let card_points = self.majority_open(side)?;
+        let banked = self.marriage_game_points(side);
+        Some((self.shape_key(), banked, card_points))
     }
 
     /// Huutopussi family, two sides, in the play once no marriage can be declared any more:
@@ -695,6 +715,7 @@ mod tests {
     use crate::games::analysis_check::{agrees_with_minimax, merged_moves_agree_along_play};
     use crate::problems::{Fields, Problems};
     use crate::rng::Rng;
+    use crate::search::minimax;
     use crate::tiers;
     use serde_json::json;
 
@@ -983,5 +1004,43 @@ mod tests {
                 agrees_with_minimax(&g, format_args!("marjapussi seed {seed}"));
             }
         }
+    }
+
+    /// What the ordered key claims: among positions of one shape, a side's game points never
+    /// fall as its card points rise. A point card moved from the other side's tricks to the
+    /// side's leaves the shape and never lowers the minimax value; the table key is the
+    /// ordered key's with the card points.
+    #[test]
+    fn marjapussi_game_points_never_fall_as_card_points_rise() {
+        let seeds = tiers::cases("marjapussi's ordered keys", 60, 6, "seeds");
+        let mut moved = 0;
+        for seed in 0..seeds as u64 {
+            let g = endgame("marjapussi", seed, 3);
+            for side in 0..2 {
+                let Some((key, banked, cp)) = g.ordered_key(side) else {
+                    continue;
+                };
+                let exact = crate::search::ordered_exact_key(key, cp);
+                assert_eq!(g.table_key(side), (exact, banked), "seed {seed}");
+                let (ours, theirs) = (side, 1 - side);
+                let Some(card) = g.won[theirs]
+                    .iter()
+                    .find(|&c| points(c, g.cfg.card_values) > 0)
+                else {
+                    continue;
+                };
+                let mut richer = g.clone();
+                richer.won[theirs].remove(card);
+                richer.won[ours].insert(card);
+                assert_eq!(richer.shape_key(), g.shape_key(), "seed {seed}");
+                let (before, after) = (minimax(&g, side), minimax(&richer, side));
+                assert!(
+                    after >= before,
+                    "seed {seed} side {side}: {before} -> {after}"
+                );
+                moved += 1;
+            }
+        }
+        assert!(moved >= seeds / 2, "{moved}");
     }
 }
