@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from benchmarks.engine import percentile
 from service import _solver
 
 
@@ -51,11 +52,6 @@ ROWS = [
 FIRST = 99
 
 
-def quantile(values: Sequence[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[round((len(ordered) - 1) * q)]
-
-
 def time_row(row: Row, cards: int, args: argparse.Namespace) -> dict[str, Any]:
     """`args.positions` positions of `row` where the mover holds at most `cards` cards."""
     request: dict[str, Any] = {
@@ -77,9 +73,9 @@ def summary(row: Row, positions: list[dict[str, Any]]) -> dict[str, Any]:
         "row": row.label,
         "cards": max(int(p["cards"]) for p in positions),
         "positions": len(positions),
-        "ms": {q: quantile(times, x) for q, x in (("p50", 0.5), ("p90", 0.9), ("p99", 0.99))}
+        "ms": {q: percentile(times, x) for q, x in (("p50", 0.5), ("p90", 0.9), ("p99", 0.99))}
         | {"max": max(times)},
-        "nodes_p50": quantile([float(p["nodes"]) for p in positions], 0.5),
+        "nodes_p50": percentile([float(p["nodes"]) for p in positions], 0.5),
         "cut": sum(1 for p in positions if not p["solved"]),
         "checksum": sum(int(p["checksum"]) for p in positions if p["solved"]),
     }

@@ -430,10 +430,11 @@ impl<G: Searchable> Searcher<G> {
         }
         // With partitions the exact table is not kept: a partition entry holds all it
         // would (the same bounds and move, for more positions).
-        let ordered = (tabled && partition.is_none())
+        let exactly_tabled = tabled && partition.is_none();
+        let ordered = exactly_tabled
             .then(|| state.ordered_key(self.side))
             .flatten();
-        let slot = (tabled && partition.is_none()).then(|| match ordered {
+        let slot = exactly_tabled.then(|| match ordered {
             Some((key, banked, order)) => {
                 Slot::with_key(state, self.side, (ordered_exact_key(key, order), banked))
             }
