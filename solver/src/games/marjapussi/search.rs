@@ -451,6 +451,25 @@ impl Searchable for Marjapussi {
         moves.truncate(kept);
     }
 
+    /// In the play, a card the mover may play, kept unless it is equivalent to the next
+    /// lower card of its suit the mover may play (the last kept before it, or one merged
+    /// with that: [`Searchable::merge_equivalent`]).
+    fn kept_move(&self, mv: Move) -> Option<bool> {
+        let (Phase::Play, Move::Play(card)) = (self.phase, mv) else {
+            return None;
+        };
+        let legal = self.playable(self.actor);
+        if !legal.contains(card) {
+            return Some(false);
+        }
+        let below = legal & suit_of(card).mask() & CardSet::from_bits(card.bit() - 1);
+        Some(
+            below
+                .highest()
+                .is_none_or(|lower| !self.equivalent_cards(lower, card, self.won_cards())),
+        )
+    }
+
     fn equivalent(&self, a: Move, b: Move) -> bool {
         match (a, b) {
             (Move::Play(x), Move::Play(y)) => {
