@@ -8,6 +8,7 @@
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::options::{self, Declared};
+use crate::games::readers::unsigned;
 use crate::problems::{field_path, index_path, kind, Fields, Problems};
 use crate::recall;
 use serde_json::{json, Value};
@@ -702,16 +703,8 @@ pub fn deal<G: Rules>(body: &Value) -> ApiResult {
     let variant = fields.string("variant", &mut problems);
     let options = fields.get("options");
     let seed = fields.get("seed");
-    let seed = match seed {
-        None => 0,
-        Some(v) => v.as_u64().unwrap_or_else(|| {
-            problems.push(
-                "seed",
-                format!("expected a non-negative integer, got {}", kind(v)),
-            );
-            0
-        }),
-    };
+    let seed = seed.and_then(|v| unsigned(v, "seed", &mut problems));
+    let seed = seed.unwrap_or(0);
     let config = resolved_config::<G>(variant, options, "", &mut problems);
     let dealt = config.and_then(|c| G::deal(&c, seed, &mut fields, &mut problems));
     fields.finish(&mut problems);

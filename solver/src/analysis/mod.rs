@@ -13,9 +13,10 @@ mod view_tests;
 use crate::api::{position_request, standing_json, ApiError, ApiResult, Rules};
 use crate::cancel::{Cancel, Deadline};
 use crate::game::Seat;
+use crate::games::readers::unsigned;
 use crate::heuristic::Heuristic;
 use crate::hidden::{fit, Observable};
-use crate::problems::{kind, Fields, Problems};
+use crate::problems::{Fields, Problems};
 use crate::search::{Budget, Carried, Searchable};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
@@ -241,16 +242,7 @@ fn read_request(extra: &[Option<&Value>], seats: usize) -> Result<Request, Probl
         }
         seat.map(|s| s as Seat)
     });
-    let seed = extra[3].and_then(|v| {
-        let seed = v.as_u64();
-        if seed.is_none() {
-            problems.push(
-                "seed",
-                format!("expected a non-negative integer, got {}", kind(v)),
-            );
-        }
-        seed
-    });
+    let seed = extra[3].and_then(|v| unsigned(v, "seed", &mut problems));
     let rollout = extra[4].and_then(|v| match v.as_str() {
         Some("random") => Some(RolloutKind::Random),
         Some("heuristic") => Some(RolloutKind::Heuristic),

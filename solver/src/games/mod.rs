@@ -14,6 +14,7 @@ pub mod marjapussi;
 pub mod mu;
 pub mod muschik;
 pub mod mustamaija;
+pub mod readers;
 pub mod seeded;
 
 use crate::analysis::{self, Analysable};

@@ -9,13 +9,15 @@ pub trait Named: Copy + 'static {
 }
 
 /// Declares `Copy` enums (one or more) whose variants have fixed wire names (`name`,
-/// `from_name`, `NAMES`, also as the trait [`Named`]).
+/// `from_name`, `NAMES`, also as the trait [`Named`]); a variant may carry doc comments.
 #[macro_export]
 macro_rules! named_enum {
-    ($($(#[$meta:meta])* $vis:vis enum $name:ident { $($variant:ident = $text:literal),+ $(,)? })+) => {$(
+    ($($(#[$meta:meta])* $vis:vis enum $name:ident {
+        $($(#[$vmeta:meta])* $variant:ident = $text:literal),+ $(,)?
+    })+) => {$(
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        $vis enum $name { $($variant),+ }
+        $vis enum $name { $($(#[$vmeta])* $variant),+ }
 
         impl $name {
             pub const NAMES: &'static [&'static str] = &[$($text),+];

@@ -17,9 +17,10 @@ use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{
-    cards_json, fill_hidden, hands_json, CardLedger, Count, HandEntry, WireDeck, HIDDEN_CARD,
+    cards_json, hands_json, CardLedger, Count, HandEntry, WireDeck, HIDDEN_CARD,
 };
 use crate::games::options::{self, Declared};
+use crate::games::readers::Given;
 use crate::games::wire::{
     cards_text, move_words, padded, parse_suit, seats_json, trick_json, whole_number,
 };
@@ -185,31 +186,28 @@ impl Rules for Marjapussi {
         observer: Option<Seat>,
         problems: &mut Problems,
     ) -> Option<Marjapussi> {
-        let n = cfg.seats();
-        let mut f = Fields::of(value, path, problems);
-        f.require(&["dealer", "hands"], problems);
-        let dealer = f.seat("dealer", n, problems).unwrap_or(0);
-        let mut ledger = wire_deck(cfg).ledger();
-        let size = (Marjapussi::hand_length(cfg), Count::FirstProblem);
-        let mut entries = ledger.hands(&mut f, n, observer, Some(size), problems);
-        let talon = (f.get("talon"), f.path("talon"));
-        let match_state = read_match(&mut f, cfg.sides(), problems);
-        let hands_path = f.path("hands");
-        f.finish(problems);
-        if entries.len() != n {
-            return None;
-        }
-        entries.push(read_talon(&mut ledger, talon, n, observer, problems));
-        if !problems.is_empty() {
-            return None;
-        }
-        let unknown = ledger.deck().cards - ledger.all();
-        let filled = fill_hidden(&entries, unknown, &hands_path, problems);
+        let (n, size) = (
+            cfg.seats(),
+            (Marjapussi::hand_length(cfg), Count::FirstProblem),
+        );
+        let table = (&wire_deck(cfg), (n, observer));
+        let mut deal = Given::deal(value, (path, &["dealer", "hands"]), table, size, problems);
+        let talon = (deal.f.get("talon"), deal.f.path("talon"));
+        let match_state = read_match(&mut deal.f, cfg.sides(), problems);
+        let dealer = deal.head.unwrap_or(0);
+        let talon = |ledger: &mut CardLedger, p: &mut Problems| {
+            Some(read_talon(ledger, talon, n, observer, p))
+        };
+        let places = deal.close(talon, problems)?;
         let mut hands = [CardSet::EMPTY; 4];
-        hands[..n].copy_from_slice(&filled[..n]);
-        problems
-            .is_empty()
-            .then(|| Marjapussi::new_hand(*cfg, dealer, hands, filled[n], match_state))
+        hands[..n].copy_from_slice(&places[..n]);
+        Some(Marjapussi::new_hand(
+            *cfg,
+            dealer,
+            hands,
+            places[n],
+            match_state,
+        ))
     }
 
     fn state_json(&self, observer: Option<Seat>) -> Value {

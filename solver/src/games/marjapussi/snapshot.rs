@@ -1,12 +1,13 @@
 //! Reading a snapshot (`state`) of a Marjapussi hand, with every problem reported.
 
 use super::config::Config;
-use super::json::{card_name, read_match, wire_deck};
+use super::json::{read_match, wire_deck};
 use super::{Declaration, Marjapussi, Phase};
 use crate::cards::CardSet;
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{check_trick_hands, place_unknown, CardLedger};
-use crate::games::wire::{check_to_move, padded, seat_mask, snapshot_head, suit_field, Names};
+use crate::games::cardlist::{check_trick_hands, CardLedger};
+use crate::games::readers::Given;
+use crate::games::wire::{check_to_move, padded, seat_mask, suit_field};
 use crate::problems::{field_path, index_path, Fields, Problems};
 use serde_json::Value;
 
@@ -19,29 +20,19 @@ pub(super) fn read(
     problems: &mut Problems,
 ) -> Option<Marjapussi> {
     let n = cfg.seats();
-    let before = problems.0.len();
-    let mut f = Fields::of(value, path, problems);
-    let phases: Names<Phase> = (Phase::from_name, Phase::NAMES);
-    let (dealer, phase, to_move) =
-        snapshot_head(&mut f, &["dealer", "phase", "hands"], n, phases, problems);
-    let no_cards = [CardSet::EMPTY; 4];
+    let mut snapshot = Given::snapshot(value, path, &wire_deck(cfg), (n, observer), problems);
+    let (f, ledger) = (&mut snapshot.f, &mut snapshot.ledger);
+    let ((dealer, _, to_move), no_cards) = (snapshot.head, [CardSet::EMPTY; 4]);
     let mut s = Marjapussi::new_hand(*cfg, dealer, no_cards, CardSet::EMPTY, Default::default());
-    let mut ledger = wire_deck(cfg).ledger();
-    let hands_path = f.path("hands");
-    let mut entries = ledger.hands(&mut f, n, observer, None, problems);
     for key in ["talon", "discards"] {
-        entries.push(ledger.place(&mut f, key, observer.is_some(), problems).0);
+        let place = ledger.place(f, key, observer.is_some(), problems).0;
+        snapshot.entries.push(place);
     }
     f.object("auction", problems, |a, p| read_auction(a, &mut s, p));
-    read_play(&mut f, &mut ledger, &mut s, problems);
-    s.match_state = read_match(&mut f, cfg.sides(), problems);
-    f.finish(problems);
-    if problems.0.len() > before || entries.len() != n + 2 {
-        return None;
-    }
-    let unknown = ledger.deck().cards - ledger.all();
-    let places = place_unknown(&entries, unknown, path, &hands_path, card_name, problems)?;
-    s.phase = phase?;
+    read_play(f, ledger, &mut s, problems);
+    s.match_state = read_match(f, cfg.sides(), problems);
+    let (phase, places) = snapshot.close(n + 2, problems)?;
+    s.phase = phase;
     s.hands[..n].copy_from_slice(&places[..n]);
     (s.talon, s.discards) = (places[n], places[n + 1]);
     s.actor = Marjapussi::new_hand(*cfg, dealer, s.hands, s.talon, s.match_state).actor;

@@ -13,10 +13,11 @@ use super::{Move, Mu, Phase, Trump};
 use crate::api::{CompactMoves, Rules};
 use crate::cards::for_each_subset;
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{cards_json, fill_hidden, hands_json, seat_array, Count, WireDeck};
+use crate::games::cardlist::{cards_json, hands_json, seat_array, Count, WireDeck};
 use crate::games::options::{self, Declared};
+use crate::games::readers::{unsigned, Given};
 use crate::games::wire::{cards_text, move_words, padded, seats_json, trick_json};
-use crate::problems::{kind, Fields, Problems};
+use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
 
@@ -65,15 +66,10 @@ pub(super) fn read_match(
         state.hands_played = played.unwrap_or(0) as u32;
         state.dice_rolling = f.boolean("dice_rolling", problems).unwrap_or(false);
         state.dice_threshold = f.bounded("dice_threshold", 2, 6, problems).unwrap_or(6) as u8;
-        if let Some(v) = f.get("seed") {
-            match v.as_u64() {
-                Some(s) => state.seed = s,
-                None => problems.push(
-                    &f.path("seed"),
-                    format!("expected a non-negative integer, got {}", kind(v)),
-                ),
-            }
-        }
+        let given = f
+            .get("seed")
+            .and_then(|v| unsigned(v, &f.path("seed"), problems));
+        state.seed = given.unwrap_or(seed);
     });
     state
 }
@@ -115,7 +111,7 @@ impl Rules for Mu {
         });
         let players = |v| vec![Config::preset(v).players];
         let head = (Self::NAME, "Mü");
-        options::catalogue_entry::<Config>(head, players, &descriptions, &Phase::NAMES, rest)
+        options::catalogue_entry::<Config>(head, players, &descriptions, Phase::NAMES, rest)
     }
 
     fn deal(cfg: &Config, seed: u64, setup: &mut Fields, problems: &mut Problems) -> Option<Mu> {
@@ -144,24 +140,13 @@ impl Rules for Mu {
         observer: Option<Seat>,
         problems: &mut Problems,
     ) -> Option<Mu> {
-        let n = cfg.seats();
-        let before = problems.0.len();
-        let mut f = Fields::of(value, path, problems);
-        f.require(&["dealer", "hands"], problems);
-        let dealer = f.seat("dealer", n, problems);
-        let mut ledger = wire_deck(cfg).ledger();
-        let size = (cfg.hand_size(), Count::Listed);
-        let entries = ledger.hands(&mut f, n, observer, Some(size), problems);
-        let match_state = read_match(&mut f, n, 0, problems);
-        let hands_path = f.path("hands");
-        f.finish(problems);
-        if problems.0.len() > before || entries.len() != n {
-            return None;
-        }
-        let filled = fill_hidden(&entries, cfg.deck() - ledger.all(), &hands_path, problems);
-        let hands = seat_array(&filled);
-        (problems.0.len() == before)
-            .then(|| Mu::new_hand(*cfg, dealer.unwrap_or(0), hands, match_state))
+        let (n, size) = (cfg.seats(), (cfg.hand_size(), Count::Listed));
+        let table = (&wire_deck(cfg), (n, observer));
+        let mut deal = Given::deal(value, (path, &["dealer", "hands"]), table, size, problems);
+        let match_state = read_match(&mut deal.f, n, 0, problems);
+        let dealer = deal.head.unwrap_or(0);
+        let hands = seat_array(&deal.close(|_, _| None, problems)?);
+        Some(Mu::new_hand(*cfg, dealer, hands, match_state))
     }
 
     fn state_json(&self, observer: Option<Seat>) -> Value {

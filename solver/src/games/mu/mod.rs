@@ -96,52 +96,24 @@ impl Trump {
     }
 }
 
-/// Where the hand stands (spec 4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Phase {
-    Auction,
-    ViceTrump,
-    ChiefTrump,
-    /// The chief chooses a partner, or calls a card with `partner_mode = call_card`.
-    Partner,
-    Play,
-    /// Nobody bid: no score (4.2).
-    AllPass,
-    /// A tie for the most cards, scored at once (4.3).
-    Eklat,
-    Scored,
-}
+named_enum!(
+    /// Where the hand stands (spec 4).
+    pub enum Phase {
+        Auction = "auction",
+        ViceTrump = "vice_trump",
+        ChiefTrump = "chief_trump",
+        /// The chief chooses a partner, or calls a card with `partner_mode = call_card`.
+        Partner = "partner",
+        Play = "play",
+        /// Nobody bid: no score (4.2).
+        AllPass = "all_pass",
+        /// A tie for the most cards, scored at once (4.3).
+        Eklat = "eklat",
+        Scored = "scored",
+    }
+);
 
 impl Phase {
-    const ALL: [Phase; 8] = [
-        Phase::Auction,
-        Phase::ViceTrump,
-        Phase::ChiefTrump,
-        Phase::Partner,
-        Phase::Play,
-        Phase::AllPass,
-        Phase::Eklat,
-        Phase::Scored,
-    ];
-    pub const NAMES: [&'static str; 8] = [
-        "auction",
-        "vice_trump",
-        "chief_trump",
-        "partner",
-        "play",
-        "all_pass",
-        "eklat",
-        "scored",
-    ];
-
-    pub fn name(self) -> &'static str {
-        Phase::NAMES[self as usize]
-    }
-
-    pub fn from_name(name: &str) -> Option<Phase> {
-        Phase::ALL.into_iter().find(|p| p.name() == name)
-    }
-
     pub fn is_over(self) -> bool {
         matches!(self, Phase::AllPass | Phase::Eklat | Phase::Scored)
     }

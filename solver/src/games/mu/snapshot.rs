@@ -1,13 +1,14 @@
 //! Reading a snapshot (`state`) of a Mü hand, with every problem reported at its path.
 
 use super::config::{Config, PartnerMode};
-use super::json::{card_name, read_match, wire_deck};
+use super::json::{read_match, wire_deck};
 use super::roles::designations;
 use super::{Mu, Phase, Trump, MAX_PLAYERS};
 use crate::cards::CardSet;
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{check_trick_hands, place_unknown, seat_array, CardLedger};
-use crate::games::wire::{check_to_move, padded, snapshot_head, Faults, Names};
+use crate::games::cardlist::{check_trick_hands, seat_array, CardLedger};
+use crate::games::readers::Given;
+use crate::games::wire::{check_to_move, padded, Faults};
 use crate::problems::{index_path, Fields, Problems};
 use serde_json::Value;
 
@@ -32,39 +33,28 @@ pub(super) fn read(
     problems: &mut Problems,
 ) -> Option<Mu> {
     let n = cfg.seats();
-    let before = problems.0.len();
-    let mut f = Fields::of(value, path, problems);
-    let phases: Names<Phase> = (Phase::from_name, &Phase::NAMES);
-    let (dealer, phase, to_move) =
-        snapshot_head(&mut f, &["dealer", "phase", "hands"], n, phases, problems);
-    let no_cards = [CardSet::EMPTY; MAX_PLAYERS];
+    let mut snapshot = Given::snapshot(value, path, &wire_deck(cfg), (n, observer), problems);
+    let (f, ledger, before) = (&mut snapshot.f, &mut snapshot.ledger, snapshot.before);
+    let ((dealer, _, to_move), no_cards) = (snapshot.head, [CardSet::EMPTY; MAX_PLAYERS]);
     let mut s = Mu::new_hand(*cfg, dealer, no_cards, Default::default());
-    let mut ledger = wire_deck(cfg).ledger();
-    let hands_path = f.path("hands");
-    let entries = ledger.hands(&mut f, n, observer, None, problems);
-    s.tables = ledger.seat_sets(&mut f, "tables", n, problems);
-    s.won = ledger.seat_sets(&mut f, "won", n, problems);
+    s.tables = ledger.seat_sets(f, "tables", n, problems);
+    s.won = ledger.seat_sets(f, "won", n, problems);
     f.object("auction", problems, |a, p| read_auction(a, &mut s, p));
     s.chief = f.seat("chief", n, problems);
     s.vice = f.seat("vice", n, problems);
     s.partner = f.seat("partner", n, problems);
-    s.vice_trump = trump(&mut f, "vice_trump", problems);
-    s.chief_trump = trump(&mut f, "chief_trump", problems);
-    s.called = ledger.deck().card(&mut f, "called_card", problems);
+    s.vice_trump = trump(f, "vice_trump", problems);
+    s.chief_trump = trump(f, "chief_trump", problems);
+    s.called = ledger.deck().card(f, "called_card", problems);
     s.solo = f.boolean("solo", problems).unwrap_or(false);
-    let trick = |t: &mut Fields, p: &mut Problems| read_trick(t, &mut s, &mut ledger, before, p);
-    f.object("trick", problems, trick);
+    f.object("trick", problems, |t, p| {
+        read_trick(t, &mut s, ledger, before, p)
+    });
     let played = f.bounded("tricks_played", 0, i64::from(cfg.hand_size()), problems);
     s.tricks_played = played.unwrap_or(0) as u8;
-    s.match_state = read_match(&mut f, n, 0, problems);
-    f.finish(problems);
-    if problems.0.len() > before || entries.len() != n {
-        return None;
-    }
-    s.phase = phase?;
-    let unknown = cfg.deck() - ledger.all();
-    let filled = place_unknown(&entries, unknown, path, &hands_path, card_name, problems)?;
-    s.hands = seat_array(&filled);
+    s.match_state = read_match(f, n, 0, problems);
+    let (phase, hands) = snapshot.close(n, problems)?;
+    (s.phase, s.hands) = (phase, seat_array(&hands));
     if matches!(s.phase, Phase::Play | Phase::Scored) {
         s.chief_trumps = s.chief_trump.map_or(CardSet::EMPTY, Trump::cards);
         s.vice_trumps = s.vice_trump.map_or(CardSet::EMPTY, Trump::cards);

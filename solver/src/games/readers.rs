@@ -1,0 +1,166 @@
+//! Shared readers of requests: a deal or a snapshot opened (its head fields and hands) and
+//! closed (its unknown fields reported, the cards no place lists placed), and a non-negative
+//! integer.
+
+use crate::cards::CardSet;
+use crate::game::Seat;
+use crate::games::cardlist::{fill_hidden, place_unknown, CardLedger, Count, HandEntry, WireDeck};
+use crate::games::named::Named;
+use crate::games::wire::{names, snapshot_head};
+use crate::problems::{kind, Fields, Problems};
+use serde_json::Value;
+
+/// A deal or a snapshot being read: its fields and the cards read so far, its head (the fields
+/// read before the hands) and its places of cards (the hands first, then those the game adds).
+pub struct Given<'a, H> {
+    pub f: Fields<'a>,
+    pub ledger: CardLedger,
+    pub head: H,
+    /// Each place of cards; no hand where `hands` is absent or of another length.
+    pub entries: Vec<HandEntry>,
+    /// The number of problems before the reading began.
+    pub before: usize,
+    seats: usize,
+    path: String,
+    hands_path: String,
+}
+
+/// The head of a snapshot: the dealer, the phase and the seat to move.
+pub type SnapshotHead<P> = (u8, Option<P>, Option<u8>);
+
+/// The seats of a table and the seat whose view is read, if any.
+pub type Table = (usize, Option<Seat>);
+
+impl<'a, H> Given<'a, H> {
+    /// Reads the hands of `f` (of the `table`, its cards of `deck`, of the `dealt` size in a
+    /// deal) after its `head`.
+    fn hands(
+        mut f: Fields<'a>,
+        (path, before): (&str, usize),
+        head: H,
+        (deck, (seats, observer), dealt): (&WireDeck, Table, Option<(u32, Count)>),
+        problems: &mut Problems,
+    ) -> Self {
+        let mut ledger = deck.ledger();
+        let hands_path = f.path("hands");
+        let entries = ledger.hands(&mut f, seats, observer, dealt, problems);
+        let path = path.to_string();
+        Given {
+            f,
+            ledger,
+            head,
+            entries,
+            before,
+            seats,
+            path,
+            hands_path,
+        }
+    }
+}
+
+impl<'a, P: Named> Given<'a, SnapshotHead<P>> {
+    /// Opens the snapshot `value` at `path` (of the `table`, its cards of `deck`): its head as
+    /// [`snapshot_head`] reads it (`dealer`, `phase` and `hands` required), then its hands (a
+    /// seat other than the view's may be given as a count).
+    pub fn snapshot(
+        value: &'a Value,
+        path: &str,
+        deck: &WireDeck,
+        table: Table,
+        problems: &mut Problems,
+    ) -> Self {
+        let before = problems.0.len();
+        let mut f = Fields::of(value, path, problems);
+        let required = ["dealer", "phase", "hands"];
+        let head = snapshot_head(&mut f, &required, table.0, names(), problems);
+        Given::hands(f, (path, before), head, (deck, table, None), problems)
+    }
+
+    /// Reports the fields not read. With no problem since the opening and every one of the
+    /// `places` read: the phase, and the cards of each place, those that no place lists dealt
+    /// into the hidden ones by [`place_unknown`].
+    pub fn close(self, places: usize, problems: &mut Problems) -> Option<(P, Vec<CardSet>)> {
+        let Given {
+            f,
+            ledger,
+            head,
+            entries,
+            before,
+            path,
+            hands_path,
+            ..
+        } = self;
+        f.finish(problems);
+        if problems.0.len() > before || entries.len() != places {
+            return None;
+        }
+        let (deck, unknown) = (ledger.deck(), ledger.deck().cards - ledger.all());
+        let placed = place_unknown(&entries, unknown, &path, &hands_path, deck.format, problems)?;
+        Some((head.1?, placed))
+    }
+}
+
+impl<'a> Given<'a, Option<u8>> {
+    /// Opens the deal `value` at `path` (of the `table`, its cards of `deck`), reporting the
+    /// `required` fields missing: its dealer, then its hands, each of the `dealt` size (a seat
+    /// other than the view's may be given as a count).
+    pub fn deal(
+        value: &'a Value,
+        (path, required): (&str, &[&str]),
+        (deck, table): (&WireDeck, Table),
+        dealt: (u32, Count),
+        problems: &mut Problems,
+    ) -> Self {
+        let before = problems.0.len();
+        let mut f = Fields::of(value, path, problems);
+        f.require(required, problems);
+        let dealer = f.seat("dealer", table.0, problems);
+        Given::hands(
+            f,
+            (path, before),
+            dealer,
+            (deck, table, Some(dealt)),
+            problems,
+        )
+    }
+
+    /// Reports the fields not read; with every hand read, reads the place `more` adds to them
+    /// (if any). With no problem since the opening: the cards of each place, those that no
+    /// place lists dealt into the hidden ones by [`fill_hidden`].
+    pub fn close(
+        self,
+        more: impl FnOnce(&mut CardLedger, &mut Problems) -> Option<HandEntry>,
+        problems: &mut Problems,
+    ) -> Option<Vec<CardSet>> {
+        let Given {
+            f,
+            mut ledger,
+            mut entries,
+            before,
+            seats,
+            hands_path,
+            ..
+        } = self;
+        f.finish(problems);
+        if entries.len() != seats {
+            return None;
+        }
+        entries.extend(more(&mut ledger, problems));
+        if problems.0.len() > before {
+            return None;
+        }
+        let unknown = ledger.deck().cards - ledger.all();
+        let filled = fill_hidden(&entries, unknown, &hands_path, problems);
+        (problems.0.len() == before).then_some(filled)
+    }
+}
+
+/// `value` (at `path`) as a non-negative integer, such as a seed; anything else reported.
+pub fn unsigned(value: &Value, path: &str, problems: &mut Problems) -> Option<u64> {
+    let n = value.as_u64();
+    if n.is_none() {
+        let message = format!("expected a non-negative integer, got {}", kind(value));
+        problems.push(path, message);
+    }
+    n
+}
