@@ -122,6 +122,17 @@ const RANK_MASKS: [CardSet; 10] = {
     masks
 };
 
+/// The ranks of the cards of `set`, whatever their colours, lowest first.
+pub fn ranks_in(set: CardSet) -> impl Iterator<Item = u8> {
+    let bits = set.bits();
+    let mut slots = (0..5).fold(0, |slots, colour| slots | bits >> (12 * colour) & 0xfff);
+    std::iter::from_fn(move || {
+        let rank = SLOT_RANKS[(slots != 0).then(|| slots.trailing_zeros())? as usize];
+        slots &= !rank_mask(rank).bits();
+        Some(rank)
+    })
+}
+
 /// Every card of one rank (two per colour for 1s and 7s).
 pub const fn rank_mask(rank: u8) -> CardSet {
     RANK_MASKS[rank as usize]

@@ -11,7 +11,7 @@
 
 use super::cards::{
     canonical_card, canonical_twins, colour_of, points, rank_mask, rank_of, ranks_from_to,
-    set_points, Colour,
+    ranks_in, set_points, Colour,
 };
 use super::{Move, Mu, Phase};
 use crate::cards::{Card, CardSet};
@@ -49,6 +49,10 @@ impl Mu {
                 word << 4 | u64::from((group & hand).len())
             })
         };
+        // Each rank's cards of `cards` as a group word, lowest rank first.
+        let groups = |h: u64, cards: CardSet| {
+            ranks_in(cards).fold(h, |h, rank| mix(h, group_word(cards & rank_mask(rank))))
+        };
         let trumps = self.trumps();
         let team = (0..self.seats())
             .filter(|&s| self.side(s) == 0)
@@ -56,12 +60,7 @@ impl Mu {
         let mut h = mix(0x6d75_5f73_6861_7065, u64::from(self.leader) | team << 8);
         for colour in Colour::ALL {
             h = mix(h, 0xc0 | colour as u64);
-            let plain = in_play & (colour.mask() - trumps);
-            for group in (0..10).map(|rank| plain & rank_mask(rank)) {
-                if !group.is_empty() {
-                    h = mix(h, group_word(group));
-                }
-            }
+            h = groups(h, in_play & (colour.mask() - trumps));
         }
         h = mix(h, 0x7e);
         for tier in [
@@ -69,11 +68,7 @@ impl Mu {
             self.chief_trumps - self.vice_trumps,
             self.chief_trumps & self.vice_trumps,
         ] {
-            for group in (0..10).map(|rank| in_play & tier & rank_mask(rank)) {
-                if !group.is_empty() {
-                    h = mix(h, group_word(group));
-                }
-            }
+            h = groups(h, in_play & tier);
         }
         h
     }
