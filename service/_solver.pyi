@@ -64,3 +64,14 @@ def analyze_seeded(
     values equal those of ``call``; the table only saves work. Stops early once ``cancel`` is
     set. Releases the GIL while it works.
     """
+
+def bench_exact(game: str, request: str) -> str:
+    """The exact search timed inside Rust on seeded positions of one variant; JSON text.
+
+    ``request`` is a JSON object: ``variant``, ``options`` (an object, or absent for the
+    variant's presets), ``positions`` and ``cards`` (that many positions at a trick's start,
+    reached by seeded random legal play, where the seat to move holds at most ``cards``
+    cards), ``time_ms`` and ``nodes`` (each position's budget; every legal move is scored).
+    The answer's ``positions`` hold per position its ``seed``, ``cards``, ``ms``, ``nodes``,
+    ``solved`` and ``checksum`` (the sum of the root moves' values).
+    """

@@ -17,7 +17,7 @@ import pytest
 from litestar import Litestar, get
 from litestar.testing import TestClient
 
-from benchmarks import engine
+from benchmarks import engine, exact_games
 from service import _solver
 from service.errors import EXCEPTION_HANDLERS
 from service.schemas import (
@@ -437,6 +437,19 @@ def test_bench_runs_both_sides(capsys: pytest.CaptureFixture[str]) -> None:
     record = json.loads(capsys.readouterr().out)
     assert record["binding"]["calls"]["deal"]["calls"] == 4
     assert record["rust"]["moves_per_s"] > record["binding"]["moves_per_s"] > 0
+
+
+def test_exact_games_times_the_first_trick_and_the_curve(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["--rows", "muschik", "mustamaija", "--positions", "2", "--curve", "--json"]
+    assert exact_games.main(args) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    for name in ("muschik", "mustamaija"):
+        cards = [r["cards"] for r in rows if r["row"] == name]
+        # The first trick, then each later count of cards down to one.
+        assert cards == list(range(cards[0], 0, -1)), cards
+    assert all(r["positions"] == 2 and r["cut"] == 0 for r in rows)
 
 
 def test_analyze_scores_every_legal_move_of_a_play_position(client: TestClient[Litestar]) -> None:

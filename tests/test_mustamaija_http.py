@@ -24,6 +24,7 @@ from service.schemas import (
     PlayResponse,
     ProblemDetails,
 )
+from tests.positions import engine
 
 Client = TestClient[Litestar]
 GAME = "mustamaija"
@@ -207,27 +208,27 @@ def test_views_of_played_hands_never_fault_the_engine(client: Client) -> None:
 
 
 def played_until(
-    client: Client, variant: str, players: int, seed: int, done: Callable[[dict[str, Any]], bool]
+    variant: str, players: int, seed: int, done: Callable[[dict[str, Any]], bool]
 ) -> dict[str, Any]:
     """A hand of `variant` for `players` dealt from `seed`, played with random legal moves
-    until its position is `done` (or the hand is over)."""
+    until its position is `done` (or the hand is over); by the engine, without HTTP."""
     rng = random.Random(seed)
     deal = {"variant": variant, "options": {"num_players": players}, "seed": seed}
-    position = post(client, "deal", deal).json()["position"]
+    position: dict[str, Any] = engine("deal", deal, GAME)["position"]
     while not done(position):
-        legal = post(client, "legal-moves", {"position": position}).json()
+        legal = engine("legal-moves", {"position": position}, GAME)
         if legal["over"]:
             break
         body = {"position": position, "move": rng.choice(legal["moves"])}
-        position = post(client, "play", body).json()["position"]
+        position = engine("play", body, GAME)["position"]
     return position
 
 
 def played_until_the_talon_is_low(
-    client: Client, variant: str, players: int, seed: int, left: int
+    variant: str, players: int, seed: int, left: int
 ) -> dict[str, Any]:
     """A hand played until at most `left` cards are in the talon (or the hand is over)."""
-    return played_until(client, variant, players, seed, lambda p: len(p["state"]["talon"]) <= left)
+    return played_until(variant, players, seed, lambda p: len(p["state"]["talon"]) <= left)
 
 
 def test_the_view_route_writes_deal_and_moves_that_analyze_accepts(client: Client) -> None:
@@ -239,7 +240,7 @@ def test_the_view_route_writes_deal_and_moves_that_analyze_accepts(client: Clien
     for variant in ("standard", "kurki_suonio_diamonds"):
         for players, left, methods in ((2, 0, budgets), (4, 2, ("ismcts", "auto"))):
             for seed in (1, 2):
-                position = played_until_the_talon_is_low(client, variant, players, seed, left)
+                position = played_until_the_talon_is_low(variant, players, seed, left)
                 at = f"{variant} {players} players seed {seed}"
                 assert_view_analysed(client, position, {m: budgets[m] for m in methods}, at)
 
@@ -294,7 +295,7 @@ def test_the_view_route_names_each_marriage_polls_seat_and_analyze_accepts_the_v
     for variant in ("kurki_suonio_marriage", "salmi_six", "translator_joker"):
         seen = 0
         for seed in range(1, 40):
-            position = played_until(client, variant, 4, seed, lambda p: poll_moves(p) >= 2)
+            position = played_until(variant, 4, seed, lambda p: poll_moves(p) >= 2)
             movers = movers_view(client, position)
             if movers is None:
                 continue

@@ -3,12 +3,16 @@
 
 use crate::api::ApiError;
 use crate::cancel::Cancel;
-use crate::games::{analyze_seeded as seeded, catalogue, handle_until, random_hands, Route};
+use crate::games::{
+    analyze_seeded as seeded, catalogue, exact_positions, handle_until, random_hands, Route,
+};
+use crate::search::Budget;
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::Duration;
 
 /// The engine's own allocations come from mimalloc: reading a request builds and frees many
 /// small JSON nodes, and the system allocator was a third of a rules call's time.
@@ -163,6 +167,28 @@ fn bench_json(
     })
 }
 
+/// The exact search's times on seeded positions of one variant, as JSON text. `request` is a
+/// JSON object: `variant`, `options` (an object, or absent for the variant's presets),
+/// `positions` and `cards` (that many positions at a trick's start where the mover holds at
+/// most `cards` cards), `time_ms` and `nodes` (each position's budget); see
+/// `bench::exact_positions`.
+#[pyfunction]
+fn bench_exact(py: Python<'_>, game: &str, request: &str) -> PyResult<String> {
+    guarded(py, || {
+        let request: serde_json::Value = serde_json::from_str(request)
+            .map_err(|e| ApiError::Malformed(format!("request: {e}")))?;
+        let number = |key: &str| request[key].as_u64().unwrap_or(0);
+        let budget = Budget {
+            time: Duration::from_millis(number("time_ms")),
+            nodes: number("nodes"),
+            ..Budget::default()
+        };
+        let variant = request["variant"].as_str().unwrap_or_default();
+        let count = (number("positions") as u32, number("cards") as u32);
+        exact_positions(game, (variant, &request["options"]), count, &budget).map(|v| v.to_string())
+    })
+}
+
 #[pymodule]
 fn _solver(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -177,5 +203,6 @@ fn _solver(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(call, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_seeded, m)?)?;
     m.add_function(wrap_pyfunction!(bench_json, m)?)?;
+    m.add_function(wrap_pyfunction!(bench_exact, m)?)?;
     Ok(())
 }

@@ -259,6 +259,25 @@ impl CardLedger {
         hands.collect()
     }
 
+    /// Reads the list `key` of `fields`, one place of cards per seat of `n` (as discards): a
+    /// hand, or for a seat other than `observer`'s, its count; empty hands where absent, none
+    /// where of another length.
+    pub fn seat_places(
+        &mut self,
+        fields: &mut Fields,
+        key: &'static str,
+        n: usize,
+        observer: Option<Seat>,
+        problems: &mut Problems,
+    ) -> Vec<HandEntry> {
+        let at = fields.path(key);
+        match fields.seat_list(key, (n, "entries"), problems) {
+            Some([]) => vec![HandEntry::Known(CardSet::EMPTY); n],
+            Some(list) => self.seat_hands(list, &at, observer, None, problems),
+            None => Vec::new(),
+        }
+    }
+
     /// Reads the field `key` of `fields`, a place of cards such as a talon or a stock, as
     /// [`CardLedger::hand`] reads a hand, and its cards in the order listed; empty where not
     /// given.
@@ -359,6 +378,30 @@ impl CardLedger {
             winner,
             path,
         }
+    }
+
+    /// The fields `trick` (the trick in progress) and `tricks` (the finished ones, at most
+    /// `max`, else none read) of an `n`-seat table, each by [`CardLedger::given_trick`].
+    pub fn given_tricks(
+        &mut self,
+        f: &mut Fields,
+        n: usize,
+        max: usize,
+        problems: &mut Problems,
+    ) -> (Option<GivenTrick>, Vec<GivenTrick>) {
+        let trick = f.get("trick");
+        let trick = trick.map(|v| self.given_trick(v, f.path("trick"), n, false, problems));
+        let at = f.path("tricks");
+        let mut list = f.array("tricks", problems).map_or(&[][..], Vec::as_slice);
+        if list.len() > max {
+            let message = format!("a deal has {max} tricks, not {}", list.len());
+            problems.push(&at, message);
+            list = &[];
+        }
+        let tricks = list.iter().enumerate();
+        let tricks =
+            tricks.map(|(i, t)| self.given_trick(t, index_path(&at, i), n, true, problems));
+        (trick, tricks.collect())
     }
 
     /// Cards in order (a talon or stock, top first), with `None` where a view hides them: an

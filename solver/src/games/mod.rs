@@ -52,12 +52,17 @@ fn serve<G: Analysable>(route: Route, body: &Value, cancel: &Cancel) -> ApiResul
 /// An analysis answer with the table entries known after it.
 type SeededResult = Result<(Value, search::Carried), ApiError>;
 
+/// [`crate::bench::exact_positions`] of one game.
+type ExactPositions =
+    fn(&str, &Value, (u32, u32), &search::Budget) -> Result<Value, crate::problems::Problems>;
+
 /// One game's entry in the registry: its name and its generic functions, instantiated once.
 struct Entry {
     name: &'static str,
     serve: fn(Route, &Value, &Cancel) -> ApiResult,
     analyze_seeded: fn(&Value, &search::Carried, &Cancel) -> SeededResult,
     random_hands: fn(&str, u32, u32, u64) -> Result<Value, crate::problems::Problems>,
+    exact_positions: ExactPositions,
     catalogue: fn() -> Value,
     options_markdown: fn() -> String,
 }
@@ -68,6 +73,7 @@ const fn entry<G: Analysable>() -> Entry {
         serve: serve::<G>,
         analyze_seeded: analysis::analyze_seeded::<G>,
         random_hands: crate::bench::random_hands::<G>,
+        exact_positions: crate::bench::exact_positions::<G>,
         catalogue: G::catalogue,
         options_markdown: || options::markdown::<G::Config>(G::NAME),
     }
@@ -146,6 +152,17 @@ pub fn analyze_seeded(
 /// Random-playout rates of one variant, measured inside Rust.
 pub fn random_hands(game: &str, variant: &str, hands: u32, repeats: u32, seed: u64) -> ApiResult {
     (lookup(game)?.random_hands)(variant, hands, repeats, seed).map_err(ApiError::Invalid)
+}
+
+/// The exact search's times on seeded positions of one variant ([`crate::bench::exact_positions`]).
+pub fn exact_positions(
+    game: &str,
+    (variant, options): (&str, &Value),
+    (count, cards): (u32, u32),
+    budget: &search::Budget,
+) -> ApiResult {
+    (lookup(game)?.exact_positions)(variant, options, (count, cards), budget)
+        .map_err(ApiError::Invalid)
 }
 
 /// Every game's options as the Markdown of `docs/options.md`.

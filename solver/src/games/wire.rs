@@ -3,7 +3,7 @@
 
 use crate::cards::{Card, CardSet};
 use crate::games::named::Named;
-use crate::problems::{Fields, Problems};
+use crate::problems::{index_path, kind, Fields, Problems};
 use crate::suited::Suit;
 use serde_json::{json, Value};
 
@@ -18,6 +18,23 @@ pub fn seat_mask(f: &mut Fields, key: &'static str, n: usize, problems: &mut Pro
         .integers(key, 0, n as i64 - 1, problems)
         .unwrap_or_default();
     seats.iter().fold(0, |m, &s| m | 1 << s)
+}
+
+/// The suits (each a letter) that the array field `key` lists, as a mask; none where not
+/// given.
+pub fn suit_mask(f: &mut Fields, key: &'static str, problems: &mut Problems) -> u8 {
+    let (at, mut mask) = (f.path(key), 0);
+    for (i, item) in f.array(key, problems).into_iter().flatten().enumerate() {
+        let suit = match item.as_str() {
+            Some(text) => parse_suit(text),
+            None => Err(format!("expected a suit letter, got {}", kind(item))),
+        };
+        match suit {
+            Ok(suit) => mask |= 1 << suit as u8,
+            Err(message) => problems.push(&index_path(&at, i), message),
+        }
+    }
+    mask
 }
 
 /// A suit letter: S, H, D or C.
@@ -92,6 +109,16 @@ impl Faults<'_> {
         if broken {
             self.report(key, message);
         }
+    }
+
+    /// Reports `message` at the entry of `seat` in the list `key` where `broken`.
+    pub fn check_seat(
+        &mut self,
+        broken: bool,
+        (key, seat): (&str, usize),
+        message: impl Into<String>,
+    ) {
+        self.check(broken, &format!("{key}[{seat}]"), message);
     }
 }
 

@@ -38,7 +38,8 @@ use crate::game::{mix, Game, Seat};
 use carried::{hand_on, seed_tables};
 use partition::{Found, PartitionTable, Proved};
 use std::time::{Duration, Instant};
-use table::{Entry, Slot, Table};
+pub use table::ordered_exact_key;
+use table::{Entry, OrderedTable, Slot, Table};
 
 /// What the exact search needs from a game beyond [`Game`].
 pub trait Searchable: Game {
@@ -79,6 +80,17 @@ pub trait Searchable: Game {
     fn table_key(&self, side: usize) -> (u64, i32) {
         let _ = side;
         (self.key(), 0)
+    }
+
+    /// Where positions of one key differ in a number that `side`'s value never falls with
+    /// (`marjapussi`: the side's card points while the majority is open), the key without the
+    /// number, the banked part of the value and the number; [`Searchable::table_key`] is then
+    /// `(ordered_exact_key(key, number), banked)`. A bound proved at one number serves the
+    /// key's positions on its side of it: a lower bound every greater number, an upper bound
+    /// every smaller one. `None` (the default): no such number.
+    fn ordered_key(&self, side: usize) -> Option<(u64, i32, i32)> {
+        let _ = side;
+        None
     }
 
     /// When the two sides' values, each less its banked part ([`Searchable::table_key`]), add
@@ -300,6 +312,8 @@ impl Cutoffs {
 struct Searcher<G: Searchable> {
     side: usize,
     table: Table<G::Move>,
+    /// Bounds by [`Searchable::ordered_key`].
+    ordered: OrderedTable,
     partitions: PartitionTable<G::Move>,
     /// Scratch for partition probes.
     found: Found<G::Move>,
@@ -416,8 +430,24 @@ impl<G: Searchable> Searcher<G> {
         }
         // With partitions the exact table is not kept: a partition entry holds all it
         // would (the same bounds and move, for more positions).
-        let slot = (tabled && partition.is_none()).then(|| Slot::keyed(state, self.side, None));
+        let exactly_tabled = tabled && partition.is_none();
+        let ordered = exactly_tabled
+            .then(|| state.ordered_key(self.side))
+            .flatten();
+        let slot = exactly_tabled.then(|| match ordered {
+            Some((key, banked, order)) => {
+                Slot::with_key(state, self.side, (ordered_exact_key(key, order), banked))
+            }
+            None => Slot::keyed(state, self.side, None),
+        });
         let entry = slot.as_ref().and_then(|slot| self.table.read(slot));
+        if let (None, Some((key, banked, order))) = (&entry, ordered) {
+            // What positions of the key proved at other numbers, where it reaches this one.
+            known = self
+                .ordered
+                .read(key, self.side, order)
+                .map(|(lo, hi)| (lo.saturating_add(banked), hi.saturating_add(banked)));
+        }
         // An entry holds the value bounds it was written with (and what the moves proved
         // within them): where there is one, the bounds are not counted again.
         let ((low, low_relevant), (high, high_relevant)) = match &entry {
@@ -577,6 +607,10 @@ impl<G: Searchable> Searcher<G> {
                 self.partitions.put(bucket, (spec, mask), profile, proved);
             } else if let Some(slot) = &slot {
                 let (lo, hi) = (lo.max(low), hi.min(high).max(lo.max(low)));
+                if let Some((key, banked, order)) = ordered {
+                    let relative = (lo.saturating_sub(banked), hi.saturating_sub(banked));
+                    self.ordered.write(key, self.side, order, relative);
+                }
                 self.table.write(
                     slot,
                     Entry {
@@ -960,6 +994,7 @@ impl<G: Searchable> Searcher<G> {
         Searcher {
             side,
             table,
+            ordered: OrderedTable::default(),
             partitions,
             found: Found {
                 low: 0,

@@ -5,6 +5,10 @@
 //! folded with the search side ([`Slot`]), so one table can hold every side's entries; where
 //! the two sides' values add up to a known total ([`Searchable::sides_total`]) both sides
 //! share one entry, kept in side 0's terms.
+//!
+//! Beside it, the [`OrderedTable`]: where a game names a number a position's value never falls
+//! with among positions of one key ([`Searchable::ordered_key`]), bounds proved at one number
+//! serve the positions of the key on their side of it.
 
 use super::Searchable;
 use crate::game::mix;
@@ -84,6 +88,11 @@ impl Slot {
             ),
             None => state.table_key(side),
         };
+        Slot::with_key(state, side, (key, banked))
+    }
+
+    /// The slot of `state` under the table key `key` with its banked part.
+    pub fn with_key<G: Searchable>(state: &G, side: usize, (key, banked): (u64, i32)) -> Slot {
         let total = state.sides_total();
         let owner = if total.is_some() { 0 } else { side };
         Slot {
@@ -91,6 +100,72 @@ impl Slot {
             side,
             banked,
             total,
+        }
+    }
+}
+
+/// The table key of a position whose [`Searchable::ordered_key`] is `key` with `order`, as
+/// the game's [`Searchable::table_key`] gives it.
+pub fn ordered_exact_key(key: u64, order: i32) -> u64 {
+    mix(key, order as u64)
+}
+
+/// Values above the banked part that the [`OrderedTable`] keeps bounds of: 0 to 15 (a lower
+/// bound above is kept as 15; one below, and an upper bound outside, are not kept).
+const ORDERED_VALUES: usize = 16;
+
+/// Per value, the least number at which a position of the key was proved to reach it and
+/// the greatest at which one was proved not to exceed it.
+#[derive(Clone, Copy)]
+struct Thresholds {
+    reached_from: [i16; ORDERED_VALUES],
+    capped_up_to: [i16; ORDERED_VALUES],
+}
+
+/// Bounds by [`Searchable::ordered_key`]: a lower bound proved at a number holds at every
+/// greater one, an upper bound at every smaller one (the value never falls as it rises).
+/// Values are kept relative to the banked part, for one side per key (salted as [`Slot`]s).
+#[derive(Default)]
+pub struct OrderedTable {
+    entries: HashMap<u64, Thresholds, BuildKeyHasher>,
+}
+
+impl OrderedTable {
+    /// The bounds, relative to the banked part, that the positions of `key` proved for
+    /// `side` reach at `order`: `None` where none reaches it.
+    pub fn read(&self, key: u64, side: usize, order: i32) -> Option<(i32, i32)> {
+        let t = self.entries.get(&(key ^ side_salt(side)))?;
+        let order = order as i16;
+        let low = (0..ORDERED_VALUES)
+            .rev()
+            .find(|&v| t.reached_from[v] <= order);
+        let high = (0..ORDERED_VALUES).find(|&v| t.capped_up_to[v] >= order);
+        if low.is_none() && high.is_none() {
+            return None;
+        }
+        let low = low.map_or(-super::INF, |v| v as i32);
+        let high = high.map_or(super::INF, |v| v as i32);
+        Some((low, high))
+    }
+
+    /// Keeps what a position of `key` at `order` proved for `side`: its bounds relative to the
+    /// banked part (either may be unbounded: `-INF`, `INF`).
+    pub fn write(&mut self, key: u64, side: usize, order: i32, (low, high): (i32, i32)) {
+        let t = self
+            .entries
+            .entry(key ^ side_salt(side))
+            .or_insert(Thresholds {
+                reached_from: [i16::MAX; ORDERED_VALUES],
+                capped_up_to: [i16::MIN; ORDERED_VALUES],
+            });
+        let order = order as i16;
+        if low >= 0 {
+            let v = low.min(ORDERED_VALUES as i32 - 1) as usize;
+            t.reached_from[v] = t.reached_from[v].min(order);
+        }
+        if (0..ORDERED_VALUES as i32).contains(&high) {
+            let v = high as usize;
+            t.capped_up_to[v] = t.capped_up_to[v].max(order);
         }
     }
 }
@@ -167,12 +242,36 @@ impl std::hash::Hasher for KeyHasher {
 
 #[cfg(test)]
 mod tests {
+    use super::super::INF;
     use super::*;
 
     #[test]
     fn each_side_has_its_own_salt() {
         assert_ne!(side_salt(0), side_salt(1));
         assert_ne!(side_salt(1), side_salt(2));
+    }
+
+    #[test]
+    fn an_ordered_bound_serves_the_numbers_on_its_side() {
+        let mut table = OrderedTable::default();
+        assert_eq!(table.read(7, 0, 40), None);
+        // At 40 the value is at least 2 and at most 3.
+        table.write(7, 0, 40, (2, 3));
+        assert_eq!(table.read(7, 0, 40), Some((2, 3)));
+        // A lower bound holds from 40 up, an upper bound from 40 down.
+        assert_eq!(table.read(7, 0, 55), Some((2, INF)));
+        assert_eq!(table.read(7, 0, 30), Some((-INF, 3)));
+        // At 50 the value is at least 3: from 50 up the lower bound is 3, below still 2.
+        table.write(7, 0, 50, (3, INF));
+        assert_eq!(table.read(7, 0, 50), Some((3, INF)));
+        assert_eq!(table.read(7, 0, 45), Some((2, INF)));
+        // Another side or key knows nothing; bounds outside the kept values are not kept.
+        assert_eq!(table.read(7, 1, 40), None);
+        assert_eq!(table.read(8, 0, 40), None);
+        table.write(9, 0, 10, (-1, 16));
+        assert_eq!(table.read(9, 0, 10), None);
+        table.write(9, 0, 10, (20, INF));
+        assert_eq!(table.read(9, 0, 10), Some((15, INF)));
     }
 
     #[test]

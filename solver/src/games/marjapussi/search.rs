@@ -91,6 +91,13 @@ impl Marjapussi {
         }
     }
 
+    /// `side`'s card points while the card points' majority is still open (neither won nor
+    /// out of reach; [`Marjapussi::majority_key`]).
+    fn majority_open(&self, side: usize) -> Option<i32> {
+        let key = self.majority_key(side);
+        (key != MAJORITY_WON && key != MAJORITY_LOST).then_some(key as i32)
+    }
+
     /// `marjapussi`'s bounds in game points: the last trick, marriages (2 for the hand's
     /// first, 1 for each later one) and the card points' majority; `open_marriage` says
     /// whether `side` can still declare one.
@@ -162,7 +169,7 @@ impl Marjapussi {
             return 0;
         };
         let fixed = self.cfg.trump_on_marriage == TrumpOnMarriage::FirstOnly
-            || (0..self.sides()).all(|s| self.open_marriages_of(s).next().is_none());
+            || self.declarable_marriages().is_empty();
         if !fixed {
             return 0;
         }
@@ -201,21 +208,26 @@ impl Marjapussi {
     /// Marriages `side` could still declare: undeclared, both cards in one hand of the side
     /// or, where half marriages may be asked, in the two partners' hands (cards only leave a
     /// hand by being played, so a marriage split between the sides can never be declared).
-    fn open_marriages_of(&self, side: usize) -> impl Iterator<Item = Suit> + '_ {
-        let hands = (0..self.n())
-            .filter(move |&s| self.side_of(s) as usize == side)
-            .map(move |s| self.hands[s as usize]);
-        let pooled = self.asks_half();
-        let together = hands.clone().fold(CardSet::EMPTY, |a, h| a | h);
-        Suit::ALL.into_iter().filter(move |&suit| {
-            let both = marriage(suit);
-            !self.is_declared(suit)
-                && if pooled {
-                    both.is_subset(together)
-                } else {
-                    hands.clone().any(|h| both.is_subset(h))
-                }
-        })
+    fn open_marriages_of(&self, side: usize) -> impl Iterator<Item = Suit> {
+        let cards = self.open_marriage_cards(side);
+        Suit::ALL
+            .into_iter()
+            .filter(move |&suit| cards.intersects(marriage(suit)))
+    }
+
+    /// The kings and queens of [`Marjapussi::open_marriages_of`].
+    fn open_marriage_cards(&self, side: usize) -> CardSet {
+        let h = &self.hands;
+        let held = if self.asks_half() {
+            cards::marriages_held(h[side] | h[side + 2])
+        } else {
+            (0..self.n())
+                .filter(|&s| self.side_of(s) as usize == side)
+                .fold(CardSet::EMPTY, |a, s| {
+                    a | cards::marriages_held(h[s as usize])
+                })
+        };
+        held & self.undeclared_marriages()
     }
 }
 
@@ -343,8 +355,21 @@ impl Searchable for Marjapussi {
         if self.cfg.variant != Variant::Marjapussi {
             return (self.shape_key(), self.banked_points(side));
         }
+        // While the majority is open this is the ordered key's `ordered_exact_key`.
         let banked = self.marriage_game_points(side);
         (mix(self.shape_key(), self.majority_key(side)), banked)
+    }
+
+    /// `marjapussi` while the majority is open: the shape and `side`'s card points, which its
+    /// game points never fall with (more card points banked only bring the majority nearer;
+    /// marriages and the last trick do not turn on them).
+    fn ordered_key(&self, side: usize) -> Option<(u64, i32, i32)> {
+        if self.is_over() || self.cfg.variant != Variant::Marjapussi {
+            return None;
+        }
+        let card_points = self.majority_open(side)?;
+        let banked = self.marriage_game_points(side);
+        Some((self.shape_key(), banked, card_points))
     }
 
     /// Huutopussi family, two sides, in the play once no marriage can be declared any more:
@@ -354,7 +379,7 @@ impl Searchable for Marjapussi {
         if self.phase != Phase::Play
             || self.n() != 4
             || self.cfg.variant == Variant::Marjapussi
-            || (0..2).any(|side| self.open_marriages_of(side).next().is_some())
+            || !self.declarable_marriages().is_empty()
         {
             return None;
         }
@@ -424,6 +449,25 @@ impl Searchable for Marjapussi {
             kept += 1;
         }
         moves.truncate(kept);
+    }
+
+    /// In the play, a card the mover may play, kept unless it is equivalent to the next
+    /// lower card of its suit the mover may play (the last kept before it, or one merged
+    /// with that: [`Searchable::merge_equivalent`]).
+    fn kept_move(&self, mv: Move) -> Option<bool> {
+        let (Phase::Play, Move::Play(card)) = (self.phase, mv) else {
+            return None;
+        };
+        let legal = self.playable(self.actor);
+        if !legal.contains(card) {
+            return Some(false);
+        }
+        let below = legal & suit_of(card).mask() & CardSet::from_bits(card.bit() - 1);
+        Some(
+            below
+                .highest()
+                .is_none_or(|lower| !self.equivalent_cards(lower, card, self.won_cards())),
+        )
     }
 
     fn equivalent(&self, a: Move, b: Move) -> bool {
@@ -555,10 +599,7 @@ impl Marjapussi {
     /// The mover's kings and queens of the marriages its side can still declare.
     fn marriage_cards(&self) -> CardSet {
         let side = self.side_of(self.actor) as usize;
-        let cards = self
-            .open_marriages_of(side)
-            .fold(CardSet::EMPTY, |a, suit| a | marriage(suit));
-        cards & self.hands[self.actor as usize]
+        self.open_marriage_cards(side) & self.hands[self.actor as usize]
     }
 
     /// A lead: winners no opponent can beat first, then the lowest of a suit in which the
@@ -693,6 +734,7 @@ mod tests {
     use crate::games::analysis_check::{agrees_with_minimax, merged_moves_agree_along_play};
     use crate::problems::{Fields, Problems};
     use crate::rng::Rng;
+    use crate::search::minimax;
     use crate::tiers;
     use serde_json::json;
 
@@ -981,5 +1023,43 @@ mod tests {
                 agrees_with_minimax(&g, format_args!("marjapussi seed {seed}"));
             }
         }
+    }
+
+    /// What the ordered key claims: among positions of one shape, a side's game points never
+    /// fall as its card points rise. A point card moved from the other side's tricks to the
+    /// side's leaves the shape and never lowers the minimax value; the table key is the
+    /// ordered key's with the card points.
+    #[test]
+    fn marjapussi_game_points_never_fall_as_card_points_rise() {
+        let seeds = tiers::cases("marjapussi's ordered keys", 60, 6, "seeds");
+        let mut moved = 0;
+        for seed in 0..seeds as u64 {
+            let g = endgame("marjapussi", seed, 3);
+            for side in 0..2 {
+                let Some((key, banked, cp)) = g.ordered_key(side) else {
+                    continue;
+                };
+                let exact = crate::search::ordered_exact_key(key, cp);
+                assert_eq!(g.table_key(side), (exact, banked), "seed {seed}");
+                let (ours, theirs) = (side, 1 - side);
+                let Some(card) = g.won[theirs]
+                    .iter()
+                    .find(|&c| points(c, g.cfg.card_values) > 0)
+                else {
+                    continue;
+                };
+                let mut richer = g.clone();
+                richer.won[theirs].remove(card);
+                richer.won[ours].insert(card);
+                assert_eq!(richer.shape_key(), g.shape_key(), "seed {seed}");
+                let (before, after) = (minimax(&g, side), minimax(&richer, side));
+                assert!(
+                    after >= before,
+                    "seed {seed} side {side}: {before} -> {after}"
+                );
+                moved += 1;
+            }
+        }
+        assert!(moved >= seeds / 2, "{moved}");
     }
 }

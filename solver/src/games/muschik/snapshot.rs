@@ -10,8 +10,8 @@ use super::{Muschik, Phase, SwapState, HAND_SIZE, MAX_PLAYERS};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{place_unknown, seat_array, CardLedger, GivenTrick, HandEntry};
-use crate::games::wire::{names, padded, snapshot_head};
+use crate::games::cardlist::{place_unknown, seat_array, GivenTrick, HandEntry};
+use crate::games::wire::{names, padded, snapshot_head, Faults};
 use crate::problems::{field_path, index_path, Fields, Problems};
 use serde_json::Value;
 
@@ -50,12 +50,12 @@ pub(super) fn read(
     f.require(&["dealer", "phase", "hands", "trump_card"], problems);
     let mut ledger = wire_deck(cfg).ledger();
     // Every place of cards, as `build` deals the hidden ones: the hands, the stock, the discards.
-    let hands = read_entries(&mut f, "hands", n, observer, &mut ledger, problems);
-    let discards = read_entries(&mut f, "discards", n, observer, &mut ledger, problems);
+    let hands = ledger.seat_places(&mut f, "hands", n, observer, problems);
+    let discards = ledger.seat_places(&mut f, "discards", n, observer, problems);
     let (stock, order) = ledger.place(&mut f, "stock", observer.is_some(), problems);
     let places = [hands, vec![stock], discards].concat();
     let mut said = Said::default();
-    (said.trick, said.tricks) = read_tricks(&mut f, n, &mut ledger, problems);
+    (said.trick, said.tricks) = ledger.given_tricks(&mut f, n, HAND_SIZE, problems);
     let (dealer, phase, to_move) = snapshot_head(&mut f, &[], n, names(), problems);
     let trump_card = ledger.deck().card(&mut f, "trump_card", problems);
     let swap = f.named::<SwapState>("swap", "swap", problems);
@@ -83,24 +83,6 @@ pub(super) fn read(
     built.filter(|_| match_valid)
 }
 
-/// One entry per seat of the list `key`: a hand, or for a seat `observer` does not see, its
-/// count.
-fn read_entries(
-    f: &mut Fields,
-    key: &'static str,
-    n: usize,
-    observer: Option<Seat>,
-    ledger: &mut CardLedger,
-    problems: &mut Problems,
-) -> Vec<HandEntry> {
-    let at = f.path(key);
-    match f.seat_list(key, (n, "entries"), problems) {
-        Some([]) => vec![HandEntry::Known(CardSet::EMPTY); n],
-        Some(list) => ledger.seat_hands(list, &at, observer, None, problems),
-        None => Vec::new(),
-    }
-}
-
 /// Each seat's participation decision (in, out, or null while not made): the seats that
 /// decided and those that said in, as masks.
 fn read_participation(f: &mut Fields, n: usize, problems: &mut Problems) -> (u8, u8) {
@@ -115,27 +97,6 @@ fn read_participation(f: &mut Fields, n: usize, problems: &mut Problems) -> (u8,
         }
     }
     (decided, joined)
-}
-
-/// The trick in progress and the finished tricks, at most a deal's.
-fn read_tricks(
-    f: &mut Fields,
-    n: usize,
-    ledger: &mut CardLedger,
-    problems: &mut Problems,
-) -> (Option<GivenTrick>, Vec<GivenTrick>) {
-    let trick = f.get("trick");
-    let trick = trick.map(|v| ledger.given_trick(v, f.path("trick"), n, false, problems));
-    let at = f.path("tricks");
-    let mut list = f.array("tricks", problems).map_or(&[][..], Vec::as_slice);
-    if list.len() > HAND_SIZE {
-        let message = format!("a deal has {HAND_SIZE} tricks, not {}", list.len());
-        problems.push(&at, message);
-        list = &[];
-    }
-    let tricks = list.iter().enumerate();
-    let tricks = tricks.map(|(i, t)| ledger.given_trick(t, index_path(&at, i), n, true, problems));
-    (trick, tricks.collect())
 }
 
 /// The deal read (`s`, its cards not placed yet) with its cards placed, then checked: the
@@ -205,22 +166,23 @@ fn check(mut state: Muschik, said: &Said, problems: &mut Problems) -> Option<Mus
     if !problems.is_empty() {
         return None;
     }
-    check_phase(&mut state, said, problems);
-    check_sizes(&state, said, problems);
+    let faults = &mut Faults {
+        path: &said.path,
+        problems,
+    };
+    check_phase(&mut state, said, faults);
+    check_sizes(&state, said, faults);
     settle(&mut state);
     let derived = state.state_json(None);
     let integers = |list: &Vec<Value>| list.iter().map(Value::as_i64).collect::<Vec<_>>();
     for (key, given) in said.lists {
         let expected = &derived[key];
-        if given.is_some_and(|l| Some(integers(l)) != expected.as_array().map(integers)) {
-            problems.push(&said.at(key), format!("the tricks played give {expected}"));
-        }
+        let wrong = given.is_some_and(|l| Some(integers(l)) != expected.as_array().map(integers));
+        faults.check(wrong, key, format!("the tricks played give {expected}"));
     }
     let (holder, given) = (state.trump_holder(), said.holder);
-    if given != holder {
-        let message = format!("the trump card's holder is {holder:?}, not {given:?}");
-        problems.push(&said.at("trump_holder"), message);
-    }
+    let message = format!("the trump card's holder is {holder:?}, not {given:?}");
+    faults.check(given != holder, "trump_holder", message);
     problems.is_empty().then_some(state)
 }
 
@@ -306,22 +268,22 @@ fn settle(state: &mut Muschik) {
 }
 
 /// Sets the seat to act from the phase and checks the phase against the rest.
-fn check_phase(state: &mut Muschik, said: &Said, problems: &mut Problems) {
+fn check_phase(state: &mut Muschik, said: &Said, faults: &mut Faults) {
     let (expected, wrong) = expected_actor(state);
     let phase = state.phase.name();
     if let Some(why) = wrong {
-        problems.push(&said.at("phase"), format!("phase '{phase}' {why}"));
+        faults.report("phase", format!("phase '{phase}' {why}"));
     }
     let playing = matches!(state.phase, Phase::Play | Phase::Scored);
-    if (state.trick_len > 0 || state.tricks_played > 0) && !playing {
-        let message = format!("no trick is played in phase '{phase}'");
-        problems.push(&said.at("tricks"), message);
-    }
-    if said.to_move != expected {
-        let to_move = said.to_move;
-        let message = format!("in this position the seat to move is {expected:?}, not {to_move:?}");
-        problems.push(&said.at("to_move"), message);
-    }
+    let played = (state.trick_len > 0 || state.tricks_played > 0) && !playing;
+    faults.check(
+        played,
+        "tricks",
+        format!("no trick is played in phase '{phase}'"),
+    );
+    let to_move = said.to_move;
+    let message = format!("in this position the seat to move is {expected:?}, not {to_move:?}");
+    faults.check(to_move != expected, "to_move", message);
     state.actor = expected.unwrap_or(0);
 }
 
@@ -409,8 +371,7 @@ fn after_decisions(state: &Muschik, lone: bool) -> (Option<u8>, Option<String>) 
 }
 
 /// Hand, discard and stock sizes follow from the decisions, exchanges and tricks.
-fn check_sizes(state: &Muschik, said: &Said, problems: &mut Problems) {
-    let at = |key: &str, seat: usize| index_path(&said.at(key), seat);
+fn check_sizes(state: &Muschik, said: &Said, faults: &mut Faults) {
     let n = state.n() as usize;
     let in_play = matches!(state.phase, Phase::Play | Phase::Scored) && !state.lone_credited();
     for seat in 0..n {
@@ -422,34 +383,29 @@ fn check_sizes(state: &Muschik, said: &Said, problems: &mut Problems) {
         } else {
             HAND_SIZE as u32
         };
-        if said.counts.get(seat).copied() != Some(expected) {
-            let message = format!("seat {seat} should hold {expected} cards here");
-            problems.push(&at("hands", seat), message);
-        }
+        let message = format!("seat {seat} should hold {expected} cards here");
+        let wrong = said.counts.get(seat).copied() != Some(expected);
+        faults.check_seat(wrong, ("hands", seat), message);
         let swapped = seat == state.dealer as usize && state.swap == SwapState::Swapped;
         let (k, discarded) = (state.exchanged[seat], state.discards[seat].len());
-        if discarded != k as u32 + u32::from(swapped) {
-            let and = if swapped { " and swapped one" } else { "" };
-            let message = format!("seat {seat} exchanged {k} cards{and}; it laid away {discarded}");
-            problems.push(&at("discards", seat), message);
-        }
-        if k > 0 && !state.is_in(s) {
-            let message = format!("seat {seat} does not take part and exchanges nothing");
-            problems.push(&at("exchanged", seat), message);
-        }
+        let and = if swapped { " and swapped one" } else { "" };
+        let message = format!("seat {seat} exchanged {k} cards{and}; it laid away {discarded}");
+        let wrong = discarded != k as u32 + u32::from(swapped);
+        faults.check_seat(wrong, ("discards", seat), message);
+        let message = format!("seat {seat} does not take part and exchanges nothing");
+        faults.check_seat(k > 0 && !state.is_in(s), ("exchanged", seat), message);
     }
     let drawn: u32 = state.exchanged[..n].iter().map(|&k| k as u32).sum();
     let (size, left) = (state.cfg.stock_size(), state.stock_len);
-    if drawn + left as u32 != size as u32 {
-        let message =
-            format!("the stock held {size} cards; {drawn} were drawn and {left} are left");
-        problems.push(&said.at("stock"), message);
-    }
-    if state.swap != SwapState::Open && !state.is_in(state.dealer) {
-        problems.push(&said.at("swap"), "only a participating dealer may swap");
-    }
-    if state.exchange_turns as u32 > state.participants as u32 * state.cfg.exchange_passes as u32 {
-        let message = "more exchange turns than participants and passes allow";
-        problems.push(&said.at("exchange_turns"), message);
-    }
+    let message = format!("the stock held {size} cards; {drawn} were drawn and {left} are left");
+    faults.check(drawn + left as u32 != size as u32, "stock", message);
+    let outside = state.swap != SwapState::Open && !state.is_in(state.dealer);
+    faults.check(outside, "swap", "only a participating dealer may swap");
+    let turns = state.participants as u32 * state.cfg.exchange_passes as u32;
+    let message = "more exchange turns than participants and passes allow";
+    faults.check(
+        state.exchange_turns as u32 > turns,
+        "exchange_turns",
+        message,
+    );
 }

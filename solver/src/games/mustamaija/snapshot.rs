@@ -12,7 +12,7 @@ use super::{Mustamaija, Phase};
 use crate::cards::{Card, CardSet};
 use crate::game::{Seat, MAX_SEATS};
 use crate::games::cardlist::{fill_places, seat_array, CardLedger, HandEntry};
-use crate::games::wire::{names, parse_suit, snapshot_head, suit_field, Faults};
+use crate::games::wire::{names, snapshot_head, suit_field, suit_mask, Faults};
 use crate::problems::{field_path, index_path, kind, Fields, Problems};
 use serde_json::Value;
 
@@ -132,7 +132,7 @@ fn read_play(
     let at = f.path("reinserted");
     let (reinserted, mut fresh) = (f.get("reinserted"), ledger.deck().ledger());
     s.reinserted = reinserted.map_or(CardSet::EMPTY, |v| fresh.read(v, &at, problems));
-    s.declared = read_declared(f, problems);
+    s.declared = suit_mask(f, "declared", problems);
     let table = f.object("table", problems, |t, p| read_table(t, ledger, s, p));
     let at = f.path("discards");
     let discards = f.get("discards");
@@ -185,23 +185,6 @@ fn read_known_cards(
         }
     }
     shown
-}
-
-/// The suits declared, as a mask.
-fn read_declared(f: &mut Fields, problems: &mut Problems) -> u8 {
-    let (at, mut mask) = (f.path("declared"), 0);
-    let items = f.array("declared", problems).into_iter().flatten();
-    for (i, item) in items.enumerate() {
-        let suit = match item.as_str() {
-            Some(text) => parse_suit(text),
-            None => Err(format!("expected a suit letter, got {}", kind(item))),
-        };
-        match suit {
-            Ok(suit) => mask |= 1 << suit as u8,
-            Err(message) => problems.push(&index_path(&at, i), message),
-        }
-    }
-    mask
 }
 
 /// Reads `table` into `s`: the attack and the cards taken; returns the pairs beaten.
