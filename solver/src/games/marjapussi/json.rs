@@ -17,7 +17,7 @@ use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{
-    cards_json, hands_json, CardLedger, Count, HandEntry, WireDeck, HIDDEN_CARD,
+    cards_json, hands_json, seat_array, CardLedger, Count, HandEntry, WireDeck, HIDDEN_CARD,
 };
 use crate::games::options::{self, Declared};
 use crate::games::readers::Given;
@@ -186,10 +186,8 @@ impl Rules for Marjapussi {
         observer: Option<Seat>,
         problems: &mut Problems,
     ) -> Option<Marjapussi> {
-        let (n, size) = (
-            cfg.seats(),
-            (Marjapussi::hand_length(cfg), Count::FirstProblem),
-        );
+        let n = cfg.seats();
+        let size = (Marjapussi::hand_length(cfg), Count::FirstProblem);
         let table = (&wire_deck(cfg), (n, observer));
         let mut deal = Given::deal(value, (path, &["dealer", "hands"]), table, size, problems);
         let talon = (deal.f.get("talon"), deal.f.path("talon"));
@@ -199,13 +197,12 @@ impl Rules for Marjapussi {
             Some(read_talon(ledger, talon, n, observer, p))
         };
         let places = deal.close(talon, problems)?;
-        let mut hands = [CardSet::EMPTY; 4];
-        hands[..n].copy_from_slice(&places[..n]);
+        let (hands, talon) = (seat_array(&places[..n]), places[n]);
         Some(Marjapussi::new_hand(
             *cfg,
             dealer,
             hands,
-            places[n],
+            talon,
             match_state,
         ))
     }

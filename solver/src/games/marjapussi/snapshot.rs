@@ -126,10 +126,8 @@ fn check_turn(state: &mut Marjapussi, to_move: Option<u8>, path: &str, problems:
     if let (false, Some(seat)) = (over, to_move) {
         let expected = (state.leader + state.trick_len) % state.n();
         if state.phase == Phase::Play && seat != expected {
-            problems.push(
-                &format!("{path}.to_move"),
-                format!("seat {expected} plays next to this trick, not seat {seat}"),
-            );
+            let message = format!("seat {expected} plays next to this trick, not seat {seat}");
+            problems.push(&format!("{path}.to_move"), message);
         }
         state.actor = seat;
     }

@@ -149,10 +149,9 @@ fn turn(s: &Mu, to_move: Option<u8>, faults: &mut Faults) {
     if s.phase == Phase::Play && to_move.is_some_and(|t| t != next) {
         faults.report("to_move", format!("seat {next} plays next to this trick"));
     }
-    if s.phase == Phase::Auction && s.passes >= s.n() {
-        let message = "every seat has passed: the auction is over";
-        faults.report("auction.passes", message);
-    }
+    let all_passed = s.phase == Phase::Auction && s.passes >= s.n();
+    let message = "every seat has passed: the auction is over";
+    faults.check(all_passed, "auction.passes", message);
     let (tied, top) = s.top_bidders();
     let unplayed = match (top, tied.count_ones()) {
         (0, _) => Some(Phase::AllPass),
@@ -185,19 +184,14 @@ fn roles(s: &Mu, faults: &mut Faults) {
     let Some(chief) = s.chief else {
         return faults.report("chief", "missing: the hand is past the auction");
     };
-    if tied != 1 << chief || top == 0 {
-        let message = format!("seat {chief} does not hold the single highest bid");
-        faults.report("chief", message);
-    }
+    let message = format!("seat {chief} does not hold the single highest bid");
+    faults.check(tied != 1 << chief || top == 0, "chief", message);
     let playing = matches!(s.phase, Phase::Play | Phase::Scored);
     let vice = s.find_vice(chief);
-    if !playing && s.vice != vice {
-        let message = format!("the bids give vice {vice:?}, not {:?}", s.vice);
-        faults.report("vice", message);
-    }
-    if s.vice == Some(chief) {
-        faults.report("vice", "the chief cannot be the vice");
-    }
+    let message = format!("the bids give vice {vice:?}, not {:?}", s.vice);
+    faults.check(!playing && s.vice != vice, "vice", message);
+    let message = "the chief cannot be the vice";
+    faults.check(s.vice == Some(chief), "vice", message);
     if s.phase != Phase::ViceTrump && s.vice.is_some() != s.vice_trump.is_some() {
         let message = "the vice names a trump before the chief, and only a vice does";
         faults.report("vice_trump", message);
@@ -240,14 +234,10 @@ fn partner_and_call(s: &Mu, (chief, playing): (u8, bool), faults: &mut Faults) {
         }
         _ => {}
     }
-    if s.called.is_some() && (chooses || !playing) {
-        let message = "a card is called only with partner_mode call_card, once play begins";
-        faults.report("called_card", message);
-    }
-    if playing && !chooses && s.n() >= 4 && s.called.is_none() {
-        faults.report(
-            "called_card",
-            "missing: the chief called a card before play",
-        );
-    }
+    let miscalled = s.called.is_some() && (chooses || !playing);
+    let message = "a card is called only with partner_mode call_card, once play begins";
+    faults.check(miscalled, "called_card", message);
+    let uncalled = playing && !chooses && s.n() >= 4 && s.called.is_none();
+    let message = "missing: the chief called a card before play";
+    faults.check(uncalled, "called_card", message);
 }
