@@ -15,7 +15,7 @@ use super::enumeration_tests::{
 };
 use super::view_replay_tests::{played_hand, view_json};
 use crate::api::parse_position;
-use crate::cards::CardSet;
+use crate::cards::{for_each_subset, CardSet};
 use crate::game::{Game, Seat, Unseen};
 use crate::games::marjapussi::{Marjapussi, Move};
 use serde_json::{json, Value};
@@ -50,8 +50,46 @@ fn passes(true_pass: Move, observer: Seat, declarer: usize, post: CardSet) -> Ve
     }
 }
 
+/// The talons `start` could have dealt, for a declarer who took `taken`: the talon itself
+/// where it was shown, else any cards of `taken` as many.
+fn talons(start: &Marjapussi, taken: CardSet) -> Vec<CardSet> {
+    if start.cfg.talon_revealed {
+        return vec![start.talon]
+            .into_iter()
+            .filter(|t| t.is_subset(taken))
+            .collect();
+    }
+    let mut talons = Vec::new();
+    for_each_subset(taken, start.talon.len(), |talon| talons.push(talon));
+    talons
+}
+
+/// The cards the declarer gave up and the other opponent got by `pass` in a world whose
+/// discards are `discards`.
+fn pass_cards(
+    pass: Move,
+    discards: CardSet,
+    observer: Seat,
+    declarer: usize,
+) -> (CardSet, CardSet) {
+    match pass {
+        Move::Discard(_) => (discards, CardSet::EMPTY),
+        Move::GiveEach { left, right } => {
+            let gift = match (declarer + 1) % 3 == observer {
+                true => right,
+                false => left,
+            };
+            (
+                CardSet::single(left) | CardSet::single(right),
+                CardSet::single(gift),
+            )
+        }
+        _ => unreachable!("a hidden pass"),
+    }
+}
+
 /// Every world now consistent with what `observer`, an opponent, saw of `moves` from `start`,
-/// with how many of the declarer's hidden passes lead to it.
+/// with how many deals of the talon and hidden passes of the declarer lead to it.
 fn worlds_behind_the_talon(
     start: &Marjapussi,
     moves: &[Move],
@@ -72,46 +110,58 @@ fn worlds_behind_the_talon(
         .filter_map(|world| {
             // Each hand right after the pass in this world: its cards now and those played since.
             let post = |s: usize| world.places[s] | (after.hands[s] - now.hands[s]);
-            let replays = |pass: Move| {
-                let (gone, got) = match pass {
-                    Move::Discard(_) => (world.places[DISCARDS], CardSet::EMPTY),
-                    Move::GiveEach { left, right } if (declarer + 1) % 3 == observer => (
-                        CardSet::single(left) | CardSet::single(right),
-                        CardSet::single(right),
-                    ),
-                    Move::GiveEach { left, right } => (
-                        CardSet::single(left) | CardSet::single(right),
-                        CardSet::single(left),
-                    ),
-                    _ => unreachable!("a hidden pass"),
-                };
+            let ways = |pass: Move| {
+                let (gone, got) = pass_cards(pass, world.places[DISCARDS], observer, declarer);
                 let pass = match pass {
                     Move::Discard(_) => Move::Discard(gone),
                     _ => pass,
                 };
-                let taken = post(declarer) | gone;
-                let mut guess = dealt;
-                guess.places[declarer] = taken - start.talon;
-                guess.places[other] = post(other) - got;
-                guess.places[TALON] = start.talon;
-                let sizes_kept =
-                    (0..DISCARDS + 1).all(|p| guess.places[p].len() == dealt.places[p].len());
-                if !start.talon.is_subset(taken) || !sizes_kept || guess.cards() != dealt.cards() {
-                    return false;
-                }
-                let mut candidate = start.clone();
-                candidate.set_unseen(observer, &guess);
                 let mut replayed = moves.to_vec();
                 replayed[at] = pass;
-                let mut end = candidate.clone();
-                replayed.iter().for_each(|&mv| end.play_unchecked(mv));
-                seen_along(&candidate, &replayed, observer).as_ref() == Some(&seen)
-                    && end.unseen(observer) == world
+                let taken = post(declarer) | gone;
+                // The hand as dealt with `talon`, if it fits the seat's deal.
+                let deal = |talon: CardSet| {
+                    let mut guess = dealt;
+                    guess.places[declarer] = taken - talon;
+                    guess.places[other] = post(other) - got;
+                    guess.places[TALON] = talon;
+                    let sizes_kept =
+                        (0..DISCARDS + 1).all(|p| guess.places[p].len() == dealt.places[p].len());
+                    let mut candidate = start.clone();
+                    candidate.set_unseen(observer, &guess);
+                    (sizes_kept && guess.cards() == dealt.cards()).then_some(candidate)
+                };
+                // Talons reaching the same position at the pass, the same way as the seat saw,
+                // replay the rest alike: each such position is replayed to the end once.
+                let mut replayed_from: Vec<(Marjapussi, bool)> = Vec::new();
+                let mut replays = |talon: &CardSet| {
+                    let Some(candidate) = deal(*talon) else {
+                        return false;
+                    };
+                    let before = &replayed[..at];
+                    if seen_along(&candidate, before, observer).as_deref()
+                        != Some(&seen[..2 * at + 1])
+                    {
+                        return false;
+                    }
+                    let mut at_pass = candidate.clone();
+                    before.iter().for_each(|&mv| at_pass.play_unchecked(mv));
+                    if let Some((_, ok)) = replayed_from.iter().find(|(s, _)| *s == at_pass) {
+                        return *ok;
+                    }
+                    let mut end = candidate.clone();
+                    replayed.iter().for_each(|&mv| end.play_unchecked(mv));
+                    let ok = seen_along(&candidate, &replayed, observer).as_ref() == Some(&seen)
+                        && end.unseen(observer) == world;
+                    replayed_from.push((at_pass, ok));
+                    ok
+                };
+                talons(start, taken).iter().filter(|t| replays(t)).count()
             };
-            let ways = passes(moves[at], observer, declarer, post(other))
+            let ways: usize = passes(moves[at], observer, declarer, post(other))
                 .into_iter()
-                .filter(|&pass| replays(pass))
-                .count();
+                .map(ways)
+                .sum();
             (ways > 0).then_some((world, ways as f64))
         })
         .collect()
@@ -173,4 +223,22 @@ fn views_behind_a_hidden_discard_of_no_ace_or_ten_draw_only_consistent_worlds() 
     let options = json!({ "discard_forbid_ace_ten": true });
     let views = check_views_behind_the_talon(options, 4, MAX_WORLDS as f64);
     assert!(views >= 6, "{views} views");
+}
+
+/// With the talon not shown, nothing pins it: any cards the declarer held after the take may
+/// have been the talon, and every world is drawn as often as the deals and discards that lead
+/// to it.
+#[test]
+fn views_behind_a_hidden_talon_and_discard_draw_only_consistent_worlds() {
+    let options = json!({ "talon_revealed": false });
+    let views = check_views_behind_the_talon(options, 4, 20.0);
+    assert!(views >= 6, "{views} views");
+}
+
+/// With the talon not shown, any card the other opponent holds may have been its gift.
+#[test]
+fn views_behind_a_hidden_talon_and_gift_draw_worlds_as_often_as_gifts_lead_to_them() {
+    let options = json!({ "talon_revealed": false, "talon_handling": "give_one_each" });
+    let views = check_views_behind_the_talon(options, 3, 3.0);
+    assert!(views >= 4, "{views} views");
 }
