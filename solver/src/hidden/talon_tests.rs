@@ -75,9 +75,10 @@ fn pass_cards(
     match pass {
         Move::Discard(_) => (discards, CardSet::EMPTY),
         Move::GiveEach { left, right } => {
-            let gift = match (declarer + 1) % 3 == observer {
-                true => right,
-                false => left,
+            let gift = if (declarer + 1) % 3 == observer {
+                right
+            } else {
+                left
             };
             (
                 CardSet::single(left) | CardSet::single(right),

@@ -127,7 +127,10 @@ pub fn ranks_in(set: CardSet) -> impl Iterator<Item = u8> {
     let bits = set.bits();
     let mut slots = (0..5).fold(0, |slots, colour| slots | bits >> (12 * colour) & 0xfff);
     std::iter::from_fn(move || {
-        let rank = SLOT_RANKS[(slots != 0).then(|| slots.trailing_zeros())? as usize];
+        if slots == 0 {
+            return None;
+        }
+        let rank = SLOT_RANKS[slots.trailing_zeros() as usize];
         slots &= !rank_mask(rank).bits();
         Some(rank)
     })
