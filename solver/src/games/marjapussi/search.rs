@@ -95,7 +95,7 @@ impl Marjapussi {
     /// out of reach; [`Marjapussi::majority_key`]).
     fn majority_open(&self, side: usize) -> Option<i32> {
         let key = self.majority_key(side);
-        (key != MAJORITY_WON && key != MAJORITY_LOST).then_some(key as i32)
+        (!majority_decided(key)).then_some(key as i32)
     }
 
     /// `marjapussi`'s bounds in game points: the last trick, marriages (2 for the hand's
@@ -236,6 +236,13 @@ impl Marjapussi {
     /// order only (who holds each, what it is worth, whether it can still marry): positions
     /// that differ in cards already won, or in which cards of a suit are gone, share it.
     fn shape_key(&self) -> u64 {
+        self.shape_key_by(true)
+    }
+
+    /// [`Marjapussi::shape_key`], leaving out what the cards in play are worth unless
+    /// `points_count` (`marjapussi` once a side's majority is decided: its game points then
+    /// turn on who takes the last trick and the marriages only).
+    fn shape_key_by(&self, points_count: bool) -> u64 {
         let values = self.cfg.card_values;
         let context = (self.phase as u64)
             | (self.actor as u64) << 4
@@ -254,7 +261,9 @@ impl Marjapussi {
         for word in words {
             h = mix(h, word);
         }
-        h = mix(h, worth(in_play, values));
+        if points_count {
+            h = mix(h, worth(in_play, values));
+        }
         // Which marriages are undeclared (their queens) and which some side can still
         // declare (their kings): both cards of such a marriage are in play, the top two of
         // their value's cards in play, so the worth places them.
@@ -262,6 +271,11 @@ impl Marjapussi {
             | self.declarable_marriages() & cards::of_power(KING);
         mix(h, marriages.bits())
     }
+}
+
+/// Whether a [`Marjapussi::majority_key`] says the majority is won or out of reach.
+fn majority_decided(key: u64) -> bool {
+    key == MAJORITY_WON || key == MAJORITY_LOST
 }
 
 /// Each suit's count of cards in play of each card-point value above 0, two bits each
@@ -346,8 +360,8 @@ impl Searchable for Marjapussi {
 
     /// Huutopussi family: the shape, with the points banked so far. `marjapussi`: game points
     /// turn on the card points' majority, so what the side's card points still decide of it
-    /// joins the shape ([`Marjapussi::majority_key`]) and the declared marriages' game points
-    /// are the banked part.
+    /// joins the shape ([`Marjapussi::majority_key`]; once it is decided, what the cards are
+    /// worth leaves it) and the declared marriages' game points are the banked part.
     fn table_key(&self, side: usize) -> (u64, i32) {
         if self.is_over() {
             return (self.key(), 0);
@@ -357,7 +371,11 @@ impl Searchable for Marjapussi {
         }
         // While the majority is open this is the ordered key's `ordered_exact_key`.
         let banked = self.marriage_game_points(side);
-        (mix(self.shape_key(), self.majority_key(side)), banked)
+        let majority = self.majority_key(side);
+        (
+            mix(self.shape_key_by(!majority_decided(majority)), majority),
+            banked,
+        )
     }
 
     /// `marjapussi` while the majority is open: the shape and `side`'s card points, which its
@@ -1061,5 +1079,64 @@ mod tests {
             }
         }
         assert!(moved >= seeds / 2, "{moved}");
+    }
+
+    /// `marjapussi` keys a side's table entries without what the cards in play are worth once
+    /// its majority is decided. A held card traded for a won card of its suit with no card in
+    /// play between them (the rank order in play kept) and of other points: where the side's
+    /// key stays the same, so does its minimax value.
+    #[test]
+    fn marjapussi_values_with_a_decided_majority_do_not_turn_on_card_worth() {
+        let seeds = tiers::cases("marjapussi's decided majorities", 300, 30, "seeds");
+        let mut traded = 0;
+        for seed in 0..seeds as u64 {
+            let g = endgame("marjapussi", seed, 3);
+            if g.is_over() {
+                continue;
+            }
+            for side in 0..2 {
+                let Some(other) = worth_trade(&g).filter(|_| g.majority_open(side).is_none())
+                else {
+                    continue;
+                };
+                if other.table_key(side) == g.table_key(side) {
+                    let (before, after) = (minimax(&g, side), minimax(&other, side));
+                    assert_eq!(before, after, "seed {seed} side {side}");
+                    traded += 1;
+                }
+            }
+        }
+        assert!(traded >= seeds / 10, "{traded}");
+    }
+
+    /// `g` with a held card traded for a won card of its suit and of other card points that
+    /// lies next to it among the suit's cards in play, if there is such a pair.
+    fn worth_trade(g: &Marjapussi) -> Option<Marjapussi> {
+        let values = g.cfg.card_values;
+        let held = g.hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+        for seat in 0..g.hands.len() {
+            for card in g.hands[seat].iter() {
+                let suit = suit_of(card);
+                for (winner, won) in g.won.iter().enumerate() {
+                    let next_to = |w: Card| {
+                        let (low, high) = (card.min(w), card.max(w));
+                        !(held & suit.mask()).iter().any(|c| low < c && c < high)
+                    };
+                    let Some(traded) = (*won & suit.mask())
+                        .iter()
+                        .find(|&w| points(w, values) != points(card, values) && next_to(w))
+                    else {
+                        continue;
+                    };
+                    let mut other = g.clone();
+                    other.hands[seat] =
+                        (g.hands[seat] - CardSet::single(card)) | CardSet::single(traded);
+                    other.won[winner] = (*won - CardSet::single(traded)) | CardSet::single(card);
+                    other.refresh_profile();
+                    return Some(other);
+                }
+            }
+        }
+        None
     }
 }
