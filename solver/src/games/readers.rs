@@ -1,6 +1,6 @@
 //! Shared readers of requests: a deal or a snapshot opened (its head fields and hands) and
-//! closed (its unknown fields reported, the cards no place lists placed), and a non-negative
-//! integer.
+//! closed (its unknown fields reported, the cards no place lists placed), a new deal's dealer
+//! drawn from its seed, and a non-negative integer.
 
 use crate::cards::CardSet;
 use crate::game::Seat;
@@ -8,6 +8,7 @@ use crate::games::cardlist::{fill_hidden, place_unknown, CardLedger, Count, Hand
 use crate::games::named::Named;
 use crate::games::wire::{names, snapshot_head};
 use crate::problems::{kind, Fields, Problems};
+use crate::rng::Rng;
 use serde_json::Value;
 
 /// A deal or a snapshot being read: its fields and the cards read so far, its head (the fields
@@ -153,6 +154,20 @@ impl<'a> Given<'a, Option<u8>> {
         let filled = fill_hidden(&entries, unknown, &hands_path, problems);
         (problems.0.len() == before).then_some(filled)
     }
+}
+
+/// The dealer of a new deal of `n` seats from `seed`: the field `dealer` of `setup` where given,
+/// else a seat drawn from the generator of `seed`, returned to deal the cards.
+pub fn seeded_dealer(
+    seed: u64,
+    setup: &mut Fields,
+    n: usize,
+    problems: &mut Problems,
+) -> (u8, Rng) {
+    let mut rng = Rng::seeded(seed);
+    let dealer = setup.seat("dealer", n, problems);
+    let dealer = dealer.unwrap_or_else(|| rng.below(n) as u8);
+    (dealer, rng)
 }
 
 /// `value` (at `path`) as a non-negative integer, such as a seed; anything else reported.

@@ -20,12 +20,11 @@ use crate::games::cardlist::{
     cards_json, hands_json, seat_array, CardLedger, Count, HandEntry, WireDeck, HIDDEN_CARD,
 };
 use crate::games::options::{self, Declared};
-use crate::games::readers::Given;
+use crate::games::readers::{seeded_dealer, Given};
 use crate::games::wire::{
     cards_text, move_words, padded, parse_suit, seats_json, trick_json, whole_number,
 };
 use crate::problems::{integers, Fields, Problems};
-use crate::rng::Rng;
 use serde_json::{json, Value};
 
 pub(super) fn card_name(card: Card) -> String {
@@ -144,10 +143,7 @@ impl Rules for Marjapussi {
         setup: &mut Fields,
         problems: &mut Problems,
     ) -> Option<Marjapussi> {
-        let n = cfg.seats();
-        let mut rng = Rng::seeded(seed);
-        let dealer = setup.seat("dealer", n, problems);
-        let dealer = dealer.unwrap_or_else(|| rng.below(n) as u8);
+        let (dealer, mut rng) = seeded_dealer(seed, setup, cfg.seats(), problems);
         let match_state = read_match(setup, cfg.sides(), problems);
         Some(Marjapussi::dealt(*cfg, dealer, &mut rng, match_state))
     }

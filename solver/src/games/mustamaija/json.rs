@@ -16,9 +16,9 @@ use crate::cards::CardSet;
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{hands_json, Count, WireDeck};
 use crate::games::options;
+use crate::games::readers::seeded_dealer;
 use crate::games::wire::{move_words, parse_suit};
 use crate::problems::{Fields, Problems};
-use crate::rng::Rng;
 use crate::suited::Suit;
 use serde_json::{json, Value};
 
@@ -104,10 +104,7 @@ impl Rules for Mustamaija {
         setup: &mut Fields,
         problems: &mut Problems,
     ) -> Option<Mustamaija> {
-        let n = cfg.seats();
-        let mut rng = Rng::seeded(seed);
-        let dealer = setup.seat("dealer", n, problems);
-        let dealer = dealer.unwrap_or_else(|| rng.below(n) as u8);
+        let (dealer, mut rng) = seeded_dealer(seed, setup, cfg.seats(), problems);
         Some(Mustamaija::dealt(*cfg, dealer, &mut rng))
     }
 
