@@ -25,6 +25,8 @@ mod talon_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod truth_tests;
+#[cfg(test)]
 mod view_replay_tests;
 
 pub use knowledge::Knowledge;
