@@ -24,13 +24,11 @@ pub trait Heuristic: Game {
         None
     }
 
-    /// How likely, on this world, what the seats but the one to act chose so far is, had they
-    /// chosen as the heuristic does: 1 where they would have, 0 where they would not, and
-    /// between where the world leaves open the hand a seat chose with (Muschik's participation,
-    /// once the exchange has drawn cards). [`crate::play::bids`] and the PIMC player keep a
-    /// world with this probability and draw again otherwise, a few times. By default 1.
-    fn choices_likelihood(&self) -> f64 {
-        1.0
+    /// Whether this world agrees with what the other seats chose so far in the decision being
+    /// valued, had they chosen as the heuristic does; [`crate::play::bids`] draws again (a few
+    /// times) where it does not. By default every world agrees.
+    fn agrees_with_choices(&self) -> bool {
+        true
     }
 
     /// The moves [`crate::play::bids`] values in a [`Heuristic::valued`] decision, the

@@ -122,24 +122,17 @@ pub fn pimc<G: Searchable>(
     score: &Scorer<G>,
 ) -> Estimate<G::Move> {
     let search = WorldSearch::default_for(state);
-    let observer = knowledge.observer();
-    let draw = |rng: &mut Rng| sample(state, observer, knowledge, rng);
-    pimc_drawn(state, knowledge, seed, budget, search, score, &draw)
+    pimc_with(state, knowledge, seed, budget, search, score)
 }
 
-/// Draws a world from its generator.
-pub type Draw<'a, G> = dyn Fn(&mut Rng) -> G + Sync + 'a;
-
-/// [`pimc`] with each world searched by `search` and drawn by `draw` (from the knowledge, where
-/// the caller may weigh the worlds) instead of uniformly from `knowledge`.
-pub fn pimc_drawn<G: Searchable>(
+/// [`pimc`] with each world searched by `search`.
+pub fn pimc_with<G: Searchable>(
     state: &G,
     knowledge: &Knowledge,
     seed: u64,
     budget: PimcBudget,
     search: WorldSearch,
     score: &Scorer<G>,
-    draw: &Draw<'_, G>,
 ) -> Estimate<G::Move> {
     let start = Instant::now();
     let deadline = Deadline::new(start, budget.time, &budget.cancel);
@@ -160,7 +153,7 @@ pub fn pimc_drawn<G: Searchable>(
                     return;
                 }
                 let mut rng = world_rng(seed, i as u64);
-                let world = draw(&mut rng);
+                let world = sample(state, observer, knowledge, &mut rng);
                 let world_budget = Budget {
                     nodes: budget.world_nodes,
                     time: deadline.left(),

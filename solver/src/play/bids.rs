@@ -8,9 +8,8 @@
 //! by the hand's score for the seat (its payoff); the best mean wins. Every move of a world is
 //! played out from the same world with the same generator (common random numbers), so the
 //! moves' differences are sharper than their means. A world that disagrees with what the other
-//! seats chose so far, had they chosen as the heuristic does, is kept only with the probability
-//! of those choices on it ([`Heuristic::choices_likelihood`]: Muschik's participation), and
-//! drawn again otherwise, a few times.
+//! seats chose so far in the decision, had they chosen as the heuristic does
+//! ([`Heuristic::agrees_with_choices`]: Muschik's participation), is drawn again, a few times.
 //!
 //! The playouts are spent by successive halving: the budget is cut into one round per halving,
 //! each round plays its share in new worlds with every move still in, then the better half
@@ -136,10 +135,9 @@ pub fn value_choices<G: Searchable + Heuristic>(
 /// The draws a world may take to agree with the other seats' choices so far.
 const AGREEING_DRAWS: usize = 20;
 
-/// A world from `worlds` kept with the probability that the other seats chose as they did so
-/// far ([`Heuristic::choices_likelihood`]), or the last of [`AGREEING_DRAWS`] drawn. A world
-/// kept or dropped for sure takes no number from `rng`.
-pub(crate) fn agreeing_world<G: Heuristic>(
+/// A world from `worlds` that agrees with the other seats' choices so far
+/// ([`Heuristic::agrees_with_choices`]), or the last of [`AGREEING_DRAWS`] drawn.
+fn agreeing_world<G: Heuristic>(
     state: &G,
     seat: Seat,
     worlds: &mut impl Determinizer<G>,
@@ -147,18 +145,12 @@ pub(crate) fn agreeing_world<G: Heuristic>(
 ) -> G {
     let mut world = worlds.determinize(state, seat, rng);
     for _ in 1..AGREEING_DRAWS {
-        let likelihood = world.choices_likelihood();
-        if likelihood >= 1.0 || (likelihood > 0.0 && unit(rng) < likelihood) {
+        if world.agrees_with_choices() {
             break;
         }
         world = worlds.determinize(state, seat, rng);
     }
     world
-}
-
-/// A number drawn uniformly from [0, 1).
-fn unit(rng: &mut Rng) -> f64 {
-    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
 
 /// Each candidate's means and intervals over the worlds it was played in.

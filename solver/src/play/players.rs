@@ -1,7 +1,7 @@
 //! The players beside random play: the game's heuristic, ISMCTS on the seat's view, and the
 //! player that sees every card.
 
-use super::bids::{agreeing_world, value_choices, BidBudget};
+use super::bids::{value_choices, BidBudget};
 use super::determinize::{TrueWorld, ViewSampler};
 use super::ismcts::{Ismcts, Limit, Settings};
 use super::rollout::{HeuristicRollout, Rollout};
@@ -9,8 +9,8 @@ use super::Player;
 use crate::cancel::Cancel;
 use crate::game::{Game, Seat};
 use crate::heuristic::{Decision, Heuristic, Valued};
-use crate::hidden::pimc::{pimc_drawn, PimcBudget, WorldSearch};
-use crate::hidden::{sample, Knowledge, Observable};
+use crate::hidden::pimc::{pimc_with, PimcBudget, WorldSearch};
+use crate::hidden::{Knowledge, Observable};
 use crate::rng::Rng;
 use crate::search::{self, Budget, Searchable};
 use std::time::Duration;
@@ -132,12 +132,7 @@ impl<G: Observable + Searchable + Heuristic> Player<G> for PimcPlayer<G> {
             .unwrap_or_else(|| WorldSearch::default_for(state));
         let budget = self.budget.clone();
         let seed = rng.next_u64();
-        let worlds = |rng: &mut Rng| {
-            let mut view = |s: &G, o: Seat, r: &mut Rng| sample(s, o, &knowledge, r);
-            agreeing_world(state, seat, &mut view, rng)
-        };
-        let no_score = |_: &G, _: usize, _: i32| None;
-        let estimate = pimc_drawn(state, &knowledge, seed, budget, search, &no_score, &worlds);
+        let estimate = pimc_with(state, &knowledge, seed, budget, search, &|_, _, _| None);
         match estimate.best {
             Some(mv) if 2 * estimate.solved >= self.budget.worlds => mv,
             _ => self.fallback.choose(start, history, state, seat, rng),

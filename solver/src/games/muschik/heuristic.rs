@@ -9,7 +9,7 @@
 
 use super::cards::{self, ACE};
 use super::config::DOUBLE_START_CHOICES;
-use super::{Move, Muschik, Phase, SwapState};
+use super::{Move, Muschik, Phase};
 use crate::cards::{Card, CardSet};
 use crate::heuristic::{cheapest, cheapest_k, is_top, Decision, Heuristic, Valued};
 use crate::rng::Rng;
@@ -50,88 +50,24 @@ impl Heuristic for Muschik {
         })
     }
 
-    /// Every seat but the one to act that decided the participation would have joined or sat
-    /// out as it did by this player's rule, on the hand it held then: in the participation its
-    /// hand now (1 or 0); once the exchange has drawn cards, the share of the ways this world's
-    /// cards can have been drawn ([`Muschik::share_agreeing`]), the product over the seats.
-    fn choices_likelihood(&self) -> f64 {
-        let mut past = self.clone();
-        (past.phase, past.cp) = (Phase::Participation, self.match_state.cp);
-        (past.decided, past.joined, past.actor) = (0, 0, self.next_seat(self.dealer));
-        let mut likelihood = 1.0;
-        for i in 0..self.decided {
-            let joined = self.is_in(past.actor);
-            if past.actor != self.actor {
-                likelihood *= past.share_agreeing(self, joined);
-            }
-            if i + 1 < self.decided {
-                past.decide(joined);
-            }
+    /// In the participation, every seat that decided before would have joined or sat out as
+    /// it did by this player's rule on this world's hand.
+    fn agrees_with_choices(&self) -> bool {
+        if self.phase != Phase::Participation {
+            return true;
         }
-        likelihood
+        let mut past = self.clone();
+        (past.decided, past.joined, past.actor) = (0, 0, self.next_seat(self.dealer));
+        (0..self.decided).all(|_| {
+            let joined = self.is_in(past.actor);
+            let agrees = (past.heuristic_move(&mut Rng::seeded(0)) == Move::In) == joined;
+            past.decide(joined);
+            agrees
+        })
     }
-}
-
-/// Whether the seat to decide the participation joins by this player's rule.
-fn rule_joins(past: &Muschik) -> bool {
-    past.heuristic_move(&mut Rng::seeded(0)) == Move::In
 }
 
 impl Muschik {
-    /// The share of the hands the seat to decide (in `self`, replaying the participation) may
-    /// have held on the world `now` with which the rule decides as it did (`joined`). The seat
-    /// held its cards and discards (the dealer's taken trump card not), but for any `k` cards
-    /// it drew, every way alike: among those it holds or played, and the dealer's laid-away
-    /// ones too where it took the trump card (one of them may have been drawn).
-    fn share_agreeing(&mut self, now: &Muschik, joined: bool) -> f64 {
-        let seat = self.actor as usize;
-        let drawn = u32::from(now.exchanged[seat]);
-        let trump = CardSet::single(now.trump_card);
-        let held = (now.hands[seat] | now.played_by(self.actor)) - trump;
-        let ever = held | now.discards[seat];
-        let drawable = if self.actor == now.dealer && now.swap == SwapState::Swapped {
-            ever
-        } else {
-            held
-        };
-        let (mut ways, mut agreeing) = (0u32, 0u32);
-        let mut subset = 0u64;
-        loop {
-            if subset.count_ones() == drawn {
-                self.hands[seat] = ever - CardSet::from_bits(subset);
-                ways += 1;
-                agreeing += u32::from(rule_joins(self) == joined);
-            }
-            if subset == drawable.bits() {
-                break;
-            }
-            subset = subset.wrapping_sub(drawable.bits()) & drawable.bits();
-        }
-        if ways == 0 {
-            return 1.0;
-        }
-        f64::from(agreeing) / f64::from(ways)
-    }
-
-    /// The cards `seat` played in this deal's tricks, the current one included.
-    fn played_by(&self, seat: u8) -> CardSet {
-        let done = self.tricks[..self.tricks_played as usize]
-            .iter()
-            .map(|t| (t.leader, &t.cards[..self.participants as usize]));
-        let current = (self.leader, &self.trick[..self.trick_len as usize]);
-        let mut played = CardSet::EMPTY;
-        for (leader, cards) in done.chain(std::iter::once(current)) {
-            let mut by = leader;
-            for &card in cards {
-                if by == seat {
-                    played.insert(card);
-                }
-                by = self.next_participant(by);
-            }
-        }
-        played
-    }
-
     fn is_trump(&self, card: Card) -> bool {
         suit_of(card) == self.trump
     }
@@ -267,33 +203,9 @@ mod tests {
             let mut against = state.clone();
             state.play_unchecked(rule);
             against.play_unchecked(other);
-            assert_eq!(state.choices_likelihood(), 1.0, "seed {seed}");
-            assert_eq!(against.choices_likelihood(), 0.0, "seed {seed}");
+            assert!(state.agrees_with_choices(), "seed {seed}");
+            assert!(!against.agrees_with_choices(), "seed {seed}");
         }
-    }
-
-    /// Along deals the rule plays, every play position's likelihood is above 0 (the hands the
-    /// seats decided with are among the ways counted), and below 1 in some (the exchange
-    /// leaves them open).
-    #[test]
-    fn the_rule_own_play_is_likely_and_the_exchange_leaves_it_open() {
-        use crate::game::Game;
-        use crate::heuristic::Heuristic;
-        use crate::rng::Rng;
-        let (mut positions, mut open) = (0, 0);
-        for seed in 0..40 {
-            let mut state: Muschik = crate::play::deal("muschik", seed).unwrap();
-            while state.to_move().is_some() {
-                if state.phase == super::Phase::Play {
-                    let likelihood = state.choices_likelihood();
-                    assert!(likelihood > 0.0 && likelihood <= 1.0, "seed {seed}");
-                    positions += 1;
-                    open += usize::from(likelihood < 1.0);
-                }
-                state.play_unchecked(state.heuristic_move(&mut Rng::seeded(seed)));
-            }
-        }
-        assert!(positions > 100 && open > 0, "{open} of {positions}");
     }
 
     #[test]
