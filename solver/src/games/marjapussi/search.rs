@@ -78,13 +78,21 @@ impl Marjapussi {
 
     /// `marjapussi`: what `side`'s card points still decide, for the table's key: the points
     /// while the majority is open, else only whether it is won (the rest of the hand then
-    /// scores alike whatever they are).
+    /// scores alike whatever they are). The card points sure to go to either side from here
+    /// ([`Marjapussi::quick`]) decide it early.
     fn majority_key(&self, side: usize) -> u64 {
         let total = cards::total_points(self.cfg.card_values);
         let cp = self.card_points_of(side);
+        let open = self.card_points_open();
         if cp * 2 > total {
+            return MAJORITY_WON;
+        } else if (cp + open) * 2 <= total {
+            return MAJORITY_LOST;
+        }
+        let quick = self.quick(side);
+        if (cp + quick.ours) * 2 > total {
             MAJORITY_WON
-        } else if (cp + self.card_points_open()) * 2 <= total {
+        } else if (cp + open - quick.theirs) * 2 <= total {
             MAJORITY_LOST
         } else {
             cp as u64
