@@ -81,21 +81,30 @@ impl Marjapussi {
     /// scores alike whatever they are). The card points sure to go to either side from here
     /// ([`Marjapussi::quick`]) decide it early.
     fn majority_key(&self, side: usize) -> u64 {
-        let total = cards::total_points(self.cfg.card_values);
         let cp = self.card_points_of(side);
-        let open = self.card_points_open();
-        if cp * 2 > total {
-            return MAJORITY_WON;
-        } else if (cp + open) * 2 <= total {
-            return MAJORITY_LOST;
+        // Without the sure counts first: most trick starts are decided by it, for less.
+        let none = Quick { ours: 0, theirs: 0 };
+        let outcome = self
+            .majority_outcome(cp, none)
+            .or_else(|| self.majority_outcome(cp, self.quick(side)));
+        match outcome {
+            Some(true) => MAJORITY_WON,
+            Some(false) => MAJORITY_LOST,
+            None => cp as u64,
         }
-        let quick = self.quick(side);
+    }
+
+    /// Whether a side holding `cp` card points surely wins the card points' majority
+    /// (`Some(true)`), surely misses it (`Some(false)`), or neither (`None`), with the card
+    /// points `quick` says are sure to go to each side from here.
+    fn majority_outcome(&self, cp: i32, quick: Quick) -> Option<bool> {
+        let total = cards::total_points(self.cfg.card_values);
         if (cp + quick.ours) * 2 > total {
-            MAJORITY_WON
-        } else if (cp + open - quick.theirs) * 2 <= total {
-            MAJORITY_LOST
+            Some(true)
+        } else if (cp + self.card_points_open() - quick.theirs) * 2 <= total {
+            Some(false)
         } else {
-            cp as u64
+            None
         }
     }
 
@@ -111,21 +120,18 @@ impl Marjapussi {
     /// whether `side` can still declare one.
     fn game_point_bounds(&self, side: usize, open_marriage: bool, quick: Quick) -> (i32, i32) {
         let cfg = &self.cfg;
-        let total = cards::total_points(self.cfg.card_values);
-        let cp = self.card_points_of(side);
+        let outcome = self.majority_outcome(self.card_points_of(side), quick);
         let last_won = self
             .last_trick_winner
             .is_some_and(|w| self.side_of(w) as usize == side);
         let secured = i32::from(last_won) * cfg.last_trick_bonus + self.marriage_game_points(side);
         let majority = 1 + self.match_state.carry;
-        let sure_majority = (cp + quick.ours) * 2 > total;
-        let low = secured + if sure_majority { majority } else { 0 };
+        let low = secured + if outcome == Some(true) { majority } else { 0 };
         let open = self.open_marriages_of(side).count() as i32;
         let first_open = self.declarations[0].is_none() && open_marriage;
         let last_open = self.last_trick_winner.is_none();
         let more = open + i32::from(first_open) + i32::from(last_open) * cfg.last_trick_bonus;
-        let can_win_majority =
-            !sure_majority && (cp + self.card_points_open() - quick.theirs) * 2 > total;
+        let can_win_majority = outcome.is_none();
         (
             low,
             low + more + if can_win_majority { majority } else { 0 },
@@ -1099,15 +1105,11 @@ mod tests {
         let mut traded = 0;
         for seed in 0..seeds as u64 {
             let g = endgame("marjapussi", seed, 3);
-            if g.is_over() {
+            let Some(other) = worth_trade(&g).filter(|_| !g.is_over()) else {
                 continue;
-            }
+            };
             for side in 0..2 {
-                let Some(other) = worth_trade(&g).filter(|_| g.majority_open(side).is_none())
-                else {
-                    continue;
-                };
-                if other.table_key(side) == g.table_key(side) {
+                if g.majority_open(side).is_none() && other.table_key(side) == g.table_key(side) {
                     let (before, after) = (minimax(&g, side), minimax(&other, side));
                     assert_eq!(before, after, "seed {seed} side {side}");
                     traded += 1;
