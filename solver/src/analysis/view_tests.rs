@@ -184,45 +184,84 @@ fn ismcts_answers_a_view_in_every_phase_of_every_game_with_one_answer_per_seed()
     }
 }
 
-#[test]
-fn auto_answers_a_view_in_every_phase_of_every_game_and_says_why() {
-    for (game, deal, seeds) in cases() {
-        for (phase, view) in first_view_per_phase(game, &deal, seeds.min(2)) {
-            let body = json!({ "position": view, "budget": { "iterations": 200, "worlds": 4, "time_ms": 20_000 } });
-            let answer = call(game, Route::Analyze, body);
-            let what = format!("{deal} {phase}: {answer}");
-            assert_eq!(answer["method_asked"], "auto", "{what}");
-            let doubling = deal["variant"] == "erlangen" || deal["options"]["kontra_re"] == true;
-            let before_play = [
-                "bid",
-                "exchange_give",
-                "set_contract",
-                "exchange_return",
-                "discard",
-            ];
-            let mu_choice = ["vice_trump", "chief_trump", "partner"];
-            let legal = call(game, Route::LegalMoves, json!({ "position": view }));
-            let may_sit_out = legal["moves"].as_array().is_some_and(|m| m.len() == 2);
-            let valued =
-                (game == "marjapussi" && before_play.contains(&phase.as_str()) && !doubling)
-                    || (game == "mu" && mu_choice.contains(&phase.as_str()))
-                    || (game == "muschik" && phase == "participation" && may_sit_out);
-            let methods: &[&str] = if valued {
-                &["bids"]
-            } else {
-                &["pimc", "ismcts"]
-            };
-            assert!(
-                methods.contains(&answer["method"].as_str().unwrap()),
-                "{what}"
-            );
-            assert!(
-                answer["why_method"].as_str().is_some_and(|w| !w.is_empty()),
-                "{what}"
-            );
-            check_moves(game, &view, &answer);
-        }
+/// `auto` in every phase of case `index` of [`cases`], seeds 0 and 1: the method it takes (the
+/// choices before the play that it values, by `bids`; else PIMC or ISMCTS), that it says why,
+/// and the moves it answers.
+fn auto_answers_a_view_in_every_phase_of_case(index: usize) {
+    let (game, deal, seeds) = cases().swap_remove(index);
+    for (phase, view) in first_view_per_phase(game, &deal, seeds.min(2)) {
+        let body = json!({ "position": view, "budget": { "iterations": 200, "worlds": 4, "time_ms": 20_000 } });
+        let answer = call(game, Route::Analyze, body);
+        let what = format!("{deal} {phase}: {answer}");
+        assert_eq!(answer["method_asked"], "auto", "{what}");
+        let doubling = deal["variant"] == "erlangen" || deal["options"]["kontra_re"] == true;
+        let before_play = [
+            "bid",
+            "exchange_give",
+            "set_contract",
+            "exchange_return",
+            "discard",
+        ];
+        let mu_choice = ["vice_trump", "chief_trump", "partner"];
+        let legal = call(game, Route::LegalMoves, json!({ "position": view }));
+        let may_sit_out = legal["moves"].as_array().is_some_and(|m| m.len() == 2);
+        let valued = (game == "marjapussi" && before_play.contains(&phase.as_str()) && !doubling)
+            || (game == "mu" && mu_choice.contains(&phase.as_str()))
+            || (game == "muschik" && phase == "participation" && may_sit_out);
+        let methods: &[&str] = if valued {
+            &["bids"]
+        } else {
+            &["pimc", "ismcts"]
+        };
+        assert!(
+            methods.contains(&answer["method"].as_str().unwrap()),
+            "{what}"
+        );
+        assert!(
+            answer["why_method"].as_str().is_some_and(|w| !w.is_empty()),
+            "{what}"
+        );
+        check_moves(game, &view, &answer);
     }
+}
+
+/// One test per case of [`cases`] (the longest took 150 s as one test), so that the test
+/// threads share them; `every_case_has_its_test` fails when a case is added without one.
+macro_rules! auto_answers_each_case {
+    ($($case:ident = $index:literal,)*) => {
+        mod auto_answers_a_view_in_every_phase_of_every_game_and_says_why {
+            use super::{auto_answers_a_view_in_every_phase_of_case, cases};
+            $(
+                #[test]
+                fn $case() {
+                    auto_answers_a_view_in_every_phase_of_case($index);
+                }
+            )*
+            #[test]
+            fn every_case_has_its_test() {
+                let tested: Vec<usize> = vec![$($index),*];
+                assert_eq!(tested, (0..cases().len()).collect::<Vec<_>>());
+            }
+        }
+    };
+}
+
+auto_answers_each_case! {
+    marjapussi = 0,
+    huutopussi_kontra_re_poll_all = 1,
+    erlangen = 2,
+    huutopussi3 = 3,
+    huutopussi3_talon_given_one_each = 4,
+    mustamaija = 5,
+    mustamaija_kurki_suonio_marriage = 6,
+    muschik = 7,
+    muschik2 = 8,
+    muschik_double_round = 9,
+    mu3 = 10,
+    mu4 = 11,
+    mu5 = 12,
+    mu6 = 13,
+    bridge = 14,
 }
 
 #[test]
