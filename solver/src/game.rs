@@ -47,6 +47,14 @@ impl Unseen {
         self.places.iter().position(|p| p.contains(card))
     }
 
+    /// Whether both cards of every pair of `swaps` are unseen.
+    pub fn holds_pairs(&self, swaps: &[(Card, Card)]) -> bool {
+        let cards = self.cards();
+        swaps
+            .iter()
+            .all(|&(a, b)| cards.contains(a) && cards.contains(b))
+    }
+
     /// Exchanges the places of each pair of `swaps`, in turn; false when a card is not here.
     pub fn swap(&mut self, swaps: &[(Card, Card)]) -> bool {
         for &(a, b) in swaps {

@@ -65,8 +65,11 @@ mod python;
 /// view's defence fit at a hidden defender's `take` keeps in its hand a card that beats the
 /// card taken (and so every lower open card), so views that were refused replay and some
 /// guesses and what they teach change; `sitout`: `auto` answers a Muschik view's
-/// participation by the play each choice leads to, `play::bids`).
+/// participation by the play each choice leads to, `play::bids`; `slots`: the deal a checked
+/// world implies renames each hidden card where it lies (`Game::swap_unseen`, which keeps
+/// Muschik's stock slots), so the stock or talon cards the observer saw drawn are drawn again
+/// and Muschik and Mustamaija views check worlds they drew unchecked).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots"
 );

@@ -242,11 +242,9 @@ impl Knowledge {
     /// of [`MAX_DRAWS`] passes, they are drawn unchecked, as before such a check. A world is
     /// kept as often as the passes of that move from the view's `start` lead to it.
     ///
-    /// Measured on every seat's view after every move of 20 random hands per variant: the
-    /// fallback fires only in Muschik (2 and 12 views of muschik3 and muschik2) and Mustamaija
-    /// (29-77 views per variant), and there the true world itself fails the check: the deal a
-    /// world implies re-deals the hidden stock or talon in the game's own order
-    /// ([`crate::game::Game::set_unseen`]), not the one the observer saw drawn from later.
+    /// The deal a world implies keeps each hidden card's slot ([`crate::game::Game::swap_unseen`]),
+    /// so the stock or talon cards the observer saw drawn are drawn again; `truth_tests` checks
+    /// that the true world passes.
     fn checked_from_frame<G: Observable>(
         self,
         start: &G,

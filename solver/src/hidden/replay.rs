@@ -69,16 +69,26 @@ impl WorldCheck {
     }
 }
 
-/// `start` with the deal `world` implies: each card still hidden renamed to the card the
-/// world puts in its place.
+/// `start` with the deal `world` implies: each card still hidden renamed, where it lies, to
+/// the card the world puts in its place ([`crate::game::Game::swap_unseen`]), so that a pile's
+/// order stays as the view's replay fitted it (the cards the observer saw drawn from it are
+/// drawn again, and so are those hidden seats drew).
 fn implied<G: Observable>(start: &G, guessed: &Unseen, world: &Unseen, observer: Seat) -> G {
     let name = renaming(guessed, world);
-    let mut dealt = start.unseen(observer);
-    for place in &mut dealt.places {
-        *place = place.iter().map(|c| name[c.index() as usize]).collect();
-    }
+    // `now[c]`: the card in the place `c` held in `start`; `place_of[c]`: whose place holds `c`.
+    let mut now: [Card; 64] = std::array::from_fn(|i| Card::new(i as u8));
+    let mut place_of = now;
     let mut state = start.clone();
-    state.set_unseen(observer, &dealt);
+    for card in start.unseen(observer).cards() {
+        let (here, wanted) = (now[card.index() as usize], name[card.index() as usize]);
+        if here != wanted && state.swap_unseen(observer, &[(here, wanted)]) {
+            let there = place_of[wanted.index() as usize];
+            now[there.index() as usize] = here;
+            place_of[here.index() as usize] = there;
+            now[card.index() as usize] = wanted;
+            place_of[wanted.index() as usize] = card;
+        }
+    }
     state
 }
 

@@ -308,6 +308,21 @@ impl Muschik {
         done.chain(current).collect()
     }
 
+    /// Puts `a` where `b` lies and `b` where `a` lies (hands, discards, stock slots).
+    fn exchange_places(&mut self, a: Card, b: Card) {
+        let pair = CardSet::single(a) | CardSet::single(b);
+        for set in self.hands.iter_mut().chain(self.discards.iter_mut()) {
+            if (*set & pair).len() == 1 {
+                *set = (*set - pair) | (pair - *set);
+            }
+        }
+        for slot in &mut self.stock[self.drawn as usize..self.stock_len as usize] {
+            if pair.contains(*slot) {
+                *slot = if *slot == a { b } else { a };
+            }
+        }
+    }
+
     /// Discards of every seat but `observer`: the dead cards `observer` cannot see.
     fn others_discards(&self, observer: Seat) -> CardSet {
         (0..self.n() as usize)
@@ -448,6 +463,18 @@ impl Game for Muschik {
             let count = self.discards[seat].len() as usize;
             self.discards[seat] = pool.by_ref().take(count).collect();
         }
+    }
+
+    /// Each pair changes places where it lies: a stock card in its own slot (so that a guess
+    /// fitted to a move keeps the cards drawn later), a discard among the same seat's discards.
+    fn swap_unseen(&mut self, observer: Seat, swaps: &[(Card, Card)]) -> bool {
+        if !self.unseen(observer).holds_pairs(swaps) {
+            return false;
+        }
+        for &(a, b) in swaps {
+            self.exchange_places(a, b);
+        }
+        true
     }
 
     crate::game::with_hand_in_hands!();

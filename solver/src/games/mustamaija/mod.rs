@@ -344,11 +344,7 @@ impl Game for Mustamaija {
     /// Each pair changes places where it lies, a talon card in its own slot; two cards of one
     /// hand stay as they are.
     fn swap_unseen(&mut self, observer: Seat, swaps: &[(Card, Card)]) -> bool {
-        let unseen = self.unseen(observer).cards();
-        if swaps
-            .iter()
-            .any(|&(a, b)| !unseen.contains(a) || !unseen.contains(b))
-        {
+        if !self.unseen(observer).holds_pairs(swaps) {
             return false;
         }
         for &(a, b) in swaps {
