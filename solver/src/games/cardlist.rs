@@ -404,6 +404,25 @@ impl CardLedger {
         (trick, tricks.collect())
     }
 
+    /// A pile dealt in order (a talon or a stock, top first), `value` at `path` read as
+    /// [`CardLedger::ordered`] reads it (none where not given); one given of another size than
+    /// `size` is reported, `rule` saying why, as `("talon", 10, "it must hold")`.
+    pub fn dealt_pile(
+        &mut self,
+        (value, path): (Option<&Value>, &str),
+        may_hide: bool,
+        (name, size, rule): (&str, usize, &str),
+        problems: &mut Problems,
+    ) -> Vec<Option<Card>> {
+        let pile = value.map_or(Vec::new(), |v| self.ordered(v, path, may_hide, problems));
+        let held = pile.len();
+        if value.is_some() && held != size {
+            let message = format!("the {name} holds {held} cards; {rule} {size}");
+            problems.push(path, message);
+        }
+        pile
+    }
+
     /// Cards in order (a talon or stock, top first), with `None` where a view hides them: an
     /// array of cards (`null` where unknown, only where `may_hide`) or, where `may_hide`, a
     /// count.
@@ -590,6 +609,22 @@ pub fn fill_places(
         *slot = pool.next();
     }
     hands
+}
+
+/// [`fill_places`] (the mismatch reported `at` a path, saying what adds up) with the empty
+/// slots of an ordered `pile` (a talon or a stock, top first): the hands in an array of `N`
+/// and the pile's cards, unless a problem was reported since `before`.
+pub fn fill_pile<const N: usize>(
+    entries: &[HandEntry],
+    (shown, pile): (&[CardSet], &mut [Option<Card>]),
+    unknown: CardSet,
+    (at, before): ((&str, &str), usize),
+    problems: &mut Problems,
+) -> Option<([CardSet; N], Vec<Card>)> {
+    let filled = fill_places(entries, (shown, &mut *pile), unknown, at, problems);
+    let hands = seat_array(&filled);
+    let pile = pile.iter().flatten().copied().collect();
+    (problems.0.len() == before).then_some((hands, pile))
 }
 
 /// Cards as tokens, or their count where hidden.

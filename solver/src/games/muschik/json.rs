@@ -12,9 +12,7 @@ use super::{Move, Muschik, Phase, HAND_SIZE};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{
-    cards_json, fill_places, hands_json, seat_array, Count, WireDeck, HIDDEN_CARD,
-};
+use crate::games::cardlist::{cards_json, fill_pile, hands_json, Count, WireDeck, HIDDEN_CARD};
 use crate::games::options::{self, Declared};
 use crate::games::wire::{cards_text, move_words, trick_json, whole_number};
 use crate::problems::{Fields, Problems};
@@ -155,16 +153,9 @@ impl Rules for Muschik {
             let message = format!("the trump card {} is also in a hand", card_name(card));
             problems.push(&f.path("trump_card"), message);
         }
-        let stock_path = f.path("stock");
-        // The stock as dealt, top first (`None` where a view hides a card), of the deck's size.
-        let mut stock = f.get("stock").map_or(Vec::new(), |v| {
-            ledger.ordered(v, &stock_path, observer.is_some(), problems)
-        });
-        let (given, size) = (stock.len(), cfg.stock_size());
-        if f.has("stock") && given != size {
-            let message = format!("the stock holds {given} cards; this deck leaves {size}");
-            problems.push(&stock_path, message);
-        }
+        let (stock_path, may_hide) = (f.path("stock"), observer.is_some());
+        let size = ("stock", cfg.stock_size(), "this deck leaves");
+        let mut stock = ledger.dealt_pile((f.get("stock"), &stock_path), may_hide, size, problems);
         let match_state = read_match(f.get("match"), &f.path("match"), cfg.num_players, problems);
         f.finish(problems);
         if let Some(card) = trump_card.filter(|&c| stock.contains(&Some(c))) {
@@ -176,13 +167,10 @@ impl Rules for Muschik {
         }
         let trump_card = trump_card?;
         let unknown = ledger.deck().cards - ledger.all() - CardSet::single(trump_card);
-        let slots = (&[][..], &mut stock[..]);
-        let dealt = fill_places(&entries, slots, unknown, (path, "counts"), problems);
-        let hands = seat_array(&dealt[..n]);
-        let stock: Vec<Card> = stock.into_iter().flatten().collect();
-        problems
-            .is_empty()
-            .then(|| Muschik::new_deal(*cfg, dealer, hands, trump_card, &stock, match_state))
+        let at = ((path, "counts"), before);
+        let (hands, stock) = fill_pile(&entries, (&[], &mut stock), unknown, at, problems)?;
+        let deal = Muschik::new_deal(*cfg, dealer, hands, trump_card, &stock, match_state);
+        Some(deal)
     }
 
     fn state_json(&self, observer: Option<Seat>) -> Value {

@@ -9,12 +9,11 @@
 
 use super::cards::{card_name, parse_card, set_text, JOKER, STANDARD_DECK};
 use super::config::{Config, Utility};
-use super::snapshot::place;
 use super::{Move, Mustamaija, Phase};
 use crate::api::Rules;
 use crate::cards::CardSet;
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{hands_json, Count, WireDeck};
+use crate::games::cardlist::{fill_pile, hands_json, Count, WireDeck};
 use crate::games::options;
 use crate::games::readers::seeded_dealer;
 use crate::games::wire::{move_words, parse_suit};
@@ -143,21 +142,17 @@ impl Rules for Mustamaija {
         let entries = ledger.hands(&mut f, n, observer, Some(size), problems);
         let talon_value = f.get("talon");
         f.finish(problems);
-        let may_hide = observer.is_some();
-        let talon = talon_value.map(|v| ledger.ordered(v, &talon_path, may_hide, problems));
-        let mut talon = talon.unwrap_or_default();
-        let held = talon.len();
         let size = cfg.deck().len() as usize - n * cfg.hand_size as usize;
-        if talon_value.is_some() && held != size {
-            let message = format!("the talon holds {held} cards; it must hold {size}");
-            problems.push(&talon_path, message);
-        }
+        let size = ("talon", size, "it must hold");
+        let talon = (talon_value, &talon_path[..]);
+        let mut talon = ledger.dealt_pile(talon, observer.is_some(), size, problems);
         if problems.0.len() > before || entries.len() != n {
             return None;
         }
         let known_talon: CardSet = talon.iter().flatten().copied().collect();
-        let (unknown, at) = (cfg.deck() - ledger.all(), (&hands_path[..], before));
-        let (hands, talon) = place(&entries, (&[], &mut talon), unknown, at, problems)?;
+        let unknown = cfg.deck() - ledger.all();
+        let at = ((&hands_path[..], "cards"), before);
+        let (hands, talon) = fill_pile(&entries, (&[], &mut talon), unknown, at, problems)?;
         let mut deal = Mustamaija::new_deal(*cfg, dealer, hands, &talon, turn_seed);
         deal.talon_known = observer.map_or(CardSet::EMPTY, |_| known_talon);
         Some(deal)

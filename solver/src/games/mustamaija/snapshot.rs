@@ -11,7 +11,7 @@ use super::talon::Talon;
 use super::{Mustamaija, Phase};
 use crate::cards::{Card, CardSet};
 use crate::game::{Seat, MAX_SEATS};
-use crate::games::cardlist::{fill_places, seat_array, CardLedger, HandEntry};
+use crate::games::cardlist::{fill_pile, CardLedger, HandEntry};
 use crate::games::wire::{names, snapshot_head, suit_field, suit_mask, Faults};
 use crate::problems::{field_path, index_path, kind, Fields, Problems};
 use serde_json::Value;
@@ -109,8 +109,8 @@ pub(super) fn read(
         problems.push(path, message);
         return None;
     }
-    let at = (&field_path(path, "hands")[..], before);
-    let (hands, talon) = place(&entries, (&shown, &mut talon), unknown, at, problems)?;
+    let at = ((&field_path(path, "hands")[..], "cards"), before);
+    let (hands, talon) = fill_pile(&entries, (&shown, &mut talon), unknown, at, problems)?;
     let trump_card = s.trump_card.map_or(CardSet::EMPTY, CardSet::single);
     s.talon_known = observer.map_or(CardSet::EMPTY, |_| listed - trump_card);
     (s.hands, s.talon) = (hands, Talon::from_top_first(&talon));
@@ -208,23 +208,6 @@ fn read_table(
         }
     }
     pairs.unwrap_or_default()
-}
-
-/// Deals `unknown` into the hidden hands (each already holding its `shown` cards) and the
-/// empty slots of the talon: the hands, and the talon top first, unless a problem was reported
-/// since `before`.
-pub(super) fn place(
-    entries: &[HandEntry],
-    (shown, talon): (&[CardSet], &mut [Option<Card>]),
-    unknown: CardSet,
-    (hands_path, before): (&str, usize),
-    problems: &mut Problems,
-) -> Option<([CardSet; MAX_SEATS], Vec<Card>)> {
-    let places = (shown, &mut *talon);
-    let filled = fill_places(entries, places, unknown, (hands_path, "cards"), problems);
-    let hands = seat_array(&filled);
-    let talon = talon.iter().flatten().copied().collect();
-    (problems.0.len() == before).then_some((hands, talon))
 }
 
 impl Mustamaija {
