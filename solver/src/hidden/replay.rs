@@ -78,10 +78,13 @@ fn implied<G: Observable>(start: &G, guessed: &Unseen, world: &Unseen, observer:
     // `now[c]`: the card in the place `c` held in `start`; `place_of[c]`: whose place holds `c`.
     let mut now: [Card; 64] = std::array::from_fn(|i| Card::new(i as u8));
     let mut place_of = now;
-    let mut state = start.clone();
+    // The exchanges that bring each card's new name to its place, applied in turn in one call
+    // (a game without ordered piles then deals the hidden cards once).
+    let mut swaps = Vec::new();
     for card in start.unseen(observer).cards() {
         let (here, wanted) = (now[card.index() as usize], name[card.index() as usize]);
-        if here != wanted && state.swap_unseen(observer, &[(here, wanted)]) {
+        if here != wanted {
+            swaps.push((here, wanted));
             let there = place_of[wanted.index() as usize];
             now[there.index() as usize] = here;
             place_of[here.index() as usize] = there;
@@ -89,6 +92,13 @@ fn implied<G: Observable>(start: &G, guessed: &Unseen, world: &Unseen, observer:
             place_of[wanted.index() as usize] = card;
         }
     }
+    let mut state = start.clone();
+    // Every card named is unseen in `start`, so the exchanges hold.
+    let exchanged = state.swap_unseen(observer, &swaps);
+    debug_assert!(
+        exchanged,
+        "a hidden card outside the observer's unseen cards"
+    );
     state
 }
 
