@@ -650,7 +650,11 @@ mod tests {
     /// count of attacks): the reference for endings too long for [`crate::search::minimax`].
     /// A value is 0 or 1 (whether `side` escapes), so a position's value is known at its first
     /// move whose value is the mover's best (1 for `side`, 0 for the other): the moves after
-    /// it are not searched (an AND-OR tree, still every value exact).
+    /// it are not searched (an AND-OR tree, still every value exact). Two shortcuts that leave
+    /// every value exact: a child already known to be the mover's best (the hand over, or
+    /// remembered) answers before any child is searched, and the children are searched with
+    /// the mover's smallest hand first (shedding cards is how a seat escapes). They more than
+    /// halve the positions this test remembers (60.3 M to 34.3 M over its endings).
     fn remembered_minimax(g: &Mustamaija, side: usize, seen: &mut Seen) -> i32 {
         let Some(mover) = g.to_move() else {
             return g.value(side);
@@ -659,19 +663,37 @@ mod tests {
         if let Some(&v) = seen.get(&key) {
             return v;
         }
-        let mut moves = Vec::new();
-        g.legal_moves(&mut moves);
         let best = i32::from(g.side(mover) == side);
-        let reaches_best = moves.into_iter().any(|mv| {
-            let mut child = g.clone();
-            child.play_unchecked(mv);
-            let v = remembered_minimax(&child, side, seen);
-            assert!(v == 0 || v == 1, "a value of 0 or 1, not {v}");
-            v == best
-        });
+        let children = children_by_hand_size(g, mover);
+        let known = |child: &Mustamaija| match child.to_move() {
+            None => Some(child.value(side)),
+            Some(_) => seen.get(&child.key()).copied(),
+        };
+        let reaches_best = children.iter().any(|child| known(child) == Some(best))
+            || children.iter().any(|child| {
+                let v = remembered_minimax(child, side, seen);
+                assert!(v == 0 || v == 1, "a value of 0 or 1, not {v}");
+                v == best
+            });
         let v = if reaches_best { best } else { 1 - best };
         seen.insert(key, v);
         v
+    }
+
+    /// The positions after each legal move of `g`, those where `mover` holds fewest cards first.
+    fn children_by_hand_size(g: &Mustamaija, mover: usize) -> Vec<Mustamaija> {
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        let mut children: Vec<Mustamaija> = moves
+            .into_iter()
+            .map(|mv| {
+                let mut child = g.clone();
+                child.play_unchecked(mv);
+                child
+            })
+            .collect();
+        children.sort_by_key(|child| child.hands[mover].len());
+        children
     }
 
     /// Endings of up to twelve cards, where the table's relative keys, the suit symmetry and the
