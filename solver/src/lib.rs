@@ -28,6 +28,16 @@ pub mod tiers;
 #[cfg(feature = "python")]
 mod python;
 
+// Tests of the library through its routes, as the service calls it. They live in the library
+// (not in `tests/`) so that `cargo test` builds one test binary and not the library, its
+// binaries and a binary per test file besides.
+#[cfg(test)]
+mod api_error_tests;
+#[cfg(test)]
+mod canonical_tests;
+#[cfg(test)]
+mod recall_tests;
+
 /// Changes whenever an answer of the engine may change, so caches never serve stale results,
 /// and whenever the deal tables' binary form or keys do (`table3`: partition games key exact
 /// entries by the partition; `table4`: Mü keys trick starts by shape; `table5`: the Marjapussi

@@ -14,6 +14,10 @@
 #[cfg(test)]
 mod analysis_api_tests;
 pub mod config;
+#[cfg(test)]
+mod dds_agreement_tests;
+#[cfg(test)]
+mod dds_table_tests;
 mod heuristic;
 mod json;
 mod knowledge;

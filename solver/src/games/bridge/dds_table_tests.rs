@@ -1,14 +1,14 @@
 //! The whole-deal table against DDS on oracle deals (`tests/data/dds-bridge-100.json`): every
 //! one of the 20 results (5 strains x 4 declarers) exact and equal to DDS's `tricks`. The
-//! quick tier (`QUICK=1`, [`solver::tiers`]) checks the first deal only, and says so.
+//! quick tier (`QUICK=1`, [`crate::tiers`]) checks the first deal only, and says so.
 
-use solver::cancel::Cancel;
-use solver::game::Game;
-use solver::games::bridge::config::{strain_name, SEAT_LETTERS};
-use solver::games::bridge::oracle::{load, opening_lead, DEFAULT_PATH};
-use solver::games::bridge::table::{deal_table, STRAINS};
-use solver::search::Budget;
-use solver::tiers;
+use crate::cancel::Cancel;
+use crate::game::Game;
+use crate::games::bridge::config::{strain_name, SEAT_LETTERS};
+use crate::games::bridge::oracle::{load, opening_lead, DEFAULT_PATH};
+use crate::games::bridge::table::{deal_table, STRAINS};
+use crate::search::Budget;
+use crate::tiers;
 use std::time::Duration;
 
 /// The oracle deals checked (indices into the file).

@@ -1,9 +1,9 @@
-//! Positions and rules a thread read before (`solver::recall`) give the answers a fresh read
+//! Positions and rules a thread read before (`crate::recall`) give the answers a fresh read
 //! gives: every route, every game, seeded positions in each of their forms, views, and requests
 //! that differ from a kept one only in a detail.
 
+use crate::games::{handle, Route, GAMES};
 use serde_json::{json, Value};
-use solver::games::{handle, Route, GAMES};
 
 /// The answer, or the error, as text.
 fn answer(game: &str, route: Route, body: &Value) -> String {

@@ -1,8 +1,8 @@
 //! Bad requests get every problem, each with its JSON path (through the game-agnostic API).
 
+use crate::api::ApiError;
+use crate::games::{handle, Route};
 use serde_json::{json, Value};
-use solver::api::ApiError;
-use solver::games::{handle, Route};
 
 fn call(route: Route, body: Value) -> Result<Value, ApiError> {
     handle("marjapussi", route, body.to_string().as_bytes())

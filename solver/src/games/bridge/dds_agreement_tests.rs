@@ -9,13 +9,13 @@
 //! --bin dds_check -- 0 100 3600000 2 tests/data/dds-bridge-100.json dds` prints the same
 //! check with its times.
 //!
-//! The quick tier (`QUICK=1`, [`solver::tiers`]) checks the first [`QUICK_DEALS`] deals and
+//! The quick tier (`QUICK=1`, [`crate::tiers`]) checks the first [`QUICK_DEALS`] deals and
 //! the first blind deal, and says so on stderr; the full tier, every deal.
 
-use solver::cancel::Cancel;
-use solver::games::bridge::oracle::{check_deals, load, DealCheck, Start, DEFAULT_PATH};
-use solver::search::Budget;
-use solver::tiers;
+use crate::cancel::Cancel;
+use crate::games::bridge::oracle::{check_deals, load, DealCheck, Start, DEFAULT_PATH};
+use crate::search::Budget;
+use crate::tiers;
 use std::time::Duration;
 
 /// The oracle deals also checked blind (indices into the file).

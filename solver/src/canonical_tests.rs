@@ -1,8 +1,8 @@
 //! The canonical position that the service hashes for cache keys: one text per position,
 //! whatever form the request gives it in.
 
+use crate::games::{handle, Route, GAMES};
 use serde_json::{json, Value};
-use solver::games::{handle, Route, GAMES};
 
 fn call(game: &str, route: Route, body: &Value) -> Value {
     handle(game, route, body.to_string().as_bytes()).expect("the engine answers")
