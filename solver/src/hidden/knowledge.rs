@@ -163,13 +163,23 @@ impl Knowledge {
 
     /// The knowledge of `observer` in the hand dealt as the complete `deal` that saw `moves`:
     /// what [`Knowledge::from_history`] learns from the seat's view of that deal (the cards
-    /// the seat saw in the history known where they lay, [`Observable::as_seen_by`]).
+    /// the seat saw in the history known where they lay, [`Observable::as_seen_by`]; the moves
+    /// as the seat writes them, [`Observable::as_written`]).
     pub fn from_deal<G: Observable>(
         deal: &G,
         moves: &[G::Move],
         observer: Seat,
     ) -> Result<Knowledge, String> {
-        Knowledge::from_history(&deal.as_seen_by(moves, observer), moves, observer)
+        let mut at = deal.clone();
+        let written: Vec<G::Move> = moves
+            .iter()
+            .map(|&mv| {
+                let seen = at.as_written(mv);
+                at.play_unchecked(mv);
+                seen
+            })
+            .collect();
+        Knowledge::from_history(&deal.as_seen_by(moves, observer), &written, observer)
     }
 
     /// What a snapshot shows `observer`: only the sizes of the hidden places.
