@@ -254,10 +254,11 @@ impl Knowledge {
     ///
     /// The deal a world implies keeps each hidden card's slot
     /// ([`crate::game::Game::swap_unseen`]), so the stock or talon cards the observer saw drawn
-    /// are drawn again; `truth_tests` checks that the true world passes. Measured on every seat's view after every move of 20 random hands
-    /// per variant: the fallback fires only in Mustamaija (29-77 views per preset), in views of
-    /// a seat not to decide whose history ends where a hidden defender may have taken without
-    /// a choice (the view reads the defence as over where the table did not).
+    /// are drawn again; `truth_tests` checks that the true world passes. Measured on every
+    /// seat's view after every move of 20 random hands per variant: the fallback fires only in
+    /// Mustamaija (14-22 views per preset), in views whose history ends where a hidden
+    /// defender may have taken without a choice, read as the defence over so that the view's
+    /// seat decides, where a card the defender took earlier when asked shows it can beat.
     fn checked_from_frame<G: Observable>(
         self,
         start: &G,

@@ -129,3 +129,27 @@ fn mustamaija_every_seat_knows_its_history() {
         }
     }
 }
+
+/// A seat not to decide, after a hidden defender was attacked with a card it can beat: the
+/// view reads the defender to decide, as the table stands, and checks its worlds. Standard,
+/// seed 0, after 45 moves: seat 2 attacks HQ; seat 3 took DJ earlier when asked, so it holds
+/// the last trump, C7 (the view once read HQ as taken without a choice, and no world drawn
+/// replayed the history).
+#[test]
+fn mustamaija_view_not_to_decide_reads_the_defender_deciding() {
+    let (start, moves) = played_hand::<Mustamaija>("standard", &json!({}), 0);
+    let mut table = start.clone();
+    for &mv in &moves[..45] {
+        table.play_unchecked(mv);
+    }
+    assert_eq!(table.to_move(), Some(3));
+    for seat in [1, 2] {
+        let view = sent_view(&start, &moves[..45], seat);
+        assert_eq!(view.state.to_move(), Some(3), "seat {seat}");
+        let known = Knowledge::of_position(&view)
+            .expect("a view")
+            .expect("knowledge");
+        let check = known.check.expect("checked worlds");
+        assert!(check.accepts(&table.unseen(seat)), "seat {seat}");
+    }
+}
