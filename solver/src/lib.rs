@@ -78,8 +78,11 @@ mod recall_tests;
 /// participation by the play each choice leads to, `play::bids`; `slots`: the deal a checked
 /// world implies renames each hidden card where it lies (`Game::swap_unseen`, which keeps
 /// Muschik's stock slots), so the stock or talon cards the observer saw drawn are drawn again
-/// and Muschik and Mustamaija views check worlds they drew unchecked).
+/// and Muschik and Mustamaija views check worlds they drew unchecked; `readings`: a Mustamaija
+/// view whose history ends where a hidden defender may have taken without a choice keeps its
+/// guess's reading unless the defence over makes the view's seat decide, so such views of a
+/// seat not to decide draw other, checked worlds).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings"
 );

@@ -163,13 +163,23 @@ impl Knowledge {
 
     /// The knowledge of `observer` in the hand dealt as the complete `deal` that saw `moves`:
     /// what [`Knowledge::from_history`] learns from the seat's view of that deal (the cards
-    /// the seat saw in the history known where they lay, [`Observable::as_seen_by`]).
+    /// the seat saw in the history known where they lay, [`Observable::as_seen_by`]; the moves
+    /// as the seat writes them, [`Observable::as_written`]).
     pub fn from_deal<G: Observable>(
         deal: &G,
         moves: &[G::Move],
         observer: Seat,
     ) -> Result<Knowledge, String> {
-        Knowledge::from_history(&deal.as_seen_by(moves, observer), moves, observer)
+        let mut at = deal.clone();
+        let written: Vec<G::Move> = moves
+            .iter()
+            .map(|&mv| {
+                let seen = at.as_written(mv);
+                at.play_unchecked(mv);
+                seen
+            })
+            .collect();
+        Knowledge::from_history(&deal.as_seen_by(moves, observer), &written, observer)
     }
 
     /// What a snapshot shows `observer`: only the sizes of the hidden places.
@@ -244,10 +254,11 @@ impl Knowledge {
     ///
     /// The deal a world implies keeps each hidden card's slot
     /// ([`crate::game::Game::swap_unseen`]), so the stock or talon cards the observer saw drawn
-    /// are drawn again; `truth_tests` checks that the true world passes. Measured on every seat's view after every move of 20 random hands
-    /// per variant: the fallback fires only in Mustamaija (29-77 views per preset), in views of
-    /// a seat not to decide whose history ends where a hidden defender may have taken without
-    /// a choice (the view reads the defence as over where the table did not).
+    /// are drawn again; `truth_tests` checks that the true world passes. Measured on every
+    /// seat's view after every move of 20 random hands per variant: the fallback fires only in
+    /// Mustamaija (14-22 views per preset), in views whose history ends where a hidden
+    /// defender may have taken without a choice, read as the defence over so that the view's
+    /// seat decides, where a card the defender took earlier when asked shows it can beat.
     fn checked_from_frame<G: Observable>(
         self,
         start: &G,

@@ -93,6 +93,12 @@ pub trait Observable: Rules {
         self.clone()
     }
 
+    /// `mv`, played here, as a view's history writes it (Mustamaija names the seat a marriage
+    /// poll asks: one without a seat is the view's seat's own); by default `mv`.
+    fn as_written(&self, mv: Self::Move) -> Self::Move {
+        mv
+    }
+
     /// What the history's `later` moves show about the hidden cards at `mv`, before it is
     /// played, where hidden hands decide what follows it without a move (a card taken without
     /// a choice); by default nothing.

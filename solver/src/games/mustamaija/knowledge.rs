@@ -31,6 +31,11 @@ impl Observable for Mustamaija {
         start
     }
 
+    /// A poll move names the seat the poll asks here.
+    fn as_written(&self, mv: Move) -> Move {
+        self.with_asked(mv)
+    }
+
     /// Who a marriage poll asks depends on the hands while a marriage can still make trump.
     fn turn_depends_on_hidden(&self) -> bool {
         self.polls_open()

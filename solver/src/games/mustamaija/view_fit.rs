@@ -8,7 +8,9 @@
 //!
 //! A history that ends within a defence is read as the defence over where the defender can
 //! have taken the rest without a choice (a view is sent by the seat to decide), else as the
-//! defender to decide on the first card it can beat.
+//! defender to decide on the first card it can beat; but a guess that replays the rest of the
+//! history keeps its reading where the defence over would not make the view's seat decide
+//! either ([`Mustamaija::fit_view_move`]), as the table stands where the defender can beat.
 
 use super::cards::beaters;
 use super::{Move, Mustamaija, Phase};

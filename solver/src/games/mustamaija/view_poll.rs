@@ -256,13 +256,18 @@ impl Mustamaija {
         }
         // A guess from which the rest of the history replays with the rules (the general
         // fit's) is left as it is where it ends with the observer to move, or where the fit
-        // would lose what it replays.
+        // would lose what it replays, or where the fit's end does not have the observer to
+        // move either: the fit would only read a history that ends where a hidden defender
+        // may have taken without a choice as the defence over, against cards the history
+        // before showed that defender holds.
         let rest = [&[mv], later].concat();
         let (count, end) = replayed(self, &rest);
+        let observer_moves = |end: &Self| end.to_move().is_none_or(|seat| seat == observer);
         if count == rest.len()
-            && (end.to_move().is_none_or(|seat| seat == observer)
-                || fit.is_err()
-                || replayed(&fitted, &rest).0 < rest.len())
+            && (observer_moves(&end) || fit.is_err() || {
+                let (fitted_count, fitted_end) = replayed(&fitted, &rest);
+                fitted_count < rest.len() || !observer_moves(&fitted_end)
+            })
         {
             return Ok(Vec::new());
         }
