@@ -2,9 +2,11 @@
 //! closed (its unknown fields reported, the cards no place lists placed), a new deal's dealer
 //! drawn from its seed, and a non-negative integer.
 
-use crate::cards::CardSet;
+use crate::cards::{Card, CardSet};
 use crate::game::Seat;
-use crate::games::cardlist::{fill_hidden, place_unknown, CardLedger, Count, HandEntry, WireDeck};
+use crate::games::cardlist::{
+    fill_hidden, fill_pile, place_unknown, CardLedger, Count, HandEntry, WireDeck,
+};
 use crate::games::named::Named;
 use crate::games::wire::{names, snapshot_head};
 use crate::problems::{kind, Fields, Problems};
@@ -22,6 +24,7 @@ pub struct Given<'a, H> {
     /// The number of problems before the reading began.
     pub before: usize,
     seats: usize,
+    observer: Option<Seat>,
     path: String,
     hands_path: String,
 }
@@ -53,6 +56,7 @@ impl<'a, H> Given<'a, H> {
             entries,
             before,
             seats,
+            observer,
             path,
             hands_path,
         }
@@ -78,26 +82,27 @@ impl<'a, P: Named> Given<'a, SnapshotHead<P>> {
     }
 
     /// Reports the fields not read. With no problem since the opening and every one of the
-    /// `places` read: the phase, and the cards of each place, those that no place lists dealt
-    /// into the hidden ones by [`place_unknown`].
-    pub fn close(self, places: usize, problems: &mut Problems) -> Option<(P, Vec<CardSet>)> {
-        let Given {
-            f,
-            ledger,
-            head,
-            entries,
-            before,
-            path,
-            hands_path,
-            ..
-        } = self;
-        f.finish(problems);
-        if problems.0.len() > before || entries.len() != places {
+    /// `places` read: the phase, the places and the ledger of the cards they list.
+    pub fn settle(
+        self,
+        places: usize,
+        problems: &mut Problems,
+    ) -> Option<(P, Vec<HandEntry>, CardLedger)> {
+        self.f.finish(problems);
+        if problems.0.len() > self.before || self.entries.len() != places {
             return None;
         }
+        Some((self.head.1?, self.entries, self.ledger))
+    }
+
+    /// [`Given::settle`], then the cards of each place, those that no place lists dealt into
+    /// the hidden ones by [`place_unknown`].
+    pub fn close(self, places: usize, problems: &mut Problems) -> Option<(P, Vec<CardSet>)> {
+        let (path, hands_path) = (self.path.clone(), self.hands_path.clone());
+        let (phase, entries, ledger) = self.settle(places, problems)?;
         let (deck, unknown) = (ledger.deck(), ledger.deck().cards - ledger.all());
         let placed = place_unknown(&entries, unknown, &path, &hands_path, deck.format, problems)?;
-        Some((head.1?, placed))
+        Some((phase, placed))
     }
 }
 
@@ -153,6 +158,43 @@ impl<'a> Given<'a, Option<u8>> {
         let unknown = ledger.deck().cards - ledger.all();
         let filled = fill_hidden(&entries, unknown, &hands_path, problems);
         (problems.0.len() == before).then_some(filled)
+    }
+
+    /// The pile `key` dealt in order after the hands (a talon or a stock, top first) as
+    /// [`CardLedger::dealt_pile`] reads it: `size` cards, `rule` saying why.
+    pub fn pile(
+        &mut self,
+        (key, size, rule): (&'static str, usize, &str),
+        problems: &mut Problems,
+    ) -> Vec<Option<Card>> {
+        let (value, at) = (self.f.get(key), self.f.path(key));
+        let may_hide = self.observer.is_some();
+        let size = (key, size, rule);
+        self.ledger
+            .dealt_pile((value, &at), may_hide, size, problems)
+    }
+
+    /// Reports the fields not read. With no problem since the opening: the hands and the
+    /// cards of `pile`, those that no place lists (less those put `aside`) dealt into the
+    /// hidden ones by [`fill_pile`], a mismatch reported `at` a path saying what adds up.
+    pub fn close_pile<const N: usize>(
+        self,
+        (pile, aside): (&mut [Option<Card>], CardSet),
+        at: (&str, &str),
+        problems: &mut Problems,
+    ) -> Option<([CardSet; N], Vec<Card>)> {
+        self.f.finish(problems);
+        if problems.0.len() > self.before || self.entries.len() != self.seats {
+            return None;
+        }
+        let unknown = self.ledger.deck().cards - self.ledger.all() - aside;
+        fill_pile(
+            &self.entries,
+            (&[], pile),
+            unknown,
+            (at, self.before),
+            problems,
+        )
     }
 }
 

@@ -12,8 +12,9 @@ use super::{Move, Muschik, Phase, HAND_SIZE};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{cards_json, fill_pile, hands_json, Count, WireDeck, HIDDEN_CARD};
+use crate::games::cardlist::{cards_json, hands_json, Count, WireDeck, HIDDEN_CARD};
 use crate::games::options::{self, Declared};
+use crate::games::readers::Given;
 use crate::games::wire::{cards_text, move_words, trick_json, whole_number};
 use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
@@ -141,35 +142,26 @@ impl Rules for Muschik {
         observer: Option<Seat>,
         problems: &mut Problems,
     ) -> Option<Muschik> {
-        let (n, before) = (cfg.seats(), problems.0.len());
-        let mut f = Fields::of(value, path, problems);
-        f.require(&["dealer", "hands", "trump_card", "stock"], problems);
-        let dealer = f.seat("dealer", n, problems).unwrap_or(0);
-        let mut ledger = wire_deck(cfg).ledger();
-        let size = (HAND_SIZE as u32, Count::Read);
-        let entries = ledger.hands(&mut f, n, observer, Some(size), problems);
-        let trump_card = ledger.deck().card(&mut f, "trump_card", problems);
-        if let Some(card) = trump_card.filter(|&c| ledger.all().contains(c)) {
+        let (n, size) = (cfg.seats(), (HAND_SIZE as u32, Count::Read));
+        let required = ["dealer", "hands", "trump_card", "stock"];
+        let table = (&wire_deck(cfg), (n, observer));
+        let mut deal = Given::deal(value, (path, &required), table, size, problems);
+        let trump_card = deal.ledger.deck().card(&mut deal.f, "trump_card", problems);
+        if let Some(card) = trump_card.filter(|&c| deal.ledger.all().contains(c)) {
             let message = format!("the trump card {} is also in a hand", card_name(card));
-            problems.push(&f.path("trump_card"), message);
+            problems.push(&deal.f.path("trump_card"), message);
         }
-        let (stock_path, may_hide) = (f.path("stock"), observer.is_some());
-        let size = ("stock", cfg.stock_size(), "this deck leaves");
-        let mut stock = ledger.dealt_pile((f.get("stock"), &stock_path), may_hide, size, problems);
-        let match_state = read_match(f.get("match"), &f.path("match"), cfg.num_players, problems);
-        f.finish(problems);
+        let mut stock = deal.pile(("stock", cfg.stock_size(), "this deck leaves"), problems);
         if let Some(card) = trump_card.filter(|&c| stock.contains(&Some(c))) {
             let message = format!("the trump card {} is also in the stock", card_name(card));
-            problems.push(&stock_path, message);
+            problems.push(&deal.f.path("stock"), message);
         }
-        if problems.0.len() > before {
-            return None;
-        }
-        let trump_card = trump_card?;
-        let unknown = ledger.deck().cards - ledger.all() - CardSet::single(trump_card);
-        let at = ((path, "counts"), before);
-        let (hands, stock) = fill_pile(&entries, (&[], &mut stock), unknown, at, problems)?;
-        let deal = Muschik::new_deal(*cfg, dealer, hands, trump_card, &stock, match_state);
+        let (value, at) = (deal.f.get("match"), deal.f.path("match"));
+        let match_state = read_match(value, &at, cfg.num_players, problems);
+        let dealer = deal.head.unwrap_or(0);
+        let aside = trump_card.map_or(CardSet::EMPTY, CardSet::single);
+        let (hands, stock) = deal.close_pile((&mut stock, aside), (path, "counts"), problems)?;
+        let deal = Muschik::new_deal(*cfg, dealer, hands, trump_card?, &stock, match_state);
         Some(deal)
     }
 

@@ -34,6 +34,7 @@ mod knowledge;
 mod match_json;
 mod participation;
 mod play;
+mod rules;
 mod scoring;
 mod search;
 mod snapshot;

@@ -3,7 +3,7 @@
 //! replayed by the play code, and checked against what the snapshot says, so a position that
 //! play could not reach is refused with every reason.
 
-use super::config::{Config, ParticipationFloor, SwapTiming};
+use super::config::Config;
 use super::json::{card_name, wire_deck};
 use super::match_json::read_match;
 use super::{Muschik, Phase, SwapState, HAND_SIZE, MAX_PLAYERS};
@@ -172,7 +172,7 @@ fn check(mut state: Muschik, said: &Said, problems: &mut Problems) -> Option<Mus
     };
     check_phase(&mut state, said, faults);
     check_sizes(&state, said, faults);
-    settle(&mut state);
+    state.settle();
     let derived = state.state_json(None);
     let integers = |list: &Vec<Value>| list.iter().map(Value::as_i64).collect::<Vec<_>>();
     for (key, given) in said.lists {
@@ -247,7 +247,7 @@ fn replay_tricks(state: &mut Muschik, said: &Said, problems: &mut Problems) {
 }
 
 /// Plays `cards` from `leader` on, each put in its player's hand first (a snapshot's hands
-/// hold only the cards still to play); the deal is not scored here but by [`settle`].
+/// hold only the cards still to play); the deal is not scored here but by [`Muschik::settle`].
 fn play(state: &mut Muschik, leader: u8, cards: &[Card]) {
     (state.leader, state.actor) = (leader, leader);
     for &card in cards {
@@ -256,20 +256,9 @@ fn play(state: &mut Muschik, leader: u8, cards: &[Card]) {
     }
 }
 
-/// The deal's end as the play code scores it (the replay left it unscored): the +5 of a
-/// trickless participant, the lone joiner's credited tricks, or the void deal.
-fn settle(state: &mut Muschik) {
-    match state.phase {
-        Phase::Scored if state.lone_credited() => state.lone_takes_all(state.order[0]),
-        Phase::Scored => state.finish_deal(),
-        Phase::Void => state.void_deal(),
-        _ => {}
-    }
-}
-
 /// Sets the seat to act from the phase and checks the phase against the rest.
 fn check_phase(state: &mut Muschik, said: &Said, faults: &mut Faults) {
-    let (expected, wrong) = expected_actor(state);
+    let (expected, wrong) = state.phase_actor();
     let phase = state.phase.name();
     if let Some(why) = wrong {
         faults.report("phase", format!("phase '{phase}' {why}"));
@@ -287,102 +276,11 @@ fn check_phase(state: &mut Muschik, said: &Said, faults: &mut Faults) {
     state.actor = expected.unwrap_or(0);
 }
 
-/// `why` unless the phase `fits`.
-fn unless(fits: bool, why: &str) -> Option<String> {
-    (!fits).then(|| why.to_string())
-}
-
-/// The seat to move in `state`'s phase, and why the phase does not fit the rest of the
-/// position, if it does not.
-fn expected_actor(state: &Muschik) -> (Option<u8>, Option<String>) {
-    let (n, p) = (state.n(), state.participants as u32);
-    let floor = state.participation_floor();
-    let (all_decided, lone) = (state.decided == n, state.lone_credited());
-    match state.phase {
-        Phase::ChooseStart => {
-            let fits = state.match_state.start_cp.is_none() && state.decided == 0;
-            let why = "opens a double round whose start is not yet chosen";
-            (state.match_state.double_for, unless(fits, why))
-        }
-        _ if state.match_state.start_cp.is_none() => {
-            let why =
-                "comes after the double round's chooser has chosen the start (match.start_cp)";
-            (None, unless(false, why))
-        }
-        Phase::Participation => {
-            let seat = (state.dealer + 1 + state.decided) % n;
-            let why = "needs a player still to decide";
-            (Some(seat), unless(!all_decided, why))
-        }
-        _ if !all_decided => (None, unless(false, "needs every participation decision")),
-        Phase::Void => {
-            let forced = state.cfg.participation_floor == ParticipationFloor::ForceIn;
-            let why = "needs fewer participants than the floor";
-            (None, unless(p < floor && !forced && !lone, why))
-        }
-        _ if p < floor && !(lone && state.phase == Phase::Scored) => {
-            (None, Some(format!("needs at least {floor} participants")))
-        }
-        _ => after_decisions(state, lone),
-    }
-}
-
-/// [`expected_actor`] once every participation decision is made: the exchange, the dealer's
-/// swap and the play (its seat to move the one the replay left).
-fn after_decisions(state: &Muschik, lone: bool) -> (Option<u8>, Option<String>) {
-    let p = state.participants as u32;
-    let turns = p * state.cfg.exchange_passes as u32;
-    let exchange_over = state.exchange_turns as u32 >= turns || state.stock_len == 0;
-    let dealer_in = state.is_in(state.dealer);
-    let swap_first = state.cfg.dealer_swap_timing == SwapTiming::BeforeExchange;
-    let swap_done = state.swap != SwapState::Open;
-    match state.phase {
-        Phase::Exchange => {
-            let fits = !(exchange_over || dealer_in && swap_first != swap_done);
-            let seat = state.order[(state.exchange_turns as u32 % p.max(1)) as usize];
-            let why = "does not fit the stock, the turns taken or the dealer's swap";
-            (Some(seat), unless(fits, why))
-        }
-        Phase::DealerSwap => {
-            let on_time = if swap_first {
-                state.exchange_turns == 0
-            } else {
-                exchange_over
-            };
-            let fits = dealer_in && !swap_done && on_time;
-            let why = "is the participating dealer's, once, at its time";
-            (Some(state.dealer), unless(fits, why))
-        }
-        Phase::Play | Phase::Scored if lone => {
-            let fits = state.phase != Phase::Play && state.tricks_played == 0;
-            let why = "has no tricks: the lone player takes all five unplayed";
-            (None, unless(fits, why))
-        }
-        _ => {
-            let played_out = state.tricks_played as usize == HAND_SIZE;
-            let fits = exchange_over
-                && dealer_in == swap_done
-                && played_out == (state.phase == Phase::Scored);
-            let seat = (state.phase == Phase::Play).then_some(state.actor);
-            let why = "does not fit the exchange, the dealer's swap or the tricks played";
-            (seat, unless(fits, why))
-        }
-    }
-}
-
 /// Hand, discard and stock sizes follow from the decisions, exchanges and tricks.
 fn check_sizes(state: &Muschik, said: &Said, faults: &mut Faults) {
     let n = state.n() as usize;
-    let in_play = matches!(state.phase, Phase::Play | Phase::Scored) && !state.lone_credited();
     for seat in 0..n {
-        let s = seat as u8;
-        let expected = if in_play && state.is_in(s) {
-            let played_now = (0..state.trick_len)
-                .any(|i| (0..i).fold(state.leader, |x, _| state.next_participant(x)) == s);
-            HAND_SIZE as u32 - state.tricks_played as u32 - u32::from(played_now)
-        } else {
-            HAND_SIZE as u32
-        };
+        let expected = state.hand_size(seat as u8);
         let message = format!("seat {seat} should hold {expected} cards here");
         let wrong = said.counts.get(seat).copied() != Some(expected);
         faults.check_seat(wrong, ("hands", seat), message);
@@ -393,7 +291,11 @@ fn check_sizes(state: &Muschik, said: &Said, faults: &mut Faults) {
         let wrong = discarded != k as u32 + u32::from(swapped);
         faults.check_seat(wrong, ("discards", seat), message);
         let message = format!("seat {seat} does not take part and exchanges nothing");
-        faults.check_seat(k > 0 && !state.is_in(s), ("exchanged", seat), message);
+        faults.check_seat(
+            k > 0 && !state.is_in(seat as u8),
+            ("exchanged", seat),
+            message,
+        );
     }
     let drawn: u32 = state.exchanged[..n].iter().map(|&k| k as u32).sum();
     let (size, left) = (state.cfg.stock_size(), state.stock_len);

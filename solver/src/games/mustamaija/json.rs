@@ -13,11 +13,11 @@ use super::{Move, Mustamaija, Phase};
 use crate::api::Rules;
 use crate::cards::CardSet;
 use crate::game::{Game, Seat};
-use crate::games::cardlist::{fill_pile, hands_json, Count, WireDeck};
+use crate::games::cardlist::{hands_json, Count, WireDeck};
 use crate::games::options;
-use crate::games::readers::seeded_dealer;
+use crate::games::readers::{seeded_dealer, Given};
 use crate::games::wire::{move_words, parse_suit};
-use crate::problems::{Fields, Problems};
+use crate::problems::{field_path, Fields, Problems};
 use crate::suited::Suit;
 use serde_json::{json, Value};
 
@@ -129,30 +129,18 @@ impl Rules for Mustamaija {
         observer: Option<Seat>,
         problems: &mut Problems,
     ) -> Option<Mustamaija> {
-        let n = cfg.seats();
-        let before = problems.0.len();
-        let mut f = Fields::of(value, path, problems);
-        f.require(&["dealer", "hands", "talon"], problems);
-        let dealer = f.seat("dealer", n, problems).unwrap_or(0);
-        let turn_seed = f.bounded("turn_seed", 0, u32::MAX.into(), problems);
-        let turn_seed = turn_seed.unwrap_or(0) as u32;
-        let (hands_path, talon_path) = (f.path("hands"), f.path("talon"));
-        let mut ledger = wire_deck(cfg).ledger();
-        let size = (u32::from(cfg.hand_size), Count::Read);
-        let entries = ledger.hands(&mut f, n, observer, Some(size), problems);
-        let talon_value = f.get("talon");
-        f.finish(problems);
+        let (n, size) = (cfg.seats(), (u32::from(cfg.hand_size), Count::Read));
+        let table = (&wire_deck(cfg), (n, observer));
+        let required = (path, &["dealer", "hands", "talon"][..]);
+        let mut deal = Given::deal(value, required, table, size, problems);
+        let turn_seed = deal.f.bounded("turn_seed", 0, u32::MAX.into(), problems);
         let size = cfg.deck().len() as usize - n * cfg.hand_size as usize;
-        let size = ("talon", size, "it must hold");
-        let talon = (talon_value, &talon_path[..]);
-        let mut talon = ledger.dealt_pile(talon, observer.is_some(), size, problems);
-        if problems.0.len() > before || entries.len() != n {
-            return None;
-        }
+        let mut talon = deal.pile(("talon", size, "it must hold"), problems);
         let known_talon: CardSet = talon.iter().flatten().copied().collect();
-        let unknown = cfg.deck() - ledger.all();
-        let at = ((&hands_path[..], "cards"), before);
-        let (hands, talon) = fill_pile(&entries, (&[], &mut talon), unknown, at, problems)?;
+        let (dealer, hands_path) = (deal.head.unwrap_or(0), field_path(path, "hands"));
+        let at = (&hands_path[..], "cards");
+        let (hands, talon) = deal.close_pile((&mut talon, CardSet::EMPTY), at, problems)?;
+        let turn_seed = turn_seed.unwrap_or(0) as u32;
         let mut deal = Mustamaija::new_deal(*cfg, dealer, hands, &talon, turn_seed);
         deal.talon_known = observer.map_or(CardSet::EMPTY, |_| known_talon);
         Some(deal)

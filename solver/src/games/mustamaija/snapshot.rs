@@ -12,7 +12,8 @@ use super::{Mustamaija, Phase};
 use crate::cards::{Card, CardSet};
 use crate::game::{Seat, MAX_SEATS};
 use crate::games::cardlist::{fill_pile, CardLedger, HandEntry};
-use crate::games::wire::{names, snapshot_head, suit_field, suit_mask, Faults};
+use crate::games::readers::Given;
+use crate::games::wire::{suit_field, suit_mask, Faults};
 use crate::problems::{field_path, index_path, kind, Fields, Problems};
 use serde_json::Value;
 
@@ -63,25 +64,21 @@ pub(super) fn read(
     observer: Option<Seat>,
     problems: &mut Problems,
 ) -> Option<Mustamaija> {
-    let (before, n) = (problems.0.len(), cfg.seats());
-    let mut f = Fields::of(value, path, problems);
-    let required = ["dealer", "phase", "attacker", "defender", "hands", "talon"];
-    let (dealer, phase, to_move) = snapshot_head(&mut f, &required, n, names::<Phase>(), problems);
-    let mut s = Mustamaija::new_deal(*cfg, dealer, [CardSet::EMPTY; MAX_SEATS], &[], 0);
+    let n = cfg.seats();
+    let mut snapshot = Given::snapshot(value, path, &wire_deck(cfg), (n, observer), problems);
+    let (f, ledger, before) = (&mut snapshot.f, &mut snapshot.ledger, snapshot.before);
+    f.require(&["attacker", "defender", "talon"], problems);
+    let ((dealer, _, to_move), no_cards) = (snapshot.head, [CardSet::EMPTY; MAX_SEATS]);
+    let mut s = Mustamaija::new_deal(*cfg, dealer, no_cards, &[], 0);
     s.attacker = f.seat("attacker", n, problems).unwrap_or(0);
     s.defender = f.seat("defender", n, problems).unwrap_or(0);
-    let mut ledger = wire_deck(cfg).ledger();
-    let entries = ledger.hands(&mut f, n, observer, None, problems);
-    let shown = read_known_cards(&mut f, n, &ledger, &entries, problems);
+    let shown = read_known_cards(f, n, ledger, &snapshot.entries, problems);
     let (at, may_hide) = (f.path("talon"), observer.is_some());
     let talon = f.get("talon");
     let talon = talon.map(|v| ledger.ordered(v, &at, may_hide, problems));
-    let table_pairs = read_play(&mut f, &mut s, &mut ledger, problems);
-    f.finish(problems);
-    s.phase = phase?;
-    if problems.0.len() > before || entries.len() != n {
-        return None;
-    }
+    let table_pairs = read_play(f, &mut s, ledger, problems);
+    let (phase, entries, ledger) = snapshot.settle(n, problems)?;
+    s.phase = phase;
     // Every card placed: in a view the trump card at the bottom of the talon, the hidden
     // cards dealt into the hands and the talon slots the view does not see.
     let mut talon = talon.unwrap_or_default();

@@ -1,0 +1,114 @@
+//! Facts of Muschik's rules that a snapshot keeps to be reachable: the seat to move in each
+//! phase, whether the phase fits the rest of the deal, the cards each hand holds, and the
+//! scoring of a deal's end reached by replaying its tricks.
+
+use super::config::{ParticipationFloor, SwapTiming};
+use super::{Muschik, Phase, SwapState, HAND_SIZE};
+
+impl Muschik {
+    /// The seat to move in the phase, and why the rules cannot reach the phase with the rest of
+    /// the deal, if they cannot.
+    pub(super) fn phase_actor(&self) -> (Option<u8>, Option<String>) {
+        let (n, p) = (self.n(), self.participants as u32);
+        let floor = self.participation_floor();
+        let (all_decided, lone) = (self.decided == n, self.lone_credited());
+        match self.phase {
+            Phase::ChooseStart => {
+                let fits = self.match_state.start_cp.is_none() && self.decided == 0;
+                let why = "opens a double round whose start is not yet chosen";
+                (self.match_state.double_for, unless(fits, why))
+            }
+            _ if self.match_state.start_cp.is_none() => {
+                let why =
+                    "comes after the double round's chooser has chosen the start (match.start_cp)";
+                (None, unless(false, why))
+            }
+            Phase::Participation => {
+                let seat = (self.dealer + 1 + self.decided) % n;
+                let why = "needs a player still to decide";
+                (Some(seat), unless(!all_decided, why))
+            }
+            _ if !all_decided => (None, unless(false, "needs every participation decision")),
+            Phase::Void => {
+                let forced = self.cfg.participation_floor == ParticipationFloor::ForceIn;
+                let why = "needs fewer participants than the floor";
+                (None, unless(p < floor && !forced && !lone, why))
+            }
+            _ if p < floor && !(lone && self.phase == Phase::Scored) => {
+                (None, Some(format!("needs at least {floor} participants")))
+            }
+            _ => self.after_decisions(lone),
+        }
+    }
+
+    /// [`Muschik::phase_actor`] once every participation decision is made: the exchange, the
+    /// dealer's swap and the play (its seat to move the one the play left).
+    fn after_decisions(&self, lone: bool) -> (Option<u8>, Option<String>) {
+        let p = self.participants as u32;
+        let turns = p * self.cfg.exchange_passes as u32;
+        let exchange_over = self.exchange_turns as u32 >= turns || self.stock_len == 0;
+        let dealer_in = self.is_in(self.dealer);
+        let swap_first = self.cfg.dealer_swap_timing == SwapTiming::BeforeExchange;
+        let swap_done = self.swap != SwapState::Open;
+        match self.phase {
+            Phase::Exchange => {
+                let fits = !(exchange_over || dealer_in && swap_first != swap_done);
+                let seat = self.order[(self.exchange_turns as u32 % p.max(1)) as usize];
+                let why = "does not fit the stock, the turns taken or the dealer's swap";
+                (Some(seat), unless(fits, why))
+            }
+            Phase::DealerSwap => {
+                let on_time = if swap_first {
+                    self.exchange_turns == 0
+                } else {
+                    exchange_over
+                };
+                let fits = dealer_in && !swap_done && on_time;
+                let why = "is the participating dealer's, once, at its time";
+                (Some(self.dealer), unless(fits, why))
+            }
+            Phase::Play | Phase::Scored if lone => {
+                let fits = self.phase != Phase::Play && self.tricks_played == 0;
+                let why = "has no tricks: the lone player takes all five unplayed";
+                (None, unless(fits, why))
+            }
+            _ => {
+                let played_out = self.tricks_played as usize == HAND_SIZE;
+                let fits = exchange_over
+                    && dealer_in == swap_done
+                    && played_out == (self.phase == Phase::Scored);
+                let seat = (self.phase == Phase::Play).then_some(self.actor);
+                let why = "does not fit the exchange, the dealer's swap or the tricks played";
+                (seat, unless(fits, why))
+            }
+        }
+    }
+
+    /// Scores the deal's end as the play does (a replay of its tricks leaves it unscored): the
+    /// +5 of a trickless participant, the lone joiner's credited tricks, or the void deal.
+    pub(super) fn settle(&mut self) {
+        match self.phase {
+            Phase::Scored if self.lone_credited() => self.lone_takes_all(self.order[0]),
+            Phase::Scored => self.finish_deal(),
+            Phase::Void => self.void_deal(),
+            _ => {}
+        }
+    }
+
+    /// The cards `seat` holds: all five until play, then less one per trick it played (the
+    /// trick in progress included); a lone participant credited with every trick plays none.
+    pub(super) fn hand_size(&self, seat: u8) -> u32 {
+        let in_play = matches!(self.phase, Phase::Play | Phase::Scored) && !self.lone_credited();
+        if !in_play || !self.is_in(seat) {
+            return HAND_SIZE as u32;
+        }
+        let played_now = (0..self.trick_len)
+            .any(|i| (0..i).fold(self.leader, |x, _| self.next_participant(x)) == seat);
+        HAND_SIZE as u32 - self.tricks_played as u32 - u32::from(played_now)
+    }
+}
+
+/// `why` unless the phase `fits`.
+fn unless(fits: bool, why: &str) -> Option<String> {
+    (!fits).then(|| why.to_string())
+}
