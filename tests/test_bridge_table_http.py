@@ -1,8 +1,9 @@
 """Bridge's whole-deal table (`"table": true` on `/v1/bridge/analyze`) through the real app.
 
-The 20 results are checked against DDS's on oracle deals in Rust (`solver/src/games/bridge/dds_table_tests.rs`);
-here the route: a deal whose table is known by hand (each seat holds one whole suit), the
-answer's shape and its cache, and the requests it refuses.
+The 20 results are checked against DDS's on oracle deals in Rust
+(`solver/src/games/bridge/dds_table_tests.rs`); here the route: a deal whose table is known by
+hand (each seat holds one whole suit), the answer's shape and its cache, and the requests it
+refuses.
 """
 
 from __future__ import annotations
