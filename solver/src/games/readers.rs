@@ -61,6 +61,20 @@ impl<'a, H> Given<'a, H> {
             hands_path,
         }
     }
+
+    /// Reports the fields not read. With no problem since the opening and every one of the
+    /// `places` read: the head, the places and the ledger of the cards they list.
+    fn finished(
+        self,
+        places: usize,
+        problems: &mut Problems,
+    ) -> Option<(H, Vec<HandEntry>, CardLedger)> {
+        self.f.finish(problems);
+        if problems.0.len() > self.before || self.entries.len() != places {
+            return None;
+        }
+        Some((self.head, self.entries, self.ledger))
+    }
 }
 
 impl<'a, P: Named> Given<'a, SnapshotHead<P>> {
@@ -88,11 +102,8 @@ impl<'a, P: Named> Given<'a, SnapshotHead<P>> {
         places: usize,
         problems: &mut Problems,
     ) -> Option<(P, Vec<HandEntry>, CardLedger)> {
-        self.f.finish(problems);
-        if problems.0.len() > self.before || self.entries.len() != places {
-            return None;
-        }
-        Some((self.head.1?, self.entries, self.ledger))
+        let (head, entries, ledger) = self.finished(places, problems)?;
+        Some((head.1?, entries, ledger))
     }
 
     /// [`Given::settle`], then the cards of each place, those that no place lists dealt into
@@ -183,18 +194,10 @@ impl<'a> Given<'a, Option<u8>> {
         at: (&str, &str),
         problems: &mut Problems,
     ) -> Option<([CardSet; N], Vec<Card>)> {
-        self.f.finish(problems);
-        if problems.0.len() > self.before || self.entries.len() != self.seats {
-            return None;
-        }
-        let unknown = self.ledger.deck().cards - self.ledger.all() - aside;
-        fill_pile(
-            &self.entries,
-            (&[], pile),
-            unknown,
-            (at, self.before),
-            problems,
-        )
+        let (before, seats) = (self.before, self.seats);
+        let (_, entries, ledger) = self.finished(seats, problems)?;
+        let unknown = ledger.deck().cards - ledger.all() - aside;
+        fill_pile(&entries, (&[], pile), unknown, (at, before), problems)
     }
 }
 
