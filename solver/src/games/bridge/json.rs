@@ -10,7 +10,7 @@ use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{cards_json, check_hand_size, fill_hidden, Count, WireDeck};
 use crate::games::options;
-use crate::games::wire::trick_json;
+use crate::games::wire::Trick;
 use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::suit_of;
@@ -145,7 +145,7 @@ impl Rules for Bridge {
             "declarer": self.cfg.declarer,
             "dummy": self.dummy(),
             "hands": self.hands_json(observer, self.dummy_shown()),
-            "trick": trick_json(self.leader, trick, card_name),
+            "trick": Trick::new(self.leader, trick, card_name),
             "played": self.played.iter().map(card_name).collect::<Vec<_>>(),
             "tricks_won": self.tricks_won,
         })

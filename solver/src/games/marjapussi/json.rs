@@ -22,7 +22,7 @@ use crate::games::cardlist::{
 use crate::games::options::{self, Declared};
 use crate::games::readers::{seeded_dealer, Given};
 use crate::games::wire::{
-    cards_text, move_words, padded, parse_suit, seats_json, trick_json, whole_number,
+    cards_text, move_words, padded, parse_suit, seats_json, whole_number, Trick,
 };
 use crate::problems::{integers, Fields, Problems};
 use serde_json::{json, Value};
@@ -224,7 +224,7 @@ impl Rules for Marjapussi {
             "contract": self.declarer.map(|_| self.contract),
             "doubling": self.doubling,
             "polled": seats_json(self.polled, n as u8),
-            "trick": trick_json(self.leader, &self.trick[..self.trick_len as usize], card_name),
+            "trick": Trick::new(self.leader, &self.trick[..self.trick_len as usize], card_name),
             "tricks_played": self.tricks_played,
             "opening_leader": self.opening_leader,
             "trump": self.trump.map(|s| s.to_string()),

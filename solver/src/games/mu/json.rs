@@ -16,7 +16,7 @@ use crate::game::{Game, Seat};
 use crate::games::cardlist::{cards_json, hands_json, seat_array, Count, WireDeck};
 use crate::games::options::{self, Declared};
 use crate::games::readers::{unsigned, Given};
-use crate::games::wire::{cards_text, move_words, padded, seats_json, trick_json};
+use crate::games::wire::{cards_text, move_words, padded, seats_json, Trick};
 use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
@@ -153,10 +153,9 @@ impl Rules for Mu {
         let n = self.seats();
         let partner_known = self.partner_known_to(observer);
         let cards = &self.trick[..self.trick_len as usize];
-        let mut trick = trick_json(self.leader, cards, card_name);
-        trick["from_table"] = json!((0..cards.len())
-            .map(|i| self.trick_from_table & 1 << i != 0)
-            .collect::<Vec<_>>());
+        let mut trick = Trick::new(self.leader, cards, card_name);
+        let from_table = (0..cards.len()).map(|i| self.trick_from_table & 1 << i != 0);
+        trick.from_table = Some(from_table.collect());
         json!({
             "dealer": self.dealer,
             "phase": self.phase.name(),
