@@ -3,6 +3,7 @@
 //! hidden-information methods ([`view`]): PIMC over sampled worlds, ISMCTS in every phase, and
 //! bids valued by the play they lead to ([`bids`]) in an auction.
 
+mod answer;
 mod bids;
 mod exact;
 mod ismcts;
