@@ -98,8 +98,8 @@ pub trait Rules: Game {
     /// The name of the phase, as listed in the catalogue.
     fn phase(&self) -> &'static str;
 
-    /// The result of a finished hand: the hand's scores and the match after it.
-    fn result_json(&self) -> Value;
+    /// The result of the hand, asked once it is over: its scores and the match after it.
+    fn result_json(&self) -> Option<Value>;
 
     /// For a phase whose legal moves are too many to list (Mü's bids), what the legal-moves
     /// route answers instead of the full list; `None` lists every move.
@@ -804,7 +804,7 @@ impl Standing {
             phase: state.phase(),
             contract: state.contract_json(),
             over,
-            result: over.then(|| state.result_json()),
+            result: over.then(|| state.result_json()).flatten(),
         }
     }
 }

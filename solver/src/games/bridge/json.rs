@@ -169,19 +169,16 @@ impl Rules for Bridge {
         self.phase_name()
     }
 
-    fn result_json(&self) -> Value {
-        if !self.is_over() {
-            return Value::Null;
-        }
+    fn result_json(&self) -> Option<Value> {
         let declarer_side = usize::from(self.cfg.declarer % 2);
-        json!({
+        Some(json!({
             "unit": "tricks",
             "tricks_won": self.tricks_won,
             "declarer": self.cfg.declarer,
             "strain": strain_name(self.cfg.trump),
             "declarer_tricks": self.tricks_won[declarer_side],
             "defence_tricks": self.tricks_won[1 - declarer_side],
-        })
+        }))
     }
 
     fn illegal_reason(&self, card: Card) -> Option<String> {

@@ -305,12 +305,10 @@ impl Rules for Marjapussi {
         }))
     }
 
-    fn result_json(&self) -> Value {
-        let Some(r) = &self.result else {
-            return Value::Null;
-        };
+    fn result_json(&self) -> Option<Value> {
+        let r = self.result.as_ref()?;
         let sides = self.sides();
-        json!({
+        Some(json!({
             "outcome": if r.redeal { "redeal" } else { "scored" },
             "sides": if sides == 2 { json!([[0, 2], [1, 3]]) } else { json!([[0], [1], [2]]) },
             "unit": if self.cfg.variant == Variant::Marjapussi { "game points" } else { "points" },
@@ -327,7 +325,7 @@ impl Rules for Marjapussi {
             "winner": r.winner,
             "draw": r.draw,
             "next_dealer": r.next_dealer,
-        })
+        }))
     }
 }
 

@@ -230,12 +230,10 @@ impl Rules for Mu {
         Some(json!({ "side": 0, "chief": chief, "cards": cards, "target": target }))
     }
 
-    fn result_json(&self) -> Value {
-        let Some(r) = &self.result else {
-            return Value::Null;
-        };
+    fn result_json(&self) -> Option<Value> {
+        let r = self.result.as_ref()?;
         let n = self.seats();
-        json!({
+        Some(json!({
             "outcome": r.outcome.name(),
             "unit": "points",
             "hand_score": &r.hand_score[..n],
@@ -259,7 +257,7 @@ impl Rules for Mu {
             "match_over": r.match_over,
             "winners": seats_json(r.winners, self.n()),
             "next_dealer": r.next_dealer,
-        })
+        }))
     }
 
     /// In the auction: `pass` and, when there are at most 64, every bid one by one; `compact`

@@ -237,15 +237,13 @@ impl Rules for Muschik {
         }
     }
 
-    fn result_json(&self) -> Value {
-        let Some(r) = &self.result else {
-            return Value::Null;
-        };
+    fn result_json(&self) -> Option<Value> {
+        let r = self.result.as_ref()?;
         let n = self.seats();
         let after = &r.match_after;
         let rank = |seat: usize| 1 + (0..n).filter(|&o| after.mp[o] > after.mp[seat]).count();
         let ranking = (0..n).map(|s| json!({ "seat": s, "mp": after.mp[s], "rank": rank(s) }));
-        json!({
+        Some(json!({
             "outcome": if r.void { "void" } else { "scored" },
             "unit": match self.cfg.payoff {
                 PayoffUnit::Countdown => "countdown points removed",
@@ -267,6 +265,6 @@ impl Rules for Muschik {
             "match_over": after.over,
             "ranking": after.over.then(|| ranking.collect::<Vec<_>>()),
             "next_dealer": r.next_dealer,
-        })
+        }))
     }
 }
