@@ -11,6 +11,7 @@ use crate::games::options::{self, Declared};
 use crate::games::readers::unsigned;
 use crate::problems::{field_path, index_path, kind, Fields, Problems};
 use crate::recall;
+use serde::Serialize;
 use serde_json::{json, Value};
 
 /// What a game adds to [`Game`] to be served over JSON.
@@ -97,8 +98,8 @@ pub trait Rules: Game {
     /// The name of the phase, as listed in the catalogue.
     fn phase(&self) -> &'static str;
 
-    /// The result of a finished hand: the hand's scores and the match after it.
-    fn result_json(&self) -> Value;
+    /// The result of the hand, asked once it is over: its scores and the match after it.
+    fn result_json(&self) -> Option<Value>;
 
     /// For a phase whose legal moves are too many to list (Mü's bids), what the legal-moves
     /// route answers instead of the full list; `None` lists every move.
@@ -619,49 +620,73 @@ fn view_move_texts<G: Rules>(start: &G, moves: &[G::Move], observer: Seat) -> Op
         .collect()
 }
 
+/// A position as the routes write it: the rules, whose view it is, the hand as dealt and the
+/// moves since (where known), and the snapshot of the hand now. The canonical form has no
+/// `version`.
+#[derive(Serialize)]
+struct PositionJson {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    version: Option<u8>,
+    game: &'static str,
+    variant: &'static str,
+    options: Value,
+    view: Option<Seat>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deal: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<Vec<String>>,
+    state: Value,
+}
+
+impl PositionJson {
+    /// `position` as `view` (`None`: everybody) sees it, without its deal and moves.
+    fn snapshot<G: Rules>(position: &Position<G>, view: Option<Seat>) -> PositionJson {
+        PositionJson {
+            version: Some(1),
+            game: G::NAME,
+            variant: position.state.variant_name(),
+            options: position.state.options_json(),
+            view,
+            deal: None,
+            moves: None,
+            state: position.state.state_json(view),
+        }
+    }
+
+    fn json(self) -> Value {
+        serde_json::to_value(self).expect("a position serialises")
+    }
+}
+
 /// The position as JSON, in both forms where the history is known; a view's moves that its
 /// seat did not see in their hidden notation ([`Rules::history_text`]), never with the cards
 /// the view guessed for them.
 pub fn position_json<G: Rules>(position: &Position<G>) -> Value {
     let view = position.view;
-    let mut out = position_head(position);
+    let mut out = PositionJson::snapshot(position, view);
     if let Some((start, moves)) = &position.history {
-        let texts = history_texts(start, moves, view);
-        out["deal"] = match view {
+        out.moves = Some(history_texts(start, moves, view));
+        out.deal = Some(match view {
             Some(observer) => start.view_deal_json(moves, observer),
             None => start.deal_json(None),
-        };
-        out["moves"] = json!(texts);
+        });
     }
-    out["state"] = position.state.state_json(view);
-    out
+    out.json()
 }
 
 /// `observer`'s view of `position` (a complete one, or one read from a view) as the seat
 /// writes it: as [`position_json`], with the moves the seat did not see in their hidden
 /// notation, or the snapshot alone where the game has none yet for one of them.
 fn view_json<G: Rules>(position: &Position<G>, observer: Seat) -> Value {
-    let mut out = position_head(position);
-    out["view"] = json!(observer);
+    let mut out = PositionJson::snapshot(position, Some(observer));
     if let Some((start, moves)) = &position.history {
-        if let Some(texts) = view_move_texts(start, moves, observer) {
-            out["deal"] = start.view_deal_json(moves, observer);
-            out["moves"] = json!(texts);
-        }
+        out.moves = view_move_texts(start, moves, observer);
+        out.deal = out
+            .moves
+            .is_some()
+            .then(|| start.view_deal_json(moves, observer));
     }
-    out["state"] = position.state.state_json(Some(observer));
-    out
-}
-
-/// The fields of a position's JSON before its deal, moves and snapshot.
-fn position_head<G: Rules>(position: &Position<G>) -> Value {
-    json!({
-        "version": 1,
-        "game": G::NAME,
-        "variant": position.state.variant_name(),
-        "options": position.state.options_json(),
-        "view": position.view,
-    })
+    out.json()
 }
 
 /// `POST /v1/{game}/view`: `{position, seat}`, a complete position → `{seat, position}`,
@@ -760,17 +785,40 @@ pub(crate) fn acting_seat<G: Rules>(position: &Position<G>) -> Result<Option<Sea
 /// What every answer about a position says of its hand: the seat to move and the seat that
 /// decides its move (bridge: the declarer for dummy), the phase, the contract once fixed, and
 /// once the hand is over its result (scores, the match after it).
-pub(crate) fn standing_json<G: Rules>(state: &G) -> Value {
-    let to_move = state.to_move();
-    let over = state.is_over();
-    json!({
-        "to_move": to_move,
-        "decides": to_move.map(|seat| state.decider(seat)),
-        "phase": state.phase(),
-        "contract": state.contract_json(),
-        "over": over,
-        "result": if over { state.result_json() } else { Value::Null },
-    })
+#[derive(Serialize)]
+pub(crate) struct Standing {
+    to_move: Option<Seat>,
+    decides: Option<Seat>,
+    phase: &'static str,
+    contract: Option<Value>,
+    over: bool,
+    result: Option<Value>,
+}
+
+impl Standing {
+    pub(crate) fn of<G: Rules>(state: &G) -> Standing {
+        let (to_move, over) = (state.to_move(), state.is_over());
+        Standing {
+            to_move,
+            decides: to_move.map(|seat| state.decider(seat)),
+            phase: state.phase(),
+            contract: state.contract_json(),
+            over,
+            result: over.then(|| state.result_json()).flatten(),
+        }
+    }
+}
+
+/// The legal-moves route's answer: the hand's standing, and how many legal moves there are,
+/// listed (some of them only, where `compact` describes them all).
+#[derive(Serialize)]
+struct LegalMoves {
+    #[serde(flatten)]
+    standing: Standing,
+    count: u64,
+    moves: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    compact: Option<Value>,
 }
 
 /// `POST /v1/{game}/legal-moves`: `{position}` → the seat to move, the seat that decides, its
@@ -778,19 +826,38 @@ pub(crate) fn standing_json<G: Rules>(state: &G) -> Value {
 pub fn legal_moves<G: Rules>(body: &Value) -> ApiResult {
     let (position, _) = position_request::<G>(body, &[])?;
     acting_seat(&position)?;
-    let mut answer = standing_json(&position.state);
-    if let Some(compact) = position.state.compact_legal_moves() {
-        answer["count"] = json!(compact.count);
-        answer["moves"] = json!(compact.listed);
-        answer["compact"] = compact.described;
-        return Ok(answer);
-    }
-    let mut moves = Vec::new();
-    position.state.legal_moves(&mut moves);
-    let texts: Vec<String> = moves.iter().map(|&m| position.state.move_text(m)).collect();
-    answer["count"] = json!(texts.len());
-    answer["moves"] = json!(texts);
-    Ok(answer)
+    let state = &position.state;
+    let standing = Standing::of(state);
+    let answer = match state.compact_legal_moves() {
+        Some(compact) => LegalMoves {
+            standing,
+            count: compact.count,
+            moves: compact.listed,
+            compact: Some(compact.described),
+        },
+        None => {
+            let mut moves = Vec::new();
+            state.legal_moves(&mut moves);
+            let moves: Vec<String> = moves.iter().map(|&m| state.move_text(m)).collect();
+            let count = moves.len() as u64;
+            LegalMoves {
+                standing,
+                count,
+                moves,
+                compact: None,
+            }
+        }
+    };
+    Ok(serde_json::to_value(answer).expect("an answer serialises"))
+}
+
+/// The play route's answer: the standing after the move, the move and the position it leads to.
+#[derive(Serialize)]
+struct Played<'a> {
+    #[serde(flatten)]
+    standing: Standing,
+    played: &'a str,
+    position: Value,
 }
 
 /// `POST /v1/{game}/play`: `{position, move}` → the next position, and the result once over.
@@ -811,10 +878,12 @@ pub fn play<G: Rules>(body: &Value) -> ApiResult {
     if let Some((_, moves)) = &mut position.history {
         moves.push(mv);
     }
-    let mut answer = standing_json(&position.state);
-    answer["played"] = json!(text);
-    answer["position"] = position_json(&position);
-    Ok(answer)
+    let answer = Played {
+        standing: Standing::of(&position.state),
+        played: text,
+        position: position_json(&position),
+    };
+    Ok(serde_json::to_value(answer).expect("an answer serialises"))
 }
 
 /// The canonical form of a request's position, for cache keys: the game, the rules (variant
@@ -826,12 +895,10 @@ pub fn canonical<G: Rules>(body: &Value) -> ApiResult {
         return Err(Problems::single("position", "missing").into());
     };
     let position = parse_position::<G>(position, "position")?;
-    let view = position.view;
-    Ok(json!({
-        "game": G::NAME,
-        "variant": position.state.variant_name(),
-        "options": position.state.options_json(),
-        "view": view,
-        "state": position.state.state_json(view),
-    }))
+    let snapshot = PositionJson::snapshot(&position, position.view);
+    Ok(PositionJson {
+        version: None,
+        ..snapshot
+    }
+    .json())
 }

@@ -2,8 +2,8 @@
 //! ([`crate::play::bids`]): every candidate move with its mean value and score over the worlds
 //! it was played out in.
 
-use super::exact::perspective_json;
-use super::view::{deals_json, estimate_json};
+use super::answer::{Answer, Perspective};
+use super::view::{deals_json, estimated_move};
 use super::{rounded, Analysable, Request};
 use crate::heuristic::Decision;
 use crate::hidden::Knowledge;
@@ -47,35 +47,36 @@ pub(super) fn bids_answer<G: Analysable>(
     let deals = deals_json(knowledge);
     let mut worlds = ViewSampler::new(knowledge.clone());
     let estimate = value_choices(state, observer, &mut worlds, request.seed(), &budget);
-    let moves: Vec<Value> = estimate
-        .moves
-        .iter()
-        .map(|m| estimate_json(state, &m.estimate, m.worlds))
-        .collect();
+    let moves = estimate.moves.iter();
+    let moves = moves.map(|m| estimated_move(state, &m.estimate, m.worlds));
     let best = estimate
         .moves
         .iter()
         .find(|m| Some(m.estimate.mv) == estimate.best);
-    json!({
-        "method": "bids",
-        "search": format!("{}, {SEARCH}", candidates_text(valued.decision, valued.every_move)),
-        "perspective": perspective_json(state, observer, estimate.side),
-        "unit": state.value_unit(),
-        "score_unit": state.payoff_unit(),
-        "moves": moves,
-        "all_moves_listed": valued.every_move,
-        "best_move": estimate.best.map(|m| state.move_text(m)),
-        "value": best.map(|m| rounded(m.estimate.mean)),
-        "score": best.and_then(|m| m.estimate.score).map(|(mean, _)| rounded(mean)),
-        "exact": false,
-        "reproducible": !estimate.timed_out,
-        "principal_variation": [],
-        "stats": {
-            "time_ms": estimate.elapsed.as_secs_f64() * 1e3,
-            "worlds": estimate.worlds,
-            "playouts": estimate.playouts,
-            "consistent_deals": deals.0,
-            "consistent_deals_exact": deals.1,
-        },
-    })
+    let search = format!(
+        "{}, {SEARCH}",
+        candidates_text(valued.decision, valued.every_move)
+    );
+    let perspective = Perspective::of(state, observer, estimate.side);
+    let stats = json!({
+        "time_ms": estimate.elapsed.as_secs_f64() * 1e3,
+        "worlds": estimate.worlds,
+        "playouts": estimate.playouts,
+        "consistent_deals": deals.0,
+        "consistent_deals_exact": deals.1,
+    });
+    let answer = Answer::new(("bids", search), state, perspective);
+    Answer {
+        all_moves_listed: Some(valued.every_move),
+        best_move: estimate.best.map(|m| state.move_text(m)),
+        value: best.map(|m| rounded(m.estimate.mean)),
+        score: best
+            .and_then(|m| m.estimate.score)
+            .map(|(mean, _)| rounded(mean)),
+        reproducible: Some(!estimate.timed_out),
+        moves: moves.collect(),
+        stats,
+        ..answer
+    }
+    .json()
 }

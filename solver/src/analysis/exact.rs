@@ -2,6 +2,7 @@
 //! reach a depth-limited estimate (Mustamaija with the play still able to cycle) or, for `auto`
 //! and `ismcts`, ISMCTS on the one true world (phases decided before the cards are known).
 
+use super::answer::{Answer, MoveValue, Perspective};
 use super::ismcts::ismcts_answer;
 use super::{label_sampled, misplaced_fields, rounded, Analysable, Method, Request};
 use crate::api::{move_texts, ApiError, ApiResult};
@@ -71,47 +72,45 @@ pub(super) fn analyze_complete<G: Analysable>(
 /// bounds; the root's value, or where the budget left it open its interval, and whether the
 /// best move (the one with the best proven bound) is proven best.
 fn exact_answer<G: Analysable>(state: &G, analysis: &Analysis<G::Move>) -> Value {
-    let moves: Vec<Value> = analysis
-        .moves
-        .iter()
-        .map(|m| {
-            json!({
-                "move": state.move_text(m.mv),
-                "value": m.is_exact().then_some(m.low),
-                "score": m.is_exact().then(|| score(state, analysis.side, m.low)).flatten(),
-                "low": m.low,
-                "high": m.high,
-                "certainty": if m.is_exact() { "exact" } else { "bound" },
-            })
-        })
-        .collect();
+    let moves = analysis.moves.iter().map(|m| {
+        let value = m.is_exact().then_some(m.low);
+        let score = value.and_then(|v| score(state, analysis.side, v));
+        MoveValue {
+            low: Some(m.low),
+            high: Some(m.high),
+            certainty: if m.is_exact() { "exact" } else { "bound" },
+            ..MoveValue::estimate(state.move_text(m.mv), value, score)
+        }
+    });
     let ours = state
         .to_move()
         .is_none_or(|m| state.side(m) == analysis.side);
     let (low, high) = root_interval(&analysis.moves, ours);
-    let pv = move_texts(state, &analysis.principal_variation);
-    json!({
-        "method": "exact",
-        "search": format!("alpha-beta, {}", sides_text(state)),
-        "perspective": perspective_json(state, analysis.seat, analysis.side),
-        "unit": state.value_unit(),
-        "score_unit": state.payoff_unit(),
-        "moves": moves,
-        "best_move": analysis.best.map(|m| state.move_text(m)),
-        "best_move_proven": best_is_proven(analysis, ours),
-        "value": (low == high).then_some(analysis.value),
-        "score": (low == high).then(|| score(state, analysis.side, low)).flatten(),
-        "value_low": low,
-        "value_high": high,
-        "exact": analysis.complete,
-        "principal_variation": pv,
-        "stats": {
-            "nodes": analysis.nodes,
-            "researches": analysis.researches,
-            "time_ms": analysis.elapsed.as_secs_f64() * 1e3,
-        },
-        "engine_version": crate::ENGINE_VERSION,
-    })
+    let search = format!("alpha-beta, {}", sides_text(state));
+    let perspective = Perspective::of(state, analysis.seat, analysis.side);
+    let stats = json!({
+        "nodes": analysis.nodes,
+        "researches": analysis.researches,
+        "time_ms": analysis.elapsed.as_secs_f64() * 1e3,
+    });
+    let answer = Answer::new(("exact", search), state, perspective);
+    Answer {
+        best_move: analysis.best.map(|m| state.move_text(m)),
+        best_move_proven: Some(best_is_proven(analysis, ours)),
+        value: (low == high).then_some(analysis.value),
+        score: (low == high)
+            .then(|| score(state, analysis.side, low))
+            .flatten(),
+        value_low: Some(low),
+        value_high: Some(high),
+        exact: analysis.complete,
+        principal_variation: move_texts(state, &analysis.principal_variation),
+        engine_version: Some(crate::ENGINE_VERSION),
+        moves: moves.collect(),
+        stats,
+        ..answer
+    }
+    .json()
 }
 
 /// The hand's score for `side` if it ends with `value` ([`crate::game::Game::score_of_value`]).
@@ -177,14 +176,6 @@ pub(super) fn sides_text<G: Searchable>(state: &G) -> &'static str {
     }
 }
 
-/// Whose values an answer gives: the seat, its side and every seat of that side.
-pub(super) fn perspective_json<G: Searchable>(state: &G, seat: usize, side: usize) -> Value {
-    let seats: Vec<usize> = (0..state.seats())
-        .filter(|&s| state.side(s) == side)
-        .collect();
-    json!({ "seat": seat, "side": side, "seats": seats })
-}
-
 /// The answer for a position beyond the exact search's reach: every move's value estimated by
 /// a depth-limited search ([`crate::search::estimate`]), in the game's unit, marked `estimate`.
 fn estimate_answer<G: Analysable>(
@@ -193,33 +184,34 @@ fn estimate_answer<G: Analysable>(
     beyond_exact: &str,
 ) -> Value {
     let unit = |v: i32| rounded(f64::from(v) / f64::from(MILLI));
-    let moves: Vec<Value> = found
-        .moves
-        .iter()
-        .map(|&(mv, v)| json!({ "move": state.move_text(mv), "value": unit(v), "score": state.score_of_value(found.side, unit(v)).map(rounded), "certainty": "estimate" }))
-        .collect();
-    json!({
-        "method": "exact",
-        "search": format!(
-            "depth-limited alpha-beta, {}, {} plies deep, evaluated at the horizon: every value is an estimate",
-            sides_text(state),
-            found.depth + 1
-        ),
-        "why_estimate": beyond_exact,
-        "perspective": perspective_json(state, found.seat, found.side),
-        "unit": state.value_unit(),
-        "score_unit": state.payoff_unit(),
-        "moves": moves,
-        "best_move": found.best.map(|m| state.move_text(m)),
-        "value": unit(found.value),
-        "score": state.score_of_value(found.side, unit(found.value)).map(rounded),
-        "exact": false,
-        "principal_variation": found.best.map(|m| vec![state.move_text(m)]).unwrap_or_default(),
-        "stats": {
-            "nodes": found.nodes,
-            "researches": 0,
-            "time_ms": found.elapsed.as_secs_f64() * 1e3,
-        },
-        "engine_version": crate::ENGINE_VERSION,
-    })
+    let score = |v: i32| state.score_of_value(found.side, unit(v)).map(rounded);
+    let moves = found.moves.iter().map(|&(mv, v)| {
+        let text = state.move_text(mv);
+        MoveValue::<f64>::estimate(text, unit(v), score(v))
+    });
+    let search = format!(
+        "depth-limited alpha-beta, {}, {} plies deep, evaluated at the horizon: every value is an estimate",
+        sides_text(state),
+        found.depth + 1
+    );
+    let perspective = Perspective::of(state, found.seat, found.side);
+    let stats = json!({
+        "nodes": found.nodes,
+        "researches": 0,
+        "time_ms": found.elapsed.as_secs_f64() * 1e3,
+    });
+    let answer = Answer::new(("exact", search), state, perspective);
+    let best = found.best.map(|m| state.move_text(m));
+    Answer {
+        why_estimate: Some(beyond_exact.to_string()),
+        best_move: best.clone(),
+        value: unit(found.value),
+        score: score(found.value),
+        principal_variation: best.into_iter().collect(),
+        engine_version: Some(crate::ENGINE_VERSION),
+        moves: moves.collect(),
+        stats,
+        ..answer
+    }
+    .json()
 }

@@ -2,7 +2,7 @@
 //! from what the seat saw) and for complete positions in the phases the exact search leaves
 //! (the one true world).
 
-use super::exact::perspective_json;
+use super::answer::{Answer, MoveValue, Perspective};
 use super::view::DEFAULT_TIME;
 use super::{rounded, Analysable, Request, RolloutKind};
 use crate::game::Seat;
@@ -49,39 +49,35 @@ pub(super) fn ismcts_answer<G: Analysable>(
     };
     let mut legal = Vec::new();
     state.legal_moves(&mut legal);
-    let moves: Vec<Value> = legal
-        .iter()
-        .map(|&mv| {
-            let stats = analysis.moves.iter().find(|m| m.mv == mv);
-            json!({
-                "move": state.move_text(mv),
-                "value": stats.and_then(|m| m.side_value).map(rounded),
-                "score": stats.map(|m| rounded(m.value)),
-                "visits": stats.map_or(0, |m| m.visits),
-                "certainty": "estimate",
-            })
-        })
-        .collect();
+    let moves = legal.iter().map(|&mv| {
+        let stats = analysis.moves.iter().find(|m| m.mv == mv);
+        let value = stats.and_then(|m| m.side_value).map(rounded);
+        let score = stats.map(|m| rounded(m.value));
+        let visits = Some(stats.map_or(0, |m| m.visits));
+        MoveValue::<_, f64> {
+            visits,
+            ..MoveValue::estimate(state.move_text(mv), value, score)
+        }
+    });
     let best = analysis.moves.first();
     let rollout_name = rollout.name();
-    json!({
-        "method": "ismcts",
-        "search": format!("single-observer ISMCTS with availability counts, one world per iteration, {rollout_name} rollouts; a move's value is the mean of the exact search's value at the end of the hand, its score the mean payoff (the hand's score), which the search maximises; the best move the most visited"),
-        "perspective": perspective_json(state, observer, state.side(observer)),
-        "unit": state.value_unit(),
-        "score_unit": state.payoff_unit(),
-        "moves": moves,
-        "all_moves_listed": state.compact_legal_moves().is_none(),
-        "best_move": analysis.best.map(|m| state.move_text(m)),
-        "value": best.and_then(|m| m.side_value).map(rounded),
-        "score": best.map(|m| rounded(m.value)),
-        "exact": false,
-        "reproducible": analysis.iterations == iterations,
-        "principal_variation": [],
-        "rollout": rollout_name,
-        "stats": {
-            "iterations": analysis.iterations,
-            "time_ms": analysis.elapsed.as_secs_f64() * 1e3,
-        },
-    })
+    let search = format!("single-observer ISMCTS with availability counts, one world per iteration, {rollout_name} rollouts; a move's value is the mean of the exact search's value at the end of the hand, its score the mean payoff (the hand's score), which the search maximises; the best move the most visited");
+    let perspective = Perspective::of(state, observer, state.side(observer));
+    let stats = json!({
+        "iterations": analysis.iterations,
+        "time_ms": analysis.elapsed.as_secs_f64() * 1e3,
+    });
+    let answer = Answer::new(("ismcts", search), state, perspective);
+    Answer {
+        all_moves_listed: Some(state.compact_legal_moves().is_none()),
+        best_move: analysis.best.map(|m| state.move_text(m)),
+        value: best.and_then(|m| m.side_value).map(rounded),
+        score: best.map(|m| rounded(m.value)),
+        reproducible: Some(analysis.iterations == iterations),
+        rollout: Some(rollout_name),
+        moves: moves.collect(),
+        stats,
+        ..answer
+    }
+    .json()
 }

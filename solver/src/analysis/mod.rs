@@ -3,6 +3,7 @@
 //! hidden-information methods ([`view`]): PIMC over sampled worlds, ISMCTS in every phase, and
 //! bids valued by the play they lead to ([`bids`]) in an auction.
 
+mod answer;
 mod bids;
 mod exact;
 mod ismcts;
@@ -10,7 +11,7 @@ mod view;
 #[cfg(test)]
 mod view_tests;
 
-use crate::api::{position_request, standing_json, ApiError, ApiResult, Rules};
+use crate::api::{position_request, ApiError, ApiResult, Rules, Standing};
 use crate::cancel::{Cancel, Deadline};
 use crate::game::Seat;
 use crate::games::readers::unsigned;
@@ -185,7 +186,7 @@ fn analyze_carrying<G: Analysable>(
         exact::analyze_complete(&position.state, &request, carried)?
     };
     answer["unused_budget"] = json!(unused_budget(&request, &answer["method"]));
-    let standing = standing_json(&position.state);
+    let standing = json!(Standing::of(&position.state));
     for field in ["to_move", "decides", "phase", "contract"] {
         answer[field] = standing[field].clone();
     }

@@ -8,8 +8,8 @@
 //! solved within the nodes that leave room for the worlds asked in the time asked; otherwise
 //! ISMCTS. It decides on node counts, never on the clock, so one request gets one choice.
 
+use super::answer::{Answer, MoveValue, Perspective};
 use super::bids::bids_answer;
-use super::exact::perspective_json;
 use super::ismcts::ismcts_answer;
 use super::{label_sampled, misplaced_fields, rounded, Analysable, Method, Request};
 use crate::api::{acting_seat, ApiResult, Position};
@@ -209,61 +209,56 @@ fn pimc_answer<G: Analysable>(
             estimate.unfinished
         ));
     }
-    let moves: Vec<Value> = estimate
-        .moves
-        .iter()
-        .map(|m| estimate_json(state, m, estimate.solved))
-        .collect();
+    let moves = estimate.moves.iter();
+    let moves = moves.map(|m| estimated_move(state, m, estimate.solved));
     let best = estimate.moves.iter().find(|m| Some(m.mv) == estimate.best);
     let observer = knowledge.observer();
-    Ok(json!({
-        "method": "pimc",
-        "search": match estimate.search {
-            WorldSearch::Exact => "PIMC: worlds dealt uniformly from what the seat saw, each solved by the exact search; mean and 95% interval over the worlds",
-            WorldSearch::Maxn => "PIMC: worlds dealt uniformly from what the seat saw, each solved by max^n (every seat maximises its own value, ties against the asking seat); mean and 95% interval over the worlds",
-        },
-        "perspective": perspective_json(state, observer, estimate.side),
-        "unit": state.value_unit(),
-        "score_unit": state.payoff_unit(),
-        "moves": moves,
-        "best_move": estimate.best.map(|m| state.move_text(m)),
-        "value": best.map(|m| rounded(m.mean)),
-        "score": best.and_then(|m| m.score).map(|(mean, _)| rounded(mean)),
-        "exact": false,
-        "reproducible": !estimate.timed_out,
-        "principal_variation": [],
-        "stats": {
-            "nodes": estimate.nodes,
-            "researches": 0,
-            "time_ms": estimate.elapsed.as_secs_f64() * 1e3,
-            "worlds": estimate.solved,
-            "worlds_unfinished": estimate.unfinished,
-            "timed_out": estimate.timed_out,
-            "consistent_deals": knowledge.consistent_deals(),
-            "consistent_deals_exact": knowledge.count_is_exact(),
-            "threads": estimate.threads,
-            "world_search": estimate.search.name(),
-        },
-    }))
+    let search = match estimate.search {
+        WorldSearch::Exact => "PIMC: worlds dealt uniformly from what the seat saw, each solved by the exact search; mean and 95% interval over the worlds",
+        WorldSearch::Maxn => "PIMC: worlds dealt uniformly from what the seat saw, each solved by max^n (every seat maximises its own value, ties against the asking seat); mean and 95% interval over the worlds",
+    };
+    let perspective = Perspective::of(state, observer, estimate.side);
+    let stats = json!({
+        "nodes": estimate.nodes,
+        "researches": 0,
+        "time_ms": estimate.elapsed.as_secs_f64() * 1e3,
+        "worlds": estimate.solved,
+        "worlds_unfinished": estimate.unfinished,
+        "timed_out": estimate.timed_out,
+        "consistent_deals": knowledge.consistent_deals(),
+        "consistent_deals_exact": knowledge.count_is_exact(),
+        "threads": estimate.threads,
+        "world_search": estimate.search.name(),
+    });
+    let answer = Answer::new(("pimc", search.into()), state, perspective);
+    Ok(Answer {
+        best_move: estimate.best.map(|m| state.move_text(m)),
+        value: best.map(|m| rounded(m.mean)),
+        score: best.and_then(|m| m.score).map(|(mean, _)| rounded(mean)),
+        reproducible: Some(!estimate.timed_out),
+        moves: moves.collect(),
+        stats,
+        ..answer
+    }
+    .json())
 }
 
 /// A move's mean value and score over `worlds` sampled worlds, with their 95% intervals.
-pub(super) fn estimate_json<G: Analysable>(
+pub(super) fn estimated_move<G: Analysable>(
     state: &G,
     m: &MoveEstimate<G::Move>,
     worlds: usize,
-) -> Value {
-    json!({
-        "move": state.move_text(m.mv),
-        "value": rounded(m.mean),
-        "score": m.score.map(|(mean, _)| rounded(mean)),
-        "low": rounded(m.mean - m.half_width),
-        "high": rounded(m.mean + m.half_width),
-        "score_low": m.score.map(|(mean, half)| rounded(mean - half)),
-        "score_high": m.score.map(|(mean, half)| rounded(mean + half)),
-        "certainty": "estimate",
-        "worlds": worlds,
-    })
+) -> MoveValue<f64> {
+    let bound = |sign: f64| m.score.map(|(mean, half)| rounded(mean + sign * half));
+    let score = m.score.map(|(mean, _)| rounded(mean));
+    MoveValue {
+        low: Some(rounded(m.mean - m.half_width)),
+        high: Some(rounded(m.mean + m.half_width)),
+        score_low: Some(bound(-1.0)),
+        score_high: Some(bound(1.0)),
+        worlds: Some(worlds),
+        ..MoveValue::estimate(state.move_text(m.mv), rounded(m.mean), score)
+    }
 }
 
 /// The count of deals consistent with the view, and whether it is exact (else an upper bound).

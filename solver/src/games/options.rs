@@ -8,6 +8,7 @@
 
 use super::named::Named;
 use crate::problems::{field_path, kind, Problems};
+use serde::Serialize;
 use serde_json::{json, Map, Value};
 
 /// The values an option takes, as the catalogue shows them.
@@ -187,13 +188,13 @@ pub fn presets<C: Declared>() -> Value {
 /// A game's catalogue entry: its `name` and `title`; its variants in the order of
 /// `C::Variant`'s names, each with its player counts (by `players`) and its description; the
 /// default variant; every player count; the options and presets; the `phases`; then the fields
-/// of `rest`.
+/// of `about`.
 pub fn catalogue_entry<C: Declared>(
     (name, title): (&str, &str),
     players: impl Fn(C::Variant) -> Vec<u8>,
     descriptions: &[&str],
     phases: &[&str],
-    rest: Value,
+    about: Value,
 ) -> Value {
     let names = <C::Variant as Named>::NAMES;
     assert_eq!(
@@ -201,32 +202,57 @@ pub fn catalogue_entry<C: Declared>(
         descriptions.len(),
         "one description per variant"
     );
-    let mut every: Vec<u8> = Vec::new();
-    let variants: Vec<Value> = names
+    let variants: Vec<Variant> = names
         .iter()
         .zip(descriptions)
-        .map(|(&variant, description)| {
-            let seats = players(<C::Variant as Named>::from_name(variant).expect("a variant"));
-            every.extend(&seats);
-            json!({ "name": variant, "players": seats, "description": description })
+        .map(|(&name, &description)| {
+            let players = players(<C::Variant as Named>::from_name(name).expect("a variant"));
+            Variant {
+                name,
+                players,
+                description,
+            }
         })
         .collect();
+    let mut every: Vec<u8> = variants.iter().flat_map(|v| v.players.clone()).collect();
     every.sort_unstable();
     every.dedup();
-    let mut entry = json!({
-        "name": name,
-        "title": title,
-        "variants": variants,
-        "default_variant": C::DEFAULT.name(),
-        "players": every,
-        "options": catalogue::<C>(),
-        "presets": presets::<C>(),
-        "phases": phases,
-    });
-    if let (Some(fields), Value::Object(rest)) = (entry.as_object_mut(), rest) {
-        fields.extend(rest);
-    }
-    entry
+    let entry = Entry {
+        name,
+        title,
+        variants,
+        default_variant: C::DEFAULT.name(),
+        players: every,
+        options: catalogue::<C>(),
+        presets: presets::<C>(),
+        phases,
+        about,
+    };
+    serde_json::to_value(entry).expect("a catalogue entry serialises")
+}
+
+/// A game's entry in the catalogue: its variants, options, presets and phases, then what the
+/// game says of itself (`about`: its cards, moves, analysis and score).
+#[derive(Serialize)]
+struct Entry<'a> {
+    name: &'a str,
+    title: &'a str,
+    variants: Vec<Variant<'a>>,
+    default_variant: &'static str,
+    players: Vec<u8>,
+    options: Value,
+    presets: Value,
+    phases: &'a [&'a str],
+    #[serde(flatten)]
+    about: Value,
+}
+
+/// A variant in a catalogue entry: its name, player counts and what it is.
+#[derive(Serialize)]
+struct Variant<'a> {
+    name: &'a str,
+    players: Vec<u8>,
+    description: &'a str,
 }
 
 /// The options of game `game` as a Markdown section for `docs/options.md`, with each option's

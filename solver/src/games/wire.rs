@@ -5,6 +5,7 @@ use crate::cards::{Card, CardSet};
 use crate::games::named::Named;
 use crate::problems::{index_path, kind, Fields, Problems};
 use crate::suited::Suit;
+use serde::Serialize;
 use serde_json::{json, Value};
 
 /// The seats of `mask` (of `n`), in order.
@@ -154,9 +155,30 @@ pub fn padded<T: Copy + Default + TryFrom<i64>, const N: usize>(
     out
 }
 
-/// A trick as the snapshots write it: its leader and its cards (written by `name`) in order.
-pub fn trick_json(leader: u8, cards: &[Card], name: impl Fn(Card) -> String) -> Value {
-    json!({ "leader": leader, "cards": cards.iter().map(|&c| name(c)).collect::<Vec<_>>() })
+/// A trick as the snapshots write it: its leader and its cards in order; Mü's says which cards
+/// came from a table, a finished Muschik trick its winner.
+#[derive(Serialize)]
+pub struct Trick {
+    pub leader: u8,
+    pub cards: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from_table: Option<Vec<bool>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<u8>,
+}
+
+impl Trick {
+    /// The trick led by `leader`, its cards written by `name`.
+    pub fn new(leader: u8, cards: &[Card], name: impl Fn(Card) -> String) -> Trick {
+        let cards = cards.iter().map(|&c| name(c)).collect();
+        let (from_table, winner) = (None, None);
+        Trick {
+            leader,
+            cards,
+            from_table,
+            winner,
+        }
+    }
 }
 
 /// The cards of `set` as tokens (written by `name`), separated by spaces.

@@ -10,7 +10,7 @@ use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{cards_json, check_hand_size, fill_hidden, Count, WireDeck};
 use crate::games::options;
-use crate::games::wire::trick_json;
+use crate::games::wire::Trick;
 use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
 use crate::suited::suit_of;
@@ -145,7 +145,7 @@ impl Rules for Bridge {
             "declarer": self.cfg.declarer,
             "dummy": self.dummy(),
             "hands": self.hands_json(observer, self.dummy_shown()),
-            "trick": trick_json(self.leader, trick, card_name),
+            "trick": Trick::new(self.leader, trick, card_name),
             "played": self.played.iter().map(card_name).collect::<Vec<_>>(),
             "tricks_won": self.tricks_won,
         })
@@ -169,19 +169,16 @@ impl Rules for Bridge {
         self.phase_name()
     }
 
-    fn result_json(&self) -> Value {
-        if !self.is_over() {
-            return Value::Null;
-        }
+    fn result_json(&self) -> Option<Value> {
         let declarer_side = usize::from(self.cfg.declarer % 2);
-        json!({
+        Some(json!({
             "unit": "tricks",
             "tricks_won": self.tricks_won,
             "declarer": self.cfg.declarer,
             "strain": strain_name(self.cfg.trump),
             "declarer_tricks": self.tricks_won[declarer_side],
             "defence_tricks": self.tricks_won[1 - declarer_side],
-        })
+        }))
     }
 
     fn illegal_reason(&self, card: Card) -> Option<String> {

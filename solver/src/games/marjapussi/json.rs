@@ -22,7 +22,7 @@ use crate::games::cardlist::{
 use crate::games::options::{self, Declared};
 use crate::games::readers::{seeded_dealer, Given};
 use crate::games::wire::{
-    cards_text, move_words, padded, parse_suit, seats_json, trick_json, whole_number,
+    cards_text, move_words, padded, parse_suit, seats_json, whole_number, Trick,
 };
 use crate::problems::{integers, Fields, Problems};
 use serde_json::{json, Value};
@@ -224,7 +224,7 @@ impl Rules for Marjapussi {
             "contract": self.declarer.map(|_| self.contract),
             "doubling": self.doubling,
             "polled": seats_json(self.polled, n as u8),
-            "trick": trick_json(self.leader, &self.trick[..self.trick_len as usize], card_name),
+            "trick": Trick::new(self.leader, &self.trick[..self.trick_len as usize], card_name),
             "tricks_played": self.tricks_played,
             "opening_leader": self.opening_leader,
             "trump": self.trump.map(|s| s.to_string()),
@@ -305,12 +305,10 @@ impl Rules for Marjapussi {
         }))
     }
 
-    fn result_json(&self) -> Value {
-        let Some(r) = &self.result else {
-            return Value::Null;
-        };
+    fn result_json(&self) -> Option<Value> {
+        let r = self.result.as_ref()?;
         let sides = self.sides();
-        json!({
+        Some(json!({
             "outcome": if r.redeal { "redeal" } else { "scored" },
             "sides": if sides == 2 { json!([[0, 2], [1, 3]]) } else { json!([[0], [1], [2]]) },
             "unit": if self.cfg.variant == Variant::Marjapussi { "game points" } else { "points" },
@@ -327,7 +325,7 @@ impl Rules for Marjapussi {
             "winner": r.winner,
             "draw": r.draw,
             "next_dealer": r.next_dealer,
-        })
+        }))
     }
 }
 

@@ -16,7 +16,7 @@ use crate::game::{Game, Seat};
 use crate::games::cardlist::{cards_json, hands_json, seat_array, Count, WireDeck};
 use crate::games::options::{self, Declared};
 use crate::games::readers::{unsigned, Given};
-use crate::games::wire::{cards_text, move_words, padded, seats_json, trick_json};
+use crate::games::wire::{cards_text, move_words, padded, seats_json, Trick};
 use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
@@ -153,10 +153,9 @@ impl Rules for Mu {
         let n = self.seats();
         let partner_known = self.partner_known_to(observer);
         let cards = &self.trick[..self.trick_len as usize];
-        let mut trick = trick_json(self.leader, cards, card_name);
-        trick["from_table"] = json!((0..cards.len())
-            .map(|i| self.trick_from_table & 1 << i != 0)
-            .collect::<Vec<_>>());
+        let mut trick = Trick::new(self.leader, cards, card_name);
+        let from_table = (0..cards.len()).map(|i| self.trick_from_table & 1 << i != 0);
+        trick.from_table = Some(from_table.collect());
         json!({
             "dealer": self.dealer,
             "phase": self.phase.name(),
@@ -231,12 +230,10 @@ impl Rules for Mu {
         Some(json!({ "side": 0, "chief": chief, "cards": cards, "target": target }))
     }
 
-    fn result_json(&self) -> Value {
-        let Some(r) = &self.result else {
-            return Value::Null;
-        };
+    fn result_json(&self) -> Option<Value> {
+        let r = self.result.as_ref()?;
         let n = self.seats();
-        json!({
+        Some(json!({
             "outcome": r.outcome.name(),
             "unit": "points",
             "hand_score": &r.hand_score[..n],
@@ -260,7 +257,7 @@ impl Rules for Mu {
             "match_over": r.match_over,
             "winners": seats_json(r.winners, self.n()),
             "next_dealer": r.next_dealer,
-        })
+        }))
     }
 
     /// In the auction: `pass` and, when there are at most 64, every bid one by one; `compact`

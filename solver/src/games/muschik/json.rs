@@ -15,7 +15,7 @@ use crate::game::{Game, Seat};
 use crate::games::cardlist::{cards_json, hands_json, Count, WireDeck, HIDDEN_CARD};
 use crate::games::options::{self, Declared};
 use crate::games::readers::Given;
-use crate::games::wire::{cards_text, move_words, trick_json, whole_number};
+use crate::games::wire::{cards_text, move_words, whole_number, Trick};
 use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
@@ -183,12 +183,8 @@ impl Rules for Muschik {
             "participation": self.participation_json(),
             "exchanged": &self.exchanged[..n],
             "exchange_turns": self.exchange_turns,
-            "trick": (self.phase == Phase::Play).then(|| trick_json(self.leader, &self.trick[..self.trick_len as usize], card_name)),
-            "tricks": done.iter().map(|t| {
-                let mut trick = trick_json(t.leader, &t.cards[..p], card_name);
-                trick["winner"] = json!(t.winner);
-                trick
-            }).collect::<Vec<_>>(),
+            "trick": (self.phase == Phase::Play).then(|| Trick::new(self.leader, &self.trick[..self.trick_len as usize], card_name)),
+            "tricks": done.iter().map(|t| Trick { winner: Some(t.winner), ..Trick::new(t.leader, &t.cards[..p], card_name) }).collect::<Vec<_>>(),
             "tricks_won": &self.tricks_won[..n],
             "zero_at": self.zero_at[..n].iter().map(|&t| (t > 0).then_some(t)).collect::<Vec<_>>(),
             "cp": &self.cp[..n],
@@ -241,15 +237,13 @@ impl Rules for Muschik {
         }
     }
 
-    fn result_json(&self) -> Value {
-        let Some(r) = &self.result else {
-            return Value::Null;
-        };
+    fn result_json(&self) -> Option<Value> {
+        let r = self.result.as_ref()?;
         let n = self.seats();
         let after = &r.match_after;
         let rank = |seat: usize| 1 + (0..n).filter(|&o| after.mp[o] > after.mp[seat]).count();
         let ranking = (0..n).map(|s| json!({ "seat": s, "mp": after.mp[s], "rank": rank(s) }));
-        json!({
+        Some(json!({
             "outcome": if r.void { "void" } else { "scored" },
             "unit": match self.cfg.payoff {
                 PayoffUnit::Countdown => "countdown points removed",
@@ -271,6 +265,6 @@ impl Rules for Muschik {
             "match_over": after.over,
             "ranking": after.over.then(|| ranking.collect::<Vec<_>>()),
             "next_dealer": r.next_dealer,
-        })
+        }))
     }
 }

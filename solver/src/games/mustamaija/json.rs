@@ -212,12 +212,9 @@ impl Rules for Mustamaija {
         (!reasons.is_empty()).then(|| reasons.join("; "))
     }
 
-    fn result_json(&self) -> Value {
-        if self.phase != Phase::Over {
-            return Value::Null;
-        }
+    fn result_json(&self) -> Option<Value> {
         let maria = self.cfg.maria();
-        json!({
+        Some(json!({
             "outcome": if self.stalled { "stall" } else { "loser" },
             "loser": self.loser,
             "maria": card_name(maria),
@@ -228,6 +225,6 @@ impl Rules for Mustamaija {
                 Utility::ZeroSum => "loser -(n-1), others +1 (units of 1/(n-1))",
             },
             "attacks": self.attacks_made,
-        })
+        }))
     }
 }

@@ -220,7 +220,7 @@ fn the_stall_guard_ends_the_deal_after_max_attacks() {
             state.loser, holder,
             "qs_holder_loses: the holder now, or nobody if SQ lies in the talon"
         );
-        assert_eq!(state.result_json()["outcome"], json!("stall"));
+        assert_eq!(state.result_json().unwrap()["outcome"], json!("stall"));
         let mut drawn = dealt(
             "standard",
             json!({"max_attacks": 4, "stall_outcome": "draw"}),
