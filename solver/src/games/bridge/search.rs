@@ -853,7 +853,11 @@ impl Searchable for Bridge {
         let hand = self.hands[seat];
         let place = u64::from(self.trick_len) | (seat as u64) << 2;
         let Some(led) = self.led_suit() else {
-            return Some(mix(hand.bits(), place));
+            // Leading: the hand and the partner's, whose cards decide which lead the side
+            // wins with (low to the partner's winner, say); the opponents' are left out, so
+            // one lead serves every way they split the rest.
+            let partner = self.hands[(seat + 2) % 4];
+            return Some(mix(mix(hand.bits(), partner.bits()), place));
         };
         let offset = self.winning_offset();
         let winner = self.trick[offset];
