@@ -863,9 +863,12 @@ impl Searchable for Bridge {
         let winner = self.trick[offset];
         if !(hand & led.mask()).is_empty() {
             // Following: what decides is the suit's cards still out (in the hands or the
-            // trick) and the card to beat.
+            // trick), the card to beat, and which of them the hand and its partner hold.
             let suit = CardSet::from_bits(led.mask().bits() & ALL_RANKS) - self.played;
-            return Some(mix(suit.bits(), place | u64::from(winner.index()) << 8));
+            let partner = self.hands[(seat + 2) % 4];
+            let ours = u64::from(lane(hand, led)) | u64::from(lane(partner, led)) << 16;
+            let trick = place | u64::from(winner.index()) << 8;
+            return Some(mix(mix(suit.bits(), trick), ours));
         }
         // Void: the hand, and who wins (in no trump) or with what (a ruff can be overruffed).
         let winning = match self.cfg.trump {
