@@ -81,8 +81,11 @@ mod recall_tests;
 /// and Muschik and Mustamaija views check worlds they drew unchecked; `readings`: a Mustamaija
 /// view whose history ends where a hidden defender may have taken without a choice keeps its
 /// guess's reading unless the defence over makes the view's seat decide, so such views of a
-/// seat not to decide draw other, checked worlds).
+/// seat not to decide draw other, checked worlds; `witnesses`: a view's knowledge is learnt
+/// with fits that put cards where the moves before showed they may be, where they can, and
+/// Mustamaija's fits keep what earlier takes and polls showed, so guesses change and the
+/// Mustamaija views whose worlds were drawn unchecked draw checked worlds).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses"
 );

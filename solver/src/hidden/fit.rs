@@ -2,6 +2,10 @@
 //! skipped, a card taken without a choice): cards put where they must be by swapping unseen
 //! cards between hidden places, as the reveal of a shown card does.
 //!
+//! While a view's knowledge is learnt ([`knowing`]), the fits put cards only where the moves
+//! before showed they may be, where they can, so that a guess does not read a later move as
+//! no deal the history allows could play it.
+//!
 //! The general fit ([`search_placements`]) can take long; while a request with a deadline is
 //! read ([`until`]), it stops there, and the view is refused ([`refused_at_deadline`]).
 
@@ -19,6 +23,38 @@ thread_local! {
     static LIMIT: RefCell<Option<Deadline>> = const { RefCell::new(None) };
     /// Whether a fit stopped at that deadline.
     static CUT: Cell<bool> = const { Cell::new(false) };
+    /// While a view's knowledge is learnt ([`knowing`]): per card, the places it may be in.
+    static KNOWN: Cell<Option<[Places; 64]>> = const { Cell::new(None) };
+}
+
+/// Resets the places known when the fit ends, even by a panic.
+struct Knowing(Option<[Places; 64]>);
+
+impl Drop for Knowing {
+    fn drop(&mut self) {
+        KNOWN.with(|known| known.set(self.0));
+    }
+}
+
+/// `fit` with every [`place`] on this thread putting cards only where `allowed` (per card, the
+/// places it may be in, as a view's knowledge learnt them) lets them be, where it can.
+pub fn knowing<T>(allowed: [Places; 64], fit: impl FnOnce() -> T) -> T {
+    let _reset = Knowing(KNOWN.with(|known| known.replace(Some(allowed))));
+    fit()
+}
+
+/// Whether a view's knowledge is being learnt ([`knowing`]).
+pub fn learning() -> bool {
+    KNOWN.with(|known| known.get().is_some())
+}
+
+/// Whether `card` may be in `place`, as far as the knowledge being learnt says.
+fn may_be(card: Card, place: usize) -> bool {
+    KNOWN.with(|known| {
+        known
+            .get()
+            .is_none_or(|allowed| allowed[card.index() as usize] & 1 << place != 0)
+    })
 }
 
 /// Resets the thread's deadline when the reading ends, even by a panic.
@@ -79,8 +115,22 @@ pub enum Target {
 /// never giving back one of `protected` nor of `wanted` (so that no card placed is moved away
 /// for the next); the swaps made, `(card moved, card given back)`, or
 /// `None` where a card the observer sees is elsewhere or no card can be given back. The state
-/// is changed only on success, and only where a card moves ([`Game::swap_unseen`]).
+/// is changed only on success, and only where a card moves ([`Game::swap_unseen`]). Every card
+/// goes where the knowledge being learnt lets it be ([`knowing`]) where that can be done.
 pub fn place<G: Game>(
+    state: &mut G,
+    wanted: &[(Card, Target)],
+    observer: Seat,
+    protected: CardSet,
+) -> Option<Vec<(Card, Card)>> {
+    place_known(state, wanted, observer, protected).or_else(|| {
+        let _reset = Knowing(Some(KNOWN.with(Cell::take)?));
+        place_known(state, wanted, observer, protected)
+    })
+}
+
+/// [`place`], putting every card only where the knowledge being learnt lets it be.
+pub fn place_known<G: Game>(
     state: &mut G,
     wanted: &[(Card, Target)],
     observer: Seat,
@@ -102,7 +152,7 @@ pub fn place<G: Game>(
         if meets(Some(from), target) {
             continue;
         }
-        let (to, back) = destination(&unseen, target, from, protected)?;
+        let (to, back) = destination(&unseen, card, target, from, protected)?;
         unseen.places[from].remove(card);
         unseen.places[to].remove(back);
         unseen.places[from].insert(back);
@@ -123,19 +173,21 @@ fn meets(holder: Option<usize>, target: Target) -> bool {
     }
 }
 
-/// A place meeting `target` other than `from` with an unseen card to give back (not one of
-/// `protected`), and that card.
+/// A place meeting `target` other than `from` where `card` may be, with an unseen card to give
+/// back that may be in `from` (not one of `protected`), and that card.
 fn destination(
     unseen: &Unseen,
+    card: Card,
     target: Target,
     from: usize,
     protected: CardSet,
 ) -> Option<(usize, Card)> {
     (0..MAX_PLACES)
-        .filter(|&place| place != from && meets(Some(place), target))
+        .filter(|&place| place != from && meets(Some(place), target) && may_be(card, place))
         .find_map(|place| {
             (unseen.places[place] - protected)
-                .lowest()
+                .iter()
+                .find(|&back| may_be(back, from))
                 .map(|back| (place, back))
         })
 }

@@ -19,10 +19,15 @@
 //! stays exact) or not ([`Facts::inexact`]: drawn worlds are checked by replaying the history,
 //! and the count is an upper bound).
 //!
+//! The game's fits of a move's outcome put cards only where what the moves before taught lets
+//! them be, where they can ([`knowing`]); where that fails, or reads the history to another
+//! position than the view's own replay, the history is learnt again with the fits alone.
+//!
 //! A snapshot without history knows only what the snapshot shows: each unseen card may be in any
 //! place that holds unseen cards.
 
 use super::entangled::Split;
+use super::fit::knowing;
 use super::replay::WorldCheck;
 use super::sampler::{Counts, MAX_DRAWS};
 use super::{Observable, Places};
@@ -157,7 +162,28 @@ impl Knowledge {
         moves: &[G::Move],
         observer: Seat,
     ) -> Result<Knowledge, String> {
-        let learnt = learn(start, moves, observer)?;
+        Knowledge::reaching(start, moves, observer, None)
+    }
+
+    /// [`Knowledge::from_history`], of the position `now` where one is given (the view's own
+    /// replay's). Learnt with fits that put cards only where what the moves before showed lets
+    /// them be, where they can ([`knowing`]); where that fails, or reads another position than
+    /// `now` (a history that ends where hidden hands decide whether a defence is over can be
+    /// read two ways by a seat not to decide), with the fits alone, as the view's replay.
+    fn reaching<G: Observable>(
+        start: &G,
+        moves: &[G::Move],
+        observer: Seat,
+        now: Option<&G>,
+    ) -> Result<Knowledge, String> {
+        let seen = |state: &G| state.state_json(Some(observer));
+        let known = learn(start, moves, observer, Knows::Learnt)
+            .ok()
+            .filter(|learnt| now.is_none_or(|now| seen(&learnt.state) == seen(now)));
+        let learnt = match known {
+            Some(learnt) => learnt,
+            None => learn(start, moves, observer, Knows::Nothing)?,
+        };
         Knowledge::build(&learnt.state, observer, &learnt.facts)?.checked(start, learnt, moves)
     }
 
@@ -194,7 +220,9 @@ impl Knowledge {
     pub fn of_position<G: Observable>(position: &Position<G>) -> Option<Result<Knowledge, String>> {
         let observer = position.view?;
         Some(match &position.history {
-            Some((start, moves)) => Knowledge::from_history(start, moves, observer),
+            Some((start, moves)) => {
+                Knowledge::reaching(start, moves, observer, Some(&position.state))
+            }
             None => Knowledge::from_snapshot(&position.state, observer),
         })
     }
@@ -255,10 +283,10 @@ impl Knowledge {
     /// The deal a world implies keeps each hidden card's slot
     /// ([`crate::game::Game::swap_unseen`]), so the stock or talon cards the observer saw drawn
     /// are drawn again; `truth_tests` checks that the true world passes. Measured on every
-    /// seat's view after every move of 20 random hands per variant: the fallback fires only in
-    /// Mustamaija (14-22 views per preset), in views whose history ends where a hidden
-    /// defender may have taken without a choice, read as the defence over so that the view's
-    /// seat decides, where a card the defender took earlier when asked shows it can beat.
+    /// seat's view after every move of 20 random hands per Mustamaija preset: the fallback fires
+    /// in none (it fired in 14-22 views per preset while the view's fits moved cards where the
+    /// moves before showed they are not, [`knowing`], and forgot what earlier takes and polls
+    /// showed), and no other game had any.
     fn checked_from_frame<G: Observable>(
         self,
         start: &G,
@@ -359,8 +387,21 @@ struct Learnt<G> {
     frame: Option<(usize, G)>,
 }
 
+/// What the fits of a view's replay are told of where the unseen cards may be.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Knows {
+    /// What the moves before showed ([`knowing`]).
+    Learnt,
+    Nothing,
+}
+
 /// Replays the view's history from `start`: the position reached and what was learnt.
-fn learn<G: Observable>(start: &G, moves: &[G::Move], observer: Seat) -> Result<Learnt<G>, String> {
+fn learn<G: Observable>(
+    start: &G,
+    moves: &[G::Move],
+    observer: Seat,
+    knows: Knows,
+) -> Result<Learnt<G>, String> {
     let mut learnt = Learnt {
         state: start.clone(),
         facts: Facts::new(),
@@ -371,7 +412,8 @@ fn learn<G: Observable>(start: &G, moves: &[G::Move], observer: Seat) -> Result<
     for (i, &mv) in moves.iter().enumerate() {
         let later = &moves[i + 1..];
         let spreads = learnt.facts.spreads;
-        let swaps = learn_from_move(&mut learnt.state, mv, later, observer, &mut learnt.facts)?;
+        let facts = &mut learnt.facts;
+        let swaps = learn_from_move(&mut learnt.state, (mv, later), observer, facts, knows)?;
         learnt.facts.bounded |= learnt.state.turn_depends_on_hidden();
         // The reveal's swaps in the guessed start too, so that it deals every shown card to
         // the seat that showed it.
@@ -394,10 +436,10 @@ fn learn<G: Observable>(start: &G, moves: &[G::Move], observer: Seat) -> Result<
 /// swaps that put the cards it showed into the mover's guessed hand.
 fn learn_from_move<G: Observable>(
     state: &mut G,
-    mv: G::Move,
-    later: &[G::Move],
+    (mv, later): (G::Move, &[G::Move]),
     observer: Seat,
     facts: &mut Facts,
+    knows: Knows,
 ) -> Result<Vec<(Card, Card)>, String> {
     let Some(mover) = state.to_move() else {
         return Err("a move follows the end of the hand".to_string());
@@ -414,7 +456,12 @@ fn learn_from_move<G: Observable>(
     let before_state = state.clone();
     let mut before = state.unseen(observer);
     let placed = facts.placed(&before);
-    let swaps = play_in_view(state, mv, later, observer, placed).map_err(|why| match why {
+    let mut fit = || play_in_view(state, mv, later, observer, placed);
+    let fitted = match knows {
+        Knows::Learnt => knowing(facts.allowed, fit),
+        Knows::Nothing => fit(),
+    };
+    let swaps = fitted.map_err(|why| match why {
         InView::Illegal => {
             "the history cannot be replayed: a move is not legal for any hand its seat could hold"
                 .to_string()

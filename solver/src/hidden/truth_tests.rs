@@ -2,6 +2,7 @@
 //! played hands, each seat's knowledge (where its worlds are checked by replaying the history,
 //! and the view reads the table's position) accepts the unseen cards as they really lie.
 
+use super::sampler::draw_unseen;
 use super::view_replay_tests::{played_hand, view_json};
 use super::{Knowledge, Observable};
 use crate::api::{parse_position, Position};
@@ -9,6 +10,7 @@ use crate::game::Game;
 use crate::games::marjapussi::Marjapussi;
 use crate::games::muschik::Muschik;
 use crate::games::mustamaija::Mustamaija;
+use crate::rng::Rng;
 use serde_json::{json, Value};
 
 /// Which views of a played hand are checked, and how their knowledge is built.
@@ -133,8 +135,9 @@ fn mustamaija_every_seat_knows_its_history() {
 /// A seat not to decide, after a hidden defender was attacked with a card it can beat: the
 /// view reads the defender to decide, as the table stands, and checks its worlds. Standard,
 /// seed 0, after 45 moves: seat 2 attacks HQ; seat 3 took DJ earlier when asked, so it holds
-/// the last trump, C7 (the view once read HQ as taken without a choice, and no world drawn
-/// replayed the history).
+/// the last trump, C7 (the views once read HQ as taken without a choice, and no world drawn
+/// replayed the history; seat 0's, which that reading made the seat to decide, until the
+/// view's fits carried the take's witness from move to move).
 #[test]
 fn mustamaija_view_not_to_decide_reads_the_defender_deciding() {
     let (start, moves) = played_hand::<Mustamaija>("standard", &json!({}), 0);
@@ -143,7 +146,7 @@ fn mustamaija_view_not_to_decide_reads_the_defender_deciding() {
         table.play_unchecked(mv);
     }
     assert_eq!(table.to_move(), Some(3));
-    for seat in [1, 2] {
+    for seat in [0, 1, 2] {
         let view = sent_view(&start, &moves[..45], seat);
         assert_eq!(view.state.to_move(), Some(3), "seat {seat}");
         let known = Knowledge::of_position(&view)
@@ -151,5 +154,36 @@ fn mustamaija_view_not_to_decide_reads_the_defender_deciding() {
             .expect("knowledge");
         let check = known.check.expect("checked worlds");
         assert!(check.accepts(&table.unseen(seat)), "seat {seat}");
+    }
+}
+
+/// Views whose worlds were once drawn unchecked: no world drawn replayed the history, because
+/// the view's fits had moved away a card that the history before showed where it is. Standard,
+/// seed 0, after 45 moves, seat 0: seat 3 took DJ when asked, so it holds C7, the last trump,
+/// which beats the HQ now attacked (the fit read HQ as taken without a choice, seat 0 to
+/// move); seed 17, after 46 moves, seat 1: a defence fit moved cards the moves before pinned to
+/// seat 0; `salmi_six`, seed 1, after 32 moves, seat 2: seat 0, which a poll asked at move 30,
+/// still holds its marriage, so the poll now asks it again (the fit broke it). Each view's
+/// worlds are now checked: every world drawn replays its history, and the true world does.
+#[test]
+fn mustamaija_views_learn_what_earlier_moves_showed() {
+    for (variant, seed, k, seat) in [
+        ("standard", 0, 45, 0),
+        ("standard", 17, 46, 1),
+        ("salmi_six", 1, 32, 2),
+    ] {
+        let (start, moves) = played_hand::<Mustamaija>(variant, &json!({}), seed);
+        let mut truth = start.clone();
+        for &mv in &moves[..k] {
+            truth.play_unchecked(mv);
+        }
+        let known = Knowledge::from_deal(&start, &moves[..k], seat).expect("a view");
+        let at = format!("{variant} seed {seed} move {k} seat {seat}");
+        let check = known.check.as_ref().expect(&at);
+        assert!(check.accepts(&truth.unseen(seat)), "{at}: the true world");
+        let mut rng = Rng::seeded(seed);
+        for _ in 0..20 {
+            assert!(check.accepts(&draw_unseen(&known, &mut rng)), "{at}");
+        }
     }
 }

@@ -6,27 +6,26 @@
 //! nothing to declare get no decision node; the first declaration closes the poll.
 
 use super::cards::marriage;
-use super::config::{MarriageWindow, TrumpMode};
+use super::config::MarriageWindow;
 use super::{By, Move, Mustamaija, Phase};
 use crate::suited::Suit;
 
 impl Mustamaija {
     /// The suits `seat` may declare now, as a mask over suit indices.
     pub(crate) fn declarable(&self, seat: u8) -> u8 {
-        if self.cfg.trump_mode != TrumpMode::Marriage
-            || (self.trump.is_some() && !self.cfg.marriage_trump_changes)
-        {
+        if !self.polls_open() {
             return 0;
         }
         let hand = self.hands[seat as usize];
         Suit::ALL
             .into_iter()
-            .filter(|&s| {
-                self.cfg.marriage_allowed(s)
-                    && self.declared & 1 << s as u8 == 0
-                    && marriage(s).is_subset(hand)
-            })
+            .filter(|&s| self.may_declare(s) && marriage(s).is_subset(hand))
             .fold(0, |mask, s| mask | 1 << s as u8)
+    }
+
+    /// Whether the marriage of `suit` may be declared now by a seat holding it.
+    pub(super) fn may_declare(&self, suit: Suit) -> bool {
+        self.polls_open() && self.cfg.marriage_allowed(suit) && self.declared & 1 << suit as u8 == 0
     }
 
     /// The seat whose turn the poll precedes: the attacker before an attack, else the defender.

@@ -48,6 +48,7 @@ use crate::rng::Rng;
 use crate::suited::Suit;
 use config::{Config, TrumpMode, Utility};
 use talon::Talon;
+use view_fit::Witnessed;
 
 named_enum!(
     /// Where the deal stands.
@@ -115,6 +116,8 @@ pub struct Mustamaija {
     pub(crate) public: CardSet,
     /// In a view: talon cards whose position the observer knows (besides the trump card).
     pub(crate) talon_known: CardSet,
+    /// In a view: what the takes of hidden defenders asked to defend show they still hold.
+    pub(crate) witnessed: Witnessed,
     pub(crate) phase: Phase,
     pub(crate) actor: u8,
     pub(crate) attacker: u8,
@@ -156,6 +159,7 @@ impl Mustamaija {
             declared: 0,
             public: CardSet::EMPTY,
             talon_known: CardSet::EMPTY,
+            witnessed: Witnessed::default(),
             phase: Phase::Attack,
             actor: 0,
             attacker: 0,

@@ -6,17 +6,23 @@
 //! way shows ([`Mustamaija::learn_defence`]): the beaters of a card taken without a choice
 //! are not in the defender's hand.
 //!
+//! The fits also carry what earlier moves showed of hidden hands, which no card's places can
+//! say ([`Witnessed`]): a defender that took a card when asked still holds one of the cards
+//! that beat it, and a seat a marriage poll asked still holds a marriage, until it plays one of
+//! them. While a view's knowledge is learnt, a defence is fitted first to a way that puts every
+//! card where the knowledge lets it be and leaves every earlier take its witness.
+//!
 //! A history that ends within a defence is read as the defence over where the defender can
 //! have taken the rest without a choice (a view is sent by the seat to decide), else as the
 //! defender to decide on the first card it can beat; but a guess that replays the rest of the
 //! history keeps its reading where the defence over would not make the view's seat decide
 //! either ([`Mustamaija::fit_view_move`]), as the table stands where the defender can beat.
 
-use super::cards::beaters;
+use super::cards::{beaters, marriage};
 use super::{Move, Mustamaija, Phase};
 use crate::cards::{Card, CardSet};
-use crate::game::{Game, Seat};
-use crate::hidden::fit::Target;
+use crate::game::{Game, Seat, MAX_SEATS};
+use crate::hidden::fit::{learning, place_known, Target};
 use crate::hidden::Facts;
 use crate::suited::Suit;
 
@@ -24,6 +30,78 @@ use crate::suited::Suit;
 const MAX_STEPS: usize = 1 << 14;
 /// The most ways of one defence looked at; past it nothing is learnt from them.
 const MAX_FLOWS: usize = 64;
+/// The most takes [`Witnessed`] remembers; past it the oldest is forgotten.
+const MAX_WITNESSED: usize = 8;
+
+/// In a view, for each card a hidden defender took when asked (so it held a card that beat it,
+/// spec 4.3): the cards it may have held then that beat it, one of which it still holds. The
+/// cards seen elsewhere since are struck off; the take is forgotten once its defender plays one
+/// of them (that may have been the one), or past [`MAX_WITNESSED`] takes: a fit then knows less
+/// than the history shows, never more.
+///
+/// Likewise, per seat, the suits (a mask) one of whose marriages it holds: a hidden seat a
+/// marriage poll asked held one it could declare, and holds it until it plays one of its cards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Witnessed {
+    seats: [u8; MAX_WITNESSED],
+    cards: [CardSet; MAX_WITNESSED],
+    len: u8,
+    marriages: [u8; MAX_SEATS],
+}
+
+impl Witnessed {
+    fn push(&mut self, seat: u8, cards: CardSet) {
+        let len = self.len as usize;
+        if len == MAX_WITNESSED {
+            self.seats.copy_within(1.., 0);
+            self.cards.copy_within(1.., 0);
+        }
+        let at = len.min(MAX_WITNESSED - 1);
+        (self.seats[at], self.cards[at]) = (seat, cards);
+        self.len = (at + 1) as u8;
+    }
+
+    /// `seat` played `cards`: its takes witnessed by one of them, and its marriages if one of
+    /// them is of one, are forgotten; they are struck off the other seats' (they were never
+    /// theirs since).
+    fn spend(&mut self, seat: u8, cards: CardSet) {
+        let mut kept = Witnessed {
+            marriages: self.marriages,
+            ..Witnessed::default()
+        };
+        for (s, witnesses) in self.iter() {
+            if s != seat || !witnesses.intersects(cards) {
+                kept.push(s, witnesses - cards);
+            }
+        }
+        let broken = Suit::ALL
+            .into_iter()
+            .filter(|&suit| marriage(suit).intersects(cards))
+            .fold(0, |mask, suit| mask | 1 << suit as u8);
+        for (s, suits) in kept.marriages.iter_mut().enumerate() {
+            *suits = match s == seat as usize && *suits & broken != 0 {
+                true => 0,
+                false => *suits & !broken,
+            };
+        }
+        *self = kept;
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (u8, CardSet)> + '_ {
+        let len = self.len as usize;
+        self.seats[..len]
+            .iter()
+            .copied()
+            .zip(self.cards[..len].iter().copied())
+    }
+
+    /// The witnesses of each take by `seat`.
+    fn of(&self, seat: u8) -> impl Iterator<Item = CardSet> + '_ {
+        self.iter()
+            .filter(move |&(s, _)| s == seat)
+            .map(|(_, cards)| cards)
+    }
+}
 
 /// The defence that follows a move: the open cards its defender meets, in order, and the
 /// history's moves that answer them.
@@ -52,6 +130,54 @@ struct Flow {
 }
 
 impl Mustamaija {
+    /// Remembers what `mv`, about to be played in `observer`'s view, shows of hidden hands for
+    /// the fits of later moves ([`Witnessed`]).
+    pub(super) fn witness(&mut self, mv: Move, observer: Seat) {
+        let mover = self.actor;
+        match mv {
+            Move::Attack(cards) => self.witnessed.spend(mover, cards),
+            Move::Beat(card) => self.witnessed.spend(mover, CardSet::single(card)),
+            Move::NoDeclaration(_) if mover as Seat != observer && self.phase == Phase::Declare => {
+                let unseen = self.unseen(observer);
+                let holdable = self.hands[mover as usize] | unseen.cards();
+                self.witnessed.marriages[mover as usize] = Suit::ALL
+                    .into_iter()
+                    .filter(|&s| self.may_declare(s) && marriage(s).is_subset(holdable))
+                    .fold(0, |mask, s| mask | 1 << s as u8);
+            }
+            Move::Take if mover as Seat != observer && self.phase == Phase::Defend => {
+                let Some(card) = self.current_attack_card() else {
+                    return;
+                };
+                let unseen = self.unseen(observer);
+                let beats = beaters(card, self.cfg.deck(), self.trump, self.cfg.maria());
+                let seen = self.hands[mover as usize] - unseen.places[mover as usize];
+                if !beats.intersects(seen) {
+                    self.witnessed.push(mover, beats & unseen.cards());
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether a poll that opens now must ask `seat`: a poll asked it before, and every suit of
+    /// a marriage it may still hold from then can be declared ([`Witnessed`]).
+    pub(super) fn must_be_asked(&self, seat: u8) -> bool {
+        let suits = self.witnessed.marriages[seat as usize];
+        suits != 0
+            && Suit::ALL
+                .into_iter()
+                .filter(|&s| suits & 1 << s as u8 != 0)
+                .all(|s| self.may_declare(s))
+    }
+
+    /// How many takes of [`Witnessed`] the guess gives a witness.
+    fn explained_takes(&self) -> usize {
+        (self.witnessed.iter())
+            .filter(|&(seat, witnesses)| witnesses.intersects(self.hands[seat as usize]))
+            .count()
+    }
+
     /// Turned cards put back into the talon and still there: the turn seed put them in the
     /// same slots as at the table, so no hand holds them.
     pub(super) fn settled(&self) -> CardSet {
@@ -136,6 +262,8 @@ impl Mustamaija {
         let unseen = self.unseen(observer);
         let open_beaters =
             |c: Card| beaters(c, self.cfg.deck(), chain.trump, self.cfg.maria()) - chain.attack;
+        let known = self.hands[defender] - unseen.places[defender] - chain.spent;
+        let pool = pool - chain.attack - chain.spent;
         let mut search = Search {
             chain,
             beaters: chain
@@ -143,8 +271,13 @@ impl Mustamaija {
                 .iter()
                 .map(|&c| open_beaters(c) - chain.spent)
                 .collect(),
-            known: self.hands[defender] - unseen.places[defender] - chain.spent,
-            pool: pool - chain.attack - chain.spent,
+            known,
+            pool,
+            // A take witnessed by the card the move before beats with may have been that card.
+            takes: (self.witnessed.of(chain.defender))
+                .filter(|w| !w.intersects(chain.spent))
+                .map(|w| w & (known | pool))
+                .collect(),
             guessed: unseen.places[defender],
             hidden: unseen.places[defender].len() - (chain.spent & unseen.cards()).len(),
             steps: 0,
@@ -182,14 +315,22 @@ impl Mustamaija {
             Move::Attack(cards) => cards,
             _ => chain.spent,
         };
-        flows
-            .iter()
-            .find_map(|flow| {
+        // While a knowledge is learnt ([`learning`]), a way that puts every card where it lets
+        // it be and leaves every earlier take its witness, else any way.
+        let explained = self.explained_takes();
+        let mut fit = |known| {
+            flows.iter().find_map(|flow| {
                 let mut fitted = self.clone();
-                let swaps = fitted.fit_flow(flow, shown, defender, observer, placed)?;
+                let swaps = fitted.fit_flow(flow, shown, (defender, observer), placed, known)?;
+                if known && learning() && fitted.explained_takes() < explained {
+                    return None;
+                }
                 *self = fitted;
                 Some((swaps, shown | flow.inside | flow.outside))
             })
+        };
+        fit(true)
+            .or_else(|| fit(false))
             .ok_or_else(|| {
                 format!("seat {defender}'s cards cannot be guessed to meet the attack as the moves after it show")
             })
@@ -198,24 +339,29 @@ impl Mustamaija {
     /// Moves the guess so that the defender holds `flow.inside` and none of `flow.outside`;
     /// the cards `shown` go to the mover first, so that their reveal swaps nothing. A turned
     /// spade put back stays in the talon where the turn seed put it.
+    /// With `known`, only where the knowledge being learnt lets every card be.
     fn fit_flow(
         &mut self,
         flow: &Flow,
         shown: CardSet,
-        defender: u8,
-        observer: Seat,
+        (defender, observer): (u8, Seat),
         placed: CardSet,
+        known: bool,
     ) -> Option<Vec<(Card, Card)>> {
         let mover = self.actor as usize;
         let kept = shown | self.settled() | placed;
-        let mut swaps = self.place_sparing(&targets(shown, Target::In(mover)), observer, kept)?;
+        let place = |state: &mut Self, wanted: &[(Card, Target)], kept| match known {
+            true => state.sparing(place_known, wanted, observer, kept),
+            false => state.place_sparing(wanted, observer, kept),
+        };
+        let mut swaps = place(self, &targets(shown, Target::In(mover)), kept)?;
         let inside = targets(flow.inside, Target::In(defender as usize));
-        swaps.extend(self.place_sparing(&inside, observer, kept | flow.inside)?);
+        swaps.extend(place(self, &inside, kept | flow.inside)?);
         // After the swaps above, which may have given the defender a beater back.
         let away = Target::NotIn(1 << defender);
         let outside = targets(flow.outside & self.hands[defender as usize], away);
         let protected = kept | flow.inside | flow.outside;
-        swaps.extend(self.place_sparing(&outside, observer, protected)?);
+        swaps.extend(place(self, &outside, protected)?);
         Some(swaps)
     }
 
@@ -270,6 +416,8 @@ struct Search<'a> {
     guessed: CardSet,
     /// How many unseen cards the defender holds.
     hidden: u32,
+    /// Per earlier take of the defender's, the cards one of which it holds ([`Witnessed`]).
+    takes: Vec<CardSet>,
     steps: usize,
     flows: Vec<Flow>,
 }
@@ -355,9 +503,26 @@ impl Search<'_> {
     }
 
     fn found(&mut self, inside: CardSet, outside: CardSet) {
+        let Some(inside) = self.with_takes(inside, outside) else {
+            return;
+        };
         if (self.pool - outside).len() >= self.hidden && (inside - self.known).len() <= self.hidden
         {
             self.flows.push(Flow { inside, outside });
         }
+    }
+
+    /// `inside` with a witness of each earlier take that it and the cards seen do not hold:
+    /// one not of `outside` (any one: it beats none of the cards taken without a choice; one the
+    /// guess gives the defender where there is one); `None` where a take has none left.
+    fn with_takes(&self, inside: CardSet, outside: CardSet) -> Option<CardSet> {
+        self.takes.iter().try_fold(inside, |inside, &witnesses| {
+            if witnesses.intersects(self.known | inside) {
+                return Some(inside);
+            }
+            let free = (witnesses & self.pool) - outside;
+            let witness = (free & self.guessed).lowest().or(free.lowest())?;
+            Some(inside | CardSet::single(witness))
+        })
     }
 }

@@ -12,7 +12,8 @@
 //! defence's poll ask the seat, the defender is left no card that beats. A history that ends
 //! within a poll is read as the view's seat deciding next (a view is sent by the seat to
 //! decide) where, no hidden seat asked, it would: the hidden seats asked lose their marriages,
-//! unless that breaks a poll the history shows before.
+//! unless that breaks a poll the history shows before or after the move fitted (a seat an
+//! earlier poll asked still holds its marriage, [`super::view_fit::Witnessed`]).
 //!
 //! Where these fits, one case at a time, cannot replay a history from the view's guess, the
 //! general fit ([`search_placements`]) searches the placements of the unseen cards for a start
@@ -32,10 +33,13 @@ use crate::api::play_in_view;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat, MAX_SEATS};
 use crate::hidden::fit::{
-    cut, drawn_placement, out_of_time, place, replayed, search_placements, Target,
+    cut, drawn_placement, out_of_time, place, place_known, replayed, search_placements, Target,
 };
 use crate::rng::Rng;
 use crate::suited::Suit;
+
+/// A way to put cards where they must be in a guess ([`place`], [`place_known`]).
+type Placing = fn(&mut Mustamaija, &[(Card, Target)], Seat, CardSet) -> Option<Vec<(Card, Card)>>;
 
 /// The most changes of the guess one fit of the polls makes before it gives up.
 const MAX_FIXES: usize = 24;
@@ -233,6 +237,7 @@ impl Mustamaija {
         if let Some(by) = note(mv) {
             self.check_asked(by.0.unwrap_or(observer as u8))?;
         }
+        self.witness(mv, observer);
         let mut fitted = self.clone();
         let mut fit_rounds = || {
             let (mut swaps, mut fixed) = (Vec::new(), placed);
@@ -535,6 +540,8 @@ impl Mustamaija {
                     .flatten();
                 asked.or_else(|| self.disarm(defender, beaters, observer, kept))
             }
+            // A seat asked before that still holds its marriage is asked again.
+            Misfit::Skip(seat, _) if self.must_be_asked(seat) => None,
             Misfit::Skip(seat, suits) => self.break_marriages(seat, suits, observer, kept),
             Misfit::Never => None,
         }
@@ -725,14 +732,27 @@ impl Mustamaija {
     }
 
     /// [`place`], giving back no king or queen where it can: a fit makes no marriage where it
-    /// can help it.
+    /// can help it. Where it can, every card goes where the knowledge being learnt lets it be
+    /// ([`crate::hidden::fit::knowing`]) first.
     pub(super) fn place_sparing(
         &mut self,
         wanted: &[(Card, Target)],
         observer: Seat,
         kept: CardSet,
     ) -> Option<Vec<(Card, Card)>> {
-        place(self, wanted, observer, kept | royals())
-            .or_else(|| place(self, wanted, observer, kept))
+        self.sparing(place_known, wanted, observer, kept)
+            .or_else(|| self.sparing(place, wanted, observer, kept))
+    }
+
+    /// `placing` (a [`place`] function) giving back no king or queen where it can.
+    pub(super) fn sparing(
+        &mut self,
+        placing: Placing,
+        wanted: &[(Card, Target)],
+        observer: Seat,
+        kept: CardSet,
+    ) -> Option<Vec<(Card, Card)>> {
+        placing(self, wanted, observer, kept | royals())
+            .or_else(|| placing(self, wanted, observer, kept))
     }
 }
