@@ -85,8 +85,9 @@ mod recall_tests;
 /// with fits that put cards where the moves before showed they may be, where they can, and
 /// Mustamaija's fits keep what earlier takes and polls showed, so guesses change and the
 /// Mustamaija views whose worlds were drawn unchecked draw checked worlds; `cutkeys`: bridge's
-/// cut-off table keys a lead by the partner's hand and a follower by the side's cards of the
-/// suit, so a search orders its moves otherwise and may name another of equal-valued moves).
+/// cut-off table keys every move by what the partner holds too (its hand, or its cards of the
+/// suit followed), so a search orders its moves otherwise and may name another of equal-valued
+/// moves).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
     "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys"
