@@ -124,9 +124,22 @@ pub fn place<G: Game>(
     protected: CardSet,
 ) -> Option<Vec<(Card, Card)>> {
     place_known(state, wanted, observer, protected).or_else(|| {
-        let _reset = Knowing(Some(KNOWN.with(Cell::take)?));
-        place_known(state, wanted, observer, protected)
+        learning()
+            .then(|| place_anywhere(state, wanted, observer, protected))
+            .flatten()
     })
+}
+
+/// [`place`] without the knowledge being learnt: every card may go wherever an unseen card
+/// may be.
+pub fn place_anywhere<G: Game>(
+    state: &mut G,
+    wanted: &[(Card, Target)],
+    observer: Seat,
+    protected: CardSet,
+) -> Option<Vec<(Card, Card)>> {
+    let _reset = Knowing(KNOWN.with(Cell::take));
+    place_known(state, wanted, observer, protected)
 }
 
 /// [`place`], putting every card only where the knowledge being learnt lets it be.

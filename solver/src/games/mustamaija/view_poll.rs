@@ -33,12 +33,13 @@ use crate::api::play_in_view;
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat, MAX_SEATS};
 use crate::hidden::fit::{
-    cut, drawn_placement, out_of_time, place, place_known, replayed, search_placements, Target,
+    cut, drawn_placement, learning, out_of_time, place, place_anywhere, place_known, replayed,
+    search_placements, Target,
 };
 use crate::rng::Rng;
 use crate::suited::Suit;
 
-/// A way to put cards where they must be in a guess ([`place`], [`place_known`]).
+/// A way to put cards where they must be in a guess ([`place_known`], [`place_anywhere`]).
 type Placing = fn(&mut Mustamaija, &[(Card, Target)], Seat, CardSet) -> Option<Vec<(Card, Card)>>;
 
 /// The most changes of the guess one fit of the polls makes before it gives up.
@@ -740,8 +741,13 @@ impl Mustamaija {
         observer: Seat,
         kept: CardSet,
     ) -> Option<Vec<(Card, Card)>> {
+        // The attempts with the knowledge are not made twice: a failed placing changes nothing.
         self.sparing(place_known, wanted, observer, kept)
-            .or_else(|| self.sparing(place, wanted, observer, kept))
+            .or_else(|| {
+                learning()
+                    .then(|| self.sparing(place_anywhere, wanted, observer, kept))
+                    .flatten()
+            })
     }
 
     /// `placing` (a [`place`] function) giving back no king or queen where it can.
