@@ -138,30 +138,27 @@ impl<M: Copy> PartitionTable<M> {
     ) {
         let view = profile & mask;
         let b = self.buckets.entry(bucket).or_default();
-        let (mut kept, mut known) = (0, None);
-        for i in 0..b.0.len() {
+        // Most puts find nothing under the new entry: the scan reads masks and views only,
+        // and the rare redundant entry is removed where it stands (the order is kept).
+        let (mut i, mut known) = (0, None);
+        while let Some(offset) = b.0[i..]
+            .iter()
+            .position(|e| e.mask & mask == mask && e.view & mask == view)
+        {
+            i += offset;
             let Entry {
-                mask: m,
-                view: v,
-                spec: s,
-                proved: p,
+                spec: s, proved: p, ..
             } = b.0[i];
-            let under = m & mask == mask && v & mask == view;
-            if under {
-                if (m, s) == (mask, spec) {
-                    known = Some(kept);
-                } else if proved.low >= p.low && proved.high <= p.high {
-                    proved.work = proved.work.saturating_add(p.work);
-                    proved.best = proved.best.or(p.best);
-                    continue;
-                }
+            if (b.0[i].mask, s) == (mask, spec) {
+                known = Some(i);
+            } else if proved.low >= p.low && proved.high <= p.high {
+                proved.work = proved.work.saturating_add(p.work);
+                proved.best = proved.best.or(p.best);
+                b.0.remove(i);
+                continue;
             }
-            if kept != i {
-                b.0[kept] = b.0[i];
-            }
-            kept += 1;
+            i += 1;
         }
-        b.0.truncate(kept);
         match known {
             Some(i) => {
                 let p = &mut b.0[i].proved;
