@@ -955,19 +955,20 @@ fn movers_choice<G: Searchable>(
 }
 
 /// The value of `state` for the side of `seat` (by default the seat to move), without
-/// scoring each move (DDS's `solutions=1`), starting from `seed` as [`analyze_seeded`] does;
-/// also the entries known after the solve.
+/// scoring each move (DDS's `solutions=1`), starting from `seed` as [`analyze_seeded`] does
+/// and from `guess` where the caller has one (else from what the tables know); also the
+/// entries known after the solve.
 pub fn value_seeded<G: Searchable>(
     state: &G,
     seat: Option<Seat>,
     budget: Budget,
-    seed: &Carried,
+    (seed, guess): (&Carried, Option<i32>),
 ) -> (RootValue, Carried) {
     let start = Instant::now();
     let side = state.side(seat.or(state.to_move()).unwrap_or(0));
     let mut searcher =
         Searcher::<G>::seeded(side, seed, Deadline::of(start, &budget), budget.nodes);
-    let guess = searcher.first_guess(state);
+    let guess = guess.unwrap_or_else(|| searcher.first_guess(state));
     let (low, high) = searcher.pin(state, guess, &mut 0);
     let value = RootValue {
         low,

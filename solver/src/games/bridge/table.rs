@@ -6,7 +6,9 @@
 //! one: DDS's `solutions=1`): the defenders' tricks, and the declarer's are the rest of the 13. Within a strain the four
 //! opening-lead positions differ only in who leads, so their searches share one contract
 //! (the declarer is not part of the play) and each starts from the table entries the
-//! previous one proved: from the second trick on they meet the same positions.
+//! previous one proved: from the second trick on they meet the same positions. Partners
+//! lead one after the other, and each search starts from a guess: the tricks the partner's
+//! lead gave the side, else the 13 less those the other side's lead gave it.
 
 use super::config::{strain_name, Config, SEAT_LETTERS};
 use super::{Bridge, TRICKS};
@@ -28,6 +30,10 @@ pub const STRAINS: [Option<Suit>; 5] = [
     Some(Suit::Clubs),
     None,
 ];
+
+/// The opening leaders of a strain in the order searched: partners one after the other,
+/// since their leads most often give their side the same tricks.
+const LEADERS: [u8; 4] = [0, 2, 1, 3];
 
 /// The declarer's tricks for one strain and declarer: exact when `low == high`, else the
 /// budget ran out and the tricks lie in `low..=high`.
@@ -52,14 +58,20 @@ pub fn deal_table(hands: [CardSet; 4], budget: Budget) -> DealTable {
     let mut table = DealTable::default();
     for (row, &trump) in table.tricks.iter_mut().zip(&STRAINS) {
         let mut carried = Carried::default();
-        for leader in 0..4u8 {
+        // The tricks each side took on its own leads so far: the guess for the next lead.
+        let mut side_tricks: [Option<i32>; 2] = [None; 2];
+        for leader in LEADERS {
             let left = Budget {
                 nodes: budget.nodes.saturating_sub(table.nodes),
                 time: budget.time.saturating_sub(start.elapsed()),
                 cancel: budget.cancel.clone(),
             };
             let lead = opening_lead(hands, trump, leader);
-            let (defence, after) = value_seeded(&lead, None, left, &carried);
+            let side = usize::from(leader % 2);
+            let guess = side_tricks[side]
+                .or_else(|| side_tricks[1 - side].map(|theirs| i32::from(TRICKS) - theirs));
+            let (defence, after) = value_seeded(&lead, None, left, (&carried, guess));
+            side_tricks[side] = Some(defence.low);
             carried = after;
             table.nodes += defence.nodes;
             // The declarer is the leader's right-hand opponent.
