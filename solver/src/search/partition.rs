@@ -11,8 +11,13 @@ use std::collections::HashMap;
 /// Entries kept per bucket; further ones are not stored.
 const ENTRIES_PER_BUCKET: usize = 4096;
 
-/// One bucket's entries, in one list: most buckets hold a few, so one allocation each.
-struct Bucket<M>(Vec<Entry<M>>);
+/// One bucket's entries, in one list: most buckets hold a few, so one allocation each; and
+/// the place of the entry that last decided a probe, which the next probe tries first
+/// (the positions a search meets one after another are alike).
+struct Bucket<M> {
+    entries: Vec<Entry<M>>,
+    last_decided: usize,
+}
 
 /// An entry: its spec's mask, the profile under it, the spec and what was proved.
 #[derive(Clone, Copy)]
@@ -25,15 +30,18 @@ struct Entry<M> {
 
 impl<M> Default for Bucket<M> {
     fn default() -> Self {
-        Bucket(Vec::new())
+        Bucket {
+            entries: Vec::new(),
+            last_decided: 0,
+        }
     }
 }
 
 impl<M> Bucket<M> {
     /// Adds an entry; nothing when the bucket is full.
     fn push(&mut self, (spec, mask): (u32, u128), view: u128, proved: Proved<M>) {
-        if self.0.len() < ENTRIES_PER_BUCKET {
-            self.0.push(Entry {
+        if self.entries.len() < ENTRIES_PER_BUCKET {
+            self.entries.push(Entry {
                 mask,
                 view,
                 spec,
@@ -77,36 +85,51 @@ pub struct Found<M> {
     pub specs: Vec<u32>,
 }
 
+impl<M: Copy> Found<M> {
+    /// What `entry` alone proves, having decided a probe's window.
+    fn decided_by(&mut self, entry: &Entry<M>) {
+        let p = &entry.proved;
+        (self.low, self.high, self.best) = (p.low, p.high, p.best);
+        self.specs.push(entry.spec);
+    }
+}
+
 impl<M: Copy> PartitionTable<M> {
     /// The entries of `bucket` that `profile` matches, merged into `found` (its specs
-    /// cleared first): the first that decides the window `(alpha, beta)` alone, else the
-    /// tightest bounds that narrow it, each with the one spec that proved it (an entry that
-    /// narrows nothing names no cards); false if none matched.
+    /// cleared first): one that decides the window `(alpha, beta)` alone (the bucket's last
+    /// to decide one where it does, else the first), else the tightest bounds that narrow
+    /// it, each with the one spec that proved it (an entry that narrows nothing names no
+    /// cards); false if none matched.
     pub fn probe(
-        &self,
+        &mut self,
         bucket: u64,
         profile: u128,
         (alpha, beta): (i32, i32),
         found: &mut Found<M>,
     ) -> bool {
         found.specs.clear();
-        let Some(entries) = self.buckets.get(&bucket) else {
+        let Some(b) = self.buckets.get_mut(&bucket) else {
             return false;
         };
+        let matches = |e: &Entry<M>| profile & e.mask == e.view;
+        let decides = |p: &Proved<M>| p.low >= beta || p.high <= alpha || p.low == p.high;
+        let last = b.entries.get(b.last_decided);
+        if let Some(e) = last.filter(|e| matches(e) && decides(&e.proved)) {
+            found.decided_by(e);
+            return true;
+        }
         (found.low, found.high, found.best) = (i32::MIN, i32::MAX, None);
         let (mut low_spec, mut high_spec, mut matched) = (None, None, false);
-        let matches = |e: &Entry<M>| profile & e.mask == e.view;
         let mut next = 0;
-        while let Some(offset) = entries.0[next..].iter().position(matches) {
+        while let Some(offset) = b.entries[next..].iter().position(matches) {
             let i = next + offset;
             next = i + 1;
             let Entry {
                 spec, proved: p, ..
-            } = &entries.0[i];
-            let decides = p.low >= beta || p.high <= alpha || p.low == p.high;
-            if decides {
-                (found.low, found.high, found.best) = (p.low, p.high, p.best);
-                found.specs.push(*spec);
+            } = &b.entries[i];
+            if decides(p) {
+                b.last_decided = i;
+                found.decided_by(&b.entries[i]);
                 return true;
             }
             matched = true;
@@ -141,27 +164,27 @@ impl<M: Copy> PartitionTable<M> {
         // Most puts find nothing under the new entry: the scan reads masks and views only,
         // and the rare redundant entry is removed where it stands (the order is kept).
         let (mut i, mut known) = (0, None);
-        while let Some(offset) = b.0[i..]
+        while let Some(offset) = b.entries[i..]
             .iter()
             .position(|e| e.mask & mask == mask && e.view & mask == view)
         {
             i += offset;
             let Entry {
                 spec: s, proved: p, ..
-            } = b.0[i];
-            if (b.0[i].mask, s) == (mask, spec) {
+            } = b.entries[i];
+            if (b.entries[i].mask, s) == (mask, spec) {
                 known = Some(i);
             } else if proved.low >= p.low && proved.high <= p.high {
                 proved.work = proved.work.saturating_add(p.work);
                 proved.best = proved.best.or(p.best);
-                b.0.remove(i);
+                b.entries.remove(i);
                 continue;
             }
             i += 1;
         }
         match known {
             Some(i) => {
-                let p = &mut b.0[i].proved;
+                let p = &mut b.entries[i].proved;
                 p.best = proved.best.or(p.best);
                 p.low = p.low.max(proved.low);
                 p.high = p.high.min(proved.high).max(p.low);
@@ -184,7 +207,7 @@ impl<M: Copy> PartitionTable<M> {
     /// Every entry, as proved for `side`, to carry to later solves.
     pub fn carried(&self, side: usize) -> impl Iterator<Item = CarriedPartition> + '_ {
         self.buckets.iter().flat_map(move |(&bucket, b)| {
-            b.0.iter().map(
+            b.entries.iter().map(
                 move |&Entry {
                           view,
                           spec,
