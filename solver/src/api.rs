@@ -782,27 +782,44 @@ pub(crate) fn acting_seat<G: Rules>(position: &Position<G>) -> Result<Option<Sea
     }
 }
 
-/// What every answer about a position says of its hand: the seat to move and the seat that
-/// decides its move (bridge: the declarer for dummy), the phase, the contract once fixed, and
-/// once the hand is over its result (scores, the match after it).
+/// Whose turn it is in a hand: the seat to move and the seat that decides its move (bridge:
+/// the declarer for dummy), the phase and the contract once fixed. Every answer about a
+/// position says it.
 #[derive(Serialize)]
-pub(crate) struct Standing {
+pub(crate) struct Turn {
     to_move: Option<Seat>,
     decides: Option<Seat>,
     phase: &'static str,
     contract: Option<Value>,
+}
+
+impl Turn {
+    pub(crate) fn of<G: Rules>(state: &G) -> Turn {
+        let to_move = state.to_move();
+        Turn {
+            to_move,
+            decides: to_move.map(|seat| state.decider(seat)),
+            phase: state.phase(),
+            contract: state.contract_json(),
+        }
+    }
+}
+
+/// What the routes that list or play moves say of the hand: its [`Turn`], and once the hand
+/// is over its result (scores, the match after it).
+#[derive(Serialize)]
+pub(crate) struct Standing {
+    #[serde(flatten)]
+    turn: Turn,
     over: bool,
     result: Option<Value>,
 }
 
 impl Standing {
     pub(crate) fn of<G: Rules>(state: &G) -> Standing {
-        let (to_move, over) = (state.to_move(), state.is_over());
+        let over = state.is_over();
         Standing {
-            to_move,
-            decides: to_move.map(|seat| state.decider(seat)),
-            phase: state.phase(),
-            contract: state.contract_json(),
+            turn: Turn::of(state),
             over,
             result: over.then(|| state.result_json()).flatten(),
         }

@@ -11,7 +11,7 @@ mod view;
 #[cfg(test)]
 mod view_tests;
 
-use crate::api::{position_request, ApiError, ApiResult, Rules, Standing};
+use crate::api::{position_request, ApiError, ApiResult, Rules, Turn};
 use crate::cancel::{Cancel, Deadline};
 use crate::game::Seat;
 use crate::games::readers::unsigned;
@@ -186,9 +186,10 @@ fn analyze_carrying<G: Analysable>(
         exact::analyze_complete(&position.state, &request, carried)?
     };
     answer["unused_budget"] = json!(unused_budget(&request, &answer["method"]));
-    let standing = json!(Standing::of(&position.state));
-    for field in ["to_move", "decides", "phase", "contract"] {
-        answer[field] = standing[field].clone();
+    if let Value::Object(turn) = json!(Turn::of(&position.state)) {
+        for (field, value) in turn {
+            answer[field] = value;
+        }
     }
     Ok((answer, carried))
 }
