@@ -15,7 +15,7 @@ use super::{Marjapussi, Move, Phase, Said};
 use crate::cards::{Card, CardSet};
 use crate::game::mix;
 use crate::game::Game;
-use crate::search::{trick_cutoff_key, Searchable};
+use crate::search::{trick_cutoff_key, Searchable, TableKey};
 use crate::suited::{power_of, suit_of, Suit};
 
 /// [`Marjapussi::majority_key`] where the majority is decided (card points are below 1,000).
@@ -106,13 +106,6 @@ impl Marjapussi {
         } else {
             None
         }
-    }
-
-    /// `side`'s card points while the card points' majority is still open (neither won nor
-    /// out of reach; [`Marjapussi::majority_key`]).
-    fn majority_open(&self, side: usize) -> Option<i32> {
-        let key = self.majority_key(side);
-        (!majority_decided(key)).then_some(key as i32)
     }
 
     /// `marjapussi`'s bounds in game points: the last trick, marriages (2 for the hand's
@@ -372,36 +365,32 @@ impl Searchable for Marjapussi {
         ((low, u64::MAX), (high, u64::MAX))
     }
 
-    /// Huutopussi family: the shape, with the points banked so far. `marjapussi`: game points
-    /// turn on the card points' majority, so what the side's card points still decide of it
-    /// joins the shape ([`Marjapussi::majority_key`]; once it is decided, what the cards are
-    /// worth leaves it) and the declared marriages' game points are the banked part.
     fn table_key(&self, side: usize) -> (u64, i32) {
-        if self.is_over() {
-            return (self.key(), 0);
-        }
-        if self.cfg.variant != Variant::Marjapussi {
-            return (self.shape_key(), self.banked_points(side));
-        }
-        // While the majority is open this is the ordered key's `ordered_exact_key`.
-        let banked = self.marriage_game_points(side);
-        let majority = self.majority_key(side);
-        (
-            mix(self.shape_key_by(!majority_decided(majority)), majority),
-            banked,
-        )
+        self.table_keys(side).exact()
     }
 
-    /// `marjapussi` while the majority is open: the shape and `side`'s card points, which its
-    /// game points never fall with (more card points banked only bring the majority nearer;
-    /// marriages and the last trick do not turn on them).
-    fn ordered_key(&self, side: usize) -> Option<(u64, i32, i32)> {
-        if self.is_over() || self.cfg.variant != Variant::Marjapussi {
-            return None;
+    /// Huutopussi family: the shape, with the points banked so far. `marjapussi`: game points
+    /// turn on the card points' majority, so what the side's card points still decide of it
+    /// joins the shape ([`Marjapussi::majority_key`]) and the declared marriages' game points
+    /// are the banked part. While the majority is open that is the side's card points, which
+    /// its game points never fall with (more card points banked only bring the majority
+    /// nearer; marriages and the last trick do not turn on them); once it is decided, what
+    /// the cards are worth leaves the shape. One count of the majority serves both keys.
+    #[inline]
+    fn table_keys(&self, side: usize) -> TableKey {
+        if self.is_over() {
+            return TableKey::Exact((self.key(), 0));
         }
-        let card_points = self.majority_open(side)?;
+        if self.cfg.variant != Variant::Marjapussi {
+            return TableKey::Exact((self.shape_key(), self.banked_points(side)));
+        }
         let banked = self.marriage_game_points(side);
-        Some((self.shape_key(), banked, card_points))
+        let majority = self.majority_key(side);
+        if majority_decided(majority) {
+            TableKey::Exact((mix(self.shape_key_by(false), majority), banked))
+        } else {
+            TableKey::Ordered(self.shape_key(), banked, majority as i32)
+        }
     }
 
     /// Huutopussi family, two sides, in the play once no marriage can be declared any more:
@@ -1068,7 +1057,7 @@ mod tests {
         for seed in 0..seeds as u64 {
             let g = endgame("marjapussi", seed, 3);
             for side in 0..2 {
-                let Some((key, banked, cp)) = g.ordered_key(side) else {
+                let TableKey::Ordered(key, banked, cp) = g.table_keys(side) else {
                     continue;
                 };
                 let exact = crate::search::ordered_exact_key(key, cp);
@@ -1109,7 +1098,9 @@ mod tests {
                 continue;
             };
             for side in 0..2 {
-                if g.majority_open(side).is_none() && other.table_key(side) == g.table_key(side) {
+                if majority_decided(g.majority_key(side))
+                    && other.table_key(side) == g.table_key(side)
+                {
                     let (before, after) = (minimax(&g, side), minimax(&other, side));
                     assert_eq!(before, after, "seed {seed} side {side}");
                     traded += 1;
