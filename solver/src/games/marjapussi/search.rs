@@ -82,16 +82,20 @@ impl Marjapussi {
     /// ([`Marjapussi::quick`]) decide it early.
     fn majority_key(&self, side: usize) -> u64 {
         let cp = self.card_points_of(side);
-        // Without the sure counts first: most trick starts are decided by it, for less.
-        let none = Quick { ours: 0, theirs: 0 };
-        let outcome = self
-            .majority_outcome(cp, none)
-            .or_else(|| self.majority_outcome(cp, self.quick(side)));
-        match outcome {
+        match self.majority(side, cp) {
             Some(true) => MAJORITY_WON,
             Some(false) => MAJORITY_LOST,
             None => cp as u64,
         }
+    }
+
+    /// [`Marjapussi::majority_outcome`] for `side` holding `cp` card points, with the sure
+    /// card points ([`Marjapussi::quick`]) counted only where the banked and open ones leave
+    /// it open: most trick starts are decided without them, for less.
+    fn majority(&self, side: usize, cp: i32) -> Option<bool> {
+        let none = Quick { ours: 0, theirs: 0 };
+        self.majority_outcome(cp, none)
+            .or_else(|| self.majority_outcome(cp, self.quick(side)))
     }
 
     /// Whether a side holding `cp` card points surely wins the card points' majority
@@ -109,11 +113,10 @@ impl Marjapussi {
     }
 
     /// `marjapussi`'s bounds in game points: the last trick, marriages (2 for the hand's
-    /// first, 1 for each later one) and the card points' majority; `open_marriage` says
-    /// whether `side` can still declare one.
-    fn game_point_bounds(&self, side: usize, open_marriage: bool, quick: Quick) -> (i32, i32) {
+    /// first, 1 for each later one) and the card points' majority.
+    fn game_point_bounds(&self, side: usize) -> (i32, i32) {
         let cfg = &self.cfg;
-        let outcome = self.majority_outcome(self.card_points_of(side), quick);
+        let outcome = self.majority(side, self.card_points_of(side));
         let last_won = self
             .last_trick_winner
             .is_some_and(|w| self.side_of(w) as usize == side);
@@ -121,7 +124,7 @@ impl Marjapussi {
         let majority = 1 + self.match_state.carry;
         let low = secured + if outcome == Some(true) { majority } else { 0 };
         let open = self.open_marriages_of(side).count() as i32;
-        let first_open = self.declarations[0].is_none() && open_marriage;
+        let first_open = self.declarations[0].is_none() && open > 0;
         let last_open = self.last_trick_winner.is_none();
         let more = open + i32::from(first_open) + i32::from(last_open) * cfg.last_trick_bonus;
         let can_win_majority = outcome.is_none();
@@ -338,14 +341,14 @@ impl Searchable for Marjapussi {
         if let Some(value) = self.last_trick_value(side) {
             return (value, value);
         }
+        if self.cfg.variant == Variant::Marjapussi {
+            return self.game_point_bounds(side);
+        }
         let marriages: i32 = self
             .open_marriages_of(side)
             .map(|s| super::scoring::marriage_value(self.cfg.marriage_values, s))
             .sum();
         let quick = self.quick(side);
-        if self.cfg.variant == Variant::Marjapussi {
-            return self.game_point_bounds(side, marriages > 0, quick);
-        }
         let secured = self.banked_points(side);
         (
             secured + quick.ours,
