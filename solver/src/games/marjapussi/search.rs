@@ -147,7 +147,7 @@ impl Marjapussi {
 
     /// The card points sure to go to `side` and to the other sides from here: the leader's
     /// quick points for the leader's side, and each side's sure trumps
-    /// ([`Marjapussi::sure_trump_points`]; one side's at most), the larger for the leader's;
+    /// ([`Marjapussi::sure_trumps`]; one side's at most), the larger for the leader's;
     /// none but at a trick's start in the play.
     fn quick(&self, side: usize) -> Quick {
         if self.phase != Phase::Play || self.trick_len != 0 {
@@ -155,8 +155,11 @@ impl Marjapussi {
         }
         let leading = self.side_of(self.leader) as usize;
         let quick = self.quick_points();
+        let sure_trumps = self.sure_trumps();
         let sure = |s: usize| {
-            let trumps = self.sure_trump_points(s);
+            let trumps = sure_trumps
+                .filter(|&(owner, _)| owner == s)
+                .map_or(0, |(_, points)| points);
             if s == leading {
                 trumps.max(quick)
             } else {
@@ -171,31 +174,35 @@ impl Marjapussi {
 
     /// At a trick's start in the play (the only place [`Marjapussi::quick`] asks), once trump
     /// can no longer change (set, and named by the first marriage only or with no marriage left
-    /// to declare): the card points of `side`'s trumps above every trump the other sides hold.
-    /// Each wins the trick it is played to, so they are `side`'s whatever the play (at most
-    /// one side has any).
-    fn sure_trump_points(&self, side: usize) -> i32 {
-        let Some(trump) = self.trump else {
-            return 0;
-        };
+    /// to declare): the side holding the highest trump in play, and the card points of its
+    /// trumps above every trump the other sides hold. Each wins the trick it is played to, so
+    /// they are that side's whatever the play (no other side has any).
+    fn sure_trumps(&self) -> Option<(usize, i32)> {
+        let trump = self.trump?.mask();
         let fixed = self.cfg.trump_on_marriage == TrumpOnMarriage::FirstOnly
             || self.declarable_marriages().is_empty();
         if !fixed {
-            return 0;
+            return None;
         }
+        let seats = &self.hands[..usize::from(self.n())];
+        let top = seats
+            .iter()
+            .fold(CardSet::EMPTY, |a, &h| a | h & trump)
+            .highest()?;
+        let holder = seats.iter().position(|h| h.contains(top))? as u8;
+        let side = self.side_of(holder);
         let (mut ours, mut theirs) = (CardSet::EMPTY, CardSet::EMPTY);
-        for seat in 0..self.n() {
-            let trumps = self.hands[seat as usize] & trump.mask();
-            if self.side_of(seat) as usize == side {
-                ours |= trumps;
+        for (seat, &hand) in (0..).zip(seats) {
+            if self.side_of(seat) == side {
+                ours |= hand & trump;
             } else {
-                theirs |= trumps;
+                theirs |= hand & trump;
             }
         }
         let above = theirs
             .highest()
             .map_or(ours, |top| ours & self.beaters(top));
-        set_points(above, self.cfg.card_values)
+        Some((usize::from(side), set_points(above, self.cfg.card_values)))
     }
 
     /// Huutopussi family: the points `side` has banked (card points, the last trick, its
