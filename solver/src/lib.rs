@@ -87,8 +87,9 @@ mod recall_tests;
 /// Mustamaija views whose worlds were drawn unchecked draw checked worlds; `cutkeys`: bridge's
 /// cut-off table keys every move by what the partner holds too (its hand, or its cards of the
 /// suit followed), so a search orders its moves otherwise and may name another of equal-valued
-/// moves).
+/// moves; `suremarriage`: `marjapussi`'s low bound counts a marriage its leader is sure to
+/// declare, so the table holds other entries and a principal variation may differ).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.suremarriage"
 );

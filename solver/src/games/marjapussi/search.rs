@@ -113,7 +113,9 @@ impl Marjapussi {
     }
 
     /// `marjapussi`'s bounds in game points: the last trick, marriages (2 for the hand's
-    /// first, 1 for each later one) and the card points' majority.
+    /// first, 1 for each later one) and the card points' majority; the low one counts the
+    /// majority where it is sure or else a marriage sure to be declared
+    /// ([`Marjapussi::sure_marriage`]), either of which the side can reach.
     fn game_point_bounds(&self, side: usize) -> (i32, i32) {
         let cfg = &self.cfg;
         let outcome = self.majority(side, self.card_points_of(side));
@@ -122,16 +124,55 @@ impl Marjapussi {
             .is_some_and(|w| self.side_of(w) as usize == side);
         let secured = i32::from(last_won) * cfg.last_trick_bonus + self.marriage_game_points(side);
         let majority = 1 + self.match_state.carry;
-        let low = secured + if outcome == Some(true) { majority } else { 0 };
+        let sure_majority = if outcome == Some(true) { majority } else { 0 };
         let open = self.open_marriages_of(side).count() as i32;
         let first_open = self.declarations[0].is_none() && open > 0;
         let last_open = self.last_trick_winner.is_none();
         let more = open + i32::from(first_open) + i32::from(last_open) * cfg.last_trick_bonus;
         let can_win_majority = outcome.is_none();
-        (
-            low,
-            low + more + if can_win_majority { majority } else { 0 },
-        )
+        let low = secured + sure_majority.max(self.sure_marriage(side));
+        let high = secured + sure_majority + more;
+        (low, high + if can_win_majority { majority } else { 0 })
+    }
+
+    /// `marjapussi`, at a trick's start in the play where `side` leads: the game points of a
+    /// marriage the leader holds whole and is sure to declare (2 for the hand's first, else
+    /// 1), as it may lead another card that no seat can beat or trump, win the trick and so
+    /// declare after it (a trick before the last); else 0.
+    fn sure_marriage(&self, side: usize) -> i32 {
+        if self.phase != Phase::Play
+            || self.trick_len != 0
+            || self.side_of(self.leader) as usize != side
+        {
+            return 0;
+        }
+        let hand = self.hands[usize::from(self.leader)];
+        let whole = cards::marriages_held(hand) & self.undeclared_marriages();
+        if whole.is_empty() || hand.len() < 3 {
+            return 0;
+        }
+        let others = (0..self.n())
+            .filter(|&s| s != self.leader)
+            .map(|s| self.hands[usize::from(s)]);
+        let trumps = self.trump.map_or(CardSet::EMPTY, |t| t.mask());
+        let leads = self.playable(self.leader) - whole;
+        let winner = Suit::ALL.into_iter().any(|suit| {
+            let Some(card) = (leads & suit.mask()).highest() else {
+                return false;
+            };
+            others.clone().all(|other| {
+                let follows = other & suit.mask();
+                let beaten = follows.highest().is_some_and(|top| top > card);
+                let ruffs =
+                    follows.is_empty() && Some(suit) != self.trump && other.intersects(trumps);
+                !beaten && !ruffs
+            })
+        });
+        match (winner, self.declarations[0]) {
+            (false, _) => 0,
+            (true, None) => 2,
+            (true, Some(_)) => 1,
+        }
     }
 
     /// `marjapussi`: the game points of `side`'s declared marriages.
