@@ -88,8 +88,10 @@ mod recall_tests;
 /// cut-off table keys every move by what the partner holds too (its hand, or its cards of the
 /// suit followed), so a search orders its moves otherwise and may name another of equal-valued
 /// moves; `lastentry`: a partition-table probe first tries the entry that decided the
-/// bucket's last probe, whose best move the search then tries first, with the same effect).
+/// bucket's last probe, whose best move the search then tries first, with the same effect;
+/// `suremarriage`: `marjapussi`'s low bound counts a marriage its leader is sure to declare,
+/// so the table holds other entries and a principal variation may differ).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage"
 );

@@ -1,5 +1,6 @@
-//! `cargo run --release --bin bench_exact -- [positions] [cards_left] [budget_ms] [nodes]`: the exact
-//! search on seeded Marjapussi-family positions (every legal move scored), reporting p50, p90,
+//! `cargo run --release --bin bench_exact -- [positions] [cards_left] [budget_ms] [nodes]
+//! [variant ...]`: the exact search on seeded Marjapussi-family positions (every legal move
+//! scored; of the variants named, else of every variant), reporting p50, p90,
 //! p99 and max of the time per position, the nodes, how many ran out of budget, and the share
 //! of cut-offs the first move searched made (move ordering's quality), with the node total
 //! and a checksum of the values (the sum of every root move's value over the positions
@@ -38,10 +39,18 @@ fn position(variant: &str, seed: u64, left: u32) -> Option<Marjapussi> {
 }
 
 fn main() {
-    let args: Vec<u64> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
+    let words: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<u64> = words.iter().filter_map(|a| a.parse().ok()).collect();
+    let named: Vec<&str> = Variant::NAMES
+        .iter()
+        .copied()
+        .filter(|v| words.iter().any(|w| w == v))
         .collect();
+    let variants = if named.is_empty() {
+        Variant::NAMES.to_vec()
+    } else {
+        named
+    };
     let count = args.first().copied().unwrap_or(200);
     let left = args.get(1).copied().unwrap_or(5) as u32;
     let budget = Budget {
@@ -65,7 +74,7 @@ fn main() {
         "checksum"
     );
     let detail = std::env::var_os("BENCH_DETAIL").is_some();
-    for variant in Variant::NAMES {
+    for variant in variants {
         let mut times = Vec::new();
         let mut nodes = Vec::new();
         let mut researches = Vec::new();

@@ -82,15 +82,15 @@ pub trait Searchable: Game {
         (self.key(), 0)
     }
 
-    /// Where positions of one key differ in a number that `side`'s value never falls with
-    /// (`marjapussi`: the side's card points while the majority is open), the key without the
-    /// number, the banked part of the value and the number; [`Searchable::table_key`] is then
-    /// `(ordered_exact_key(key, number), banked)`. A bound proved at one number serves the
-    /// key's positions on its side of it: a lower bound every greater number, an upper bound
-    /// every smaller one. `None` (the default): no such number.
-    fn ordered_key(&self, side: usize) -> Option<(u64, i32, i32)> {
-        let _ = side;
-        None
+    /// [`Searchable::table_key`] or, where positions of one key differ in a number that
+    /// `side`'s value never falls with (`marjapussi`: the side's card points while the
+    /// majority is open), [`TableKey::Ordered`]: the key without the number, the banked part
+    /// of the value and the number, whose [`TableKey::exact`] is the table key. A bound proved
+    /// at one number serves the key's positions on its side of it: a lower bound every
+    /// greater number, an upper bound every smaller one. By default the table key; a game
+    /// whose keys share work gives both here.
+    fn table_keys(&self, side: usize) -> TableKey {
+        TableKey::Exact(self.table_key(side))
     }
 
     /// When the two sides' values, each less its banked part ([`Searchable::table_key`]), add
@@ -237,6 +237,34 @@ pub trait Searchable: Game {
     }
 }
 
+/// A tabled position's keys ([`Searchable::table_keys`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableKey {
+    /// The table key and the banked part of the value ([`Searchable::table_key`]).
+    Exact((u64, i32)),
+    /// The key without the number the value never falls with, the banked part and the
+    /// number.
+    Ordered(u64, i32, i32),
+}
+
+impl TableKey {
+    /// The table key and the banked part ([`Searchable::table_key`]).
+    pub fn exact(self) -> (u64, i32) {
+        match self {
+            TableKey::Exact(keyed) => keyed,
+            TableKey::Ordered(key, banked, order) => (ordered_exact_key(key, order), banked),
+        }
+    }
+
+    /// The key, banked part and number of [`TableKey::Ordered`].
+    fn ordered(self) -> Option<(u64, i32, i32)> {
+        match self {
+            TableKey::Ordered(key, banked, order) => Some((key, banked, order)),
+            TableKey::Exact(_) => None,
+        }
+    }
+}
+
 /// How a search may spend its effort; it stops early once `cancel` is set.
 #[derive(Clone, Debug)]
 pub struct Budget {
@@ -312,7 +340,7 @@ impl Cutoffs {
 struct Searcher<G: Searchable> {
     side: usize,
     table: Table<G::Move>,
-    /// Bounds by [`Searchable::ordered_key`].
+    /// Bounds by [`TableKey::Ordered`].
     ordered: OrderedTable,
     partitions: PartitionTable<G::Move>,
     /// Scratch for partition probes.
@@ -431,15 +459,9 @@ impl<G: Searchable> Searcher<G> {
         // With partitions the exact table is not kept: a partition entry holds all it
         // would (the same bounds and move, for more positions).
         let exactly_tabled = tabled && partition.is_none();
-        let ordered = exactly_tabled
-            .then(|| state.ordered_key(self.side))
-            .flatten();
-        let slot = exactly_tabled.then(|| match ordered {
-            Some((key, banked, order)) => {
-                Slot::with_key(state, self.side, (ordered_exact_key(key, order), banked))
-            }
-            None => Slot::keyed(state, self.side, None),
-        });
+        let keys = exactly_tabled.then(|| state.table_keys(self.side));
+        let ordered = keys.and_then(TableKey::ordered);
+        let slot = keys.map(|keys| Slot::with_key(state, self.side, keys.exact()));
         let entry = slot.as_ref().and_then(|slot| self.table.read(slot));
         if let (None, Some((key, banked, order))) = (&entry, ordered) {
             // What positions of the key proved at other numbers, where it reaches this one.

@@ -7,7 +7,7 @@
 //! share one entry, kept in side 0's terms.
 //!
 //! Beside it, the [`OrderedTable`]: where a game names a number a position's value never falls
-//! with among positions of one key ([`Searchable::ordered_key`]), bounds proved at one number
+//! with among positions of one key ([`super::TableKey::Ordered`]), bounds proved at one number
 //! serve the positions of the key on their side of it.
 
 use super::Searchable;
@@ -104,7 +104,7 @@ impl Slot {
     }
 }
 
-/// The table key of a position whose [`Searchable::ordered_key`] is `key` with `order`, as
+/// The table key of a position whose [`super::TableKey::Ordered`] is `key` with `order`, as
 /// the game's [`Searchable::table_key`] gives it.
 pub fn ordered_exact_key(key: u64, order: i32) -> u64 {
     mix(key, order as u64)
@@ -122,7 +122,7 @@ struct Thresholds {
     capped_up_to: [i16; ORDERED_VALUES],
 }
 
-/// Bounds by [`Searchable::ordered_key`]: a lower bound proved at a number holds at every
+/// Bounds by [`super::TableKey::Ordered`]: a lower bound proved at a number holds at every
 /// greater one, an upper bound at every smaller one (the value never falls as it rises).
 /// Values are kept relative to the banked part, for one side per key (salted as [`Slot`]s).
 #[derive(Default)]

@@ -15,7 +15,7 @@ use super::{Marjapussi, Move, Phase, Said};
 use crate::cards::{Card, CardSet};
 use crate::game::mix;
 use crate::game::Game;
-use crate::search::{trick_cutoff_key, Searchable};
+use crate::search::{trick_cutoff_key, Searchable, TableKey};
 use crate::suited::{power_of, suit_of, Suit};
 
 /// [`Marjapussi::majority_key`] where the majority is decided (card points are below 1,000).
@@ -82,16 +82,20 @@ impl Marjapussi {
     /// ([`Marjapussi::quick`]) decide it early.
     fn majority_key(&self, side: usize) -> u64 {
         let cp = self.card_points_of(side);
-        // Without the sure counts first: most trick starts are decided by it, for less.
-        let none = Quick { ours: 0, theirs: 0 };
-        let outcome = self
-            .majority_outcome(cp, none)
-            .or_else(|| self.majority_outcome(cp, self.quick(side)));
-        match outcome {
+        match self.majority(side, cp) {
             Some(true) => MAJORITY_WON,
             Some(false) => MAJORITY_LOST,
             None => cp as u64,
         }
+    }
+
+    /// [`Marjapussi::majority_outcome`] for `side` holding `cp` card points, with the sure
+    /// card points ([`Marjapussi::quick`]) counted only where the banked and open ones leave
+    /// it open: most trick starts are decided without them, for less.
+    fn majority(&self, side: usize, cp: i32) -> Option<bool> {
+        let none = Quick { ours: 0, theirs: 0 };
+        self.majority_outcome(cp, none)
+            .or_else(|| self.majority_outcome(cp, self.quick(side)))
     }
 
     /// Whether a side holding `cp` card points surely wins the card points' majority
@@ -108,34 +112,67 @@ impl Marjapussi {
         }
     }
 
-    /// `side`'s card points while the card points' majority is still open (neither won nor
-    /// out of reach; [`Marjapussi::majority_key`]).
-    fn majority_open(&self, side: usize) -> Option<i32> {
-        let key = self.majority_key(side);
-        (!majority_decided(key)).then_some(key as i32)
-    }
-
     /// `marjapussi`'s bounds in game points: the last trick, marriages (2 for the hand's
-    /// first, 1 for each later one) and the card points' majority; `open_marriage` says
-    /// whether `side` can still declare one.
-    fn game_point_bounds(&self, side: usize, open_marriage: bool, quick: Quick) -> (i32, i32) {
+    /// first, 1 for each later one) and the card points' majority; the low one counts the
+    /// majority where it is sure or else a marriage sure to be declared
+    /// ([`Marjapussi::sure_marriage`]), either of which the side can reach.
+    fn game_point_bounds(&self, side: usize) -> (i32, i32) {
         let cfg = &self.cfg;
-        let outcome = self.majority_outcome(self.card_points_of(side), quick);
+        let outcome = self.majority(side, self.card_points_of(side));
         let last_won = self
             .last_trick_winner
             .is_some_and(|w| self.side_of(w) as usize == side);
         let secured = i32::from(last_won) * cfg.last_trick_bonus + self.marriage_game_points(side);
         let majority = 1 + self.match_state.carry;
-        let low = secured + if outcome == Some(true) { majority } else { 0 };
+        let sure_majority = if outcome == Some(true) { majority } else { 0 };
         let open = self.open_marriages_of(side).count() as i32;
-        let first_open = self.declarations[0].is_none() && open_marriage;
+        let first_open = self.declarations[0].is_none() && open > 0;
         let last_open = self.last_trick_winner.is_none();
         let more = open + i32::from(first_open) + i32::from(last_open) * cfg.last_trick_bonus;
         let can_win_majority = outcome.is_none();
-        (
-            low,
-            low + more + if can_win_majority { majority } else { 0 },
-        )
+        let low = secured + sure_majority.max(self.sure_marriage(side));
+        let high = secured + sure_majority + more;
+        (low, high + if can_win_majority { majority } else { 0 })
+    }
+
+    /// `marjapussi`, at a trick's start in the play where `side` leads: the game points of a
+    /// marriage the leader holds whole and is sure to declare (2 for the hand's first, else
+    /// 1), as it may lead another card that no seat can beat or trump, win the trick and so
+    /// declare after it (a trick before the last); else 0.
+    fn sure_marriage(&self, side: usize) -> i32 {
+        if self.phase != Phase::Play
+            || self.trick_len != 0
+            || self.side_of(self.leader) as usize != side
+        {
+            return 0;
+        }
+        let hand = self.hands[usize::from(self.leader)];
+        let whole = cards::marriages_held(hand) & self.undeclared_marriages();
+        if whole.is_empty() || hand.len() < 3 {
+            return 0;
+        }
+        let others = (0..self.n())
+            .filter(|&s| s != self.leader)
+            .map(|s| self.hands[usize::from(s)]);
+        let trumps = self.trump.map_or(CardSet::EMPTY, |t| t.mask());
+        let leads = self.playable(self.leader) - whole;
+        let winner = Suit::ALL.into_iter().any(|suit| {
+            let Some(card) = (leads & suit.mask()).highest() else {
+                return false;
+            };
+            others.clone().all(|other| {
+                let follows = other & suit.mask();
+                let beaten = follows.highest().is_some_and(|top| top > card);
+                let ruffs =
+                    follows.is_empty() && Some(suit) != self.trump && other.intersects(trumps);
+                !beaten && !ruffs
+            })
+        });
+        match (winner, self.declarations[0]) {
+            (false, _) => 0,
+            (true, None) => 2,
+            (true, Some(_)) => 1,
+        }
     }
 
     /// `marjapussi`: the game points of `side`'s declared marriages.
@@ -151,7 +188,7 @@ impl Marjapussi {
 
     /// The card points sure to go to `side` and to the other sides from here: the leader's
     /// quick points for the leader's side, and each side's sure trumps
-    /// ([`Marjapussi::sure_trump_points`]; one side's at most), the larger for the leader's;
+    /// ([`Marjapussi::sure_trumps`]; one side's at most), the larger for the leader's;
     /// none but at a trick's start in the play.
     fn quick(&self, side: usize) -> Quick {
         if self.phase != Phase::Play || self.trick_len != 0 {
@@ -159,8 +196,11 @@ impl Marjapussi {
         }
         let leading = self.side_of(self.leader) as usize;
         let quick = self.quick_points();
+        let sure_trumps = self.sure_trumps();
         let sure = |s: usize| {
-            let trumps = self.sure_trump_points(s);
+            let trumps = sure_trumps
+                .filter(|&(owner, _)| owner == s)
+                .map_or(0, |(_, points)| points);
             if s == leading {
                 trumps.max(quick)
             } else {
@@ -175,31 +215,35 @@ impl Marjapussi {
 
     /// At a trick's start in the play (the only place [`Marjapussi::quick`] asks), once trump
     /// can no longer change (set, and named by the first marriage only or with no marriage left
-    /// to declare): the card points of `side`'s trumps above every trump the other sides hold.
-    /// Each wins the trick it is played to, so they are `side`'s whatever the play (at most
-    /// one side has any).
-    fn sure_trump_points(&self, side: usize) -> i32 {
-        let Some(trump) = self.trump else {
-            return 0;
-        };
+    /// to declare): the side holding the highest trump in play, and the card points of its
+    /// trumps above every trump the other sides hold. Each wins the trick it is played to, so
+    /// they are that side's whatever the play (no other side has any).
+    fn sure_trumps(&self) -> Option<(usize, i32)> {
+        let trump = self.trump?.mask();
         let fixed = self.cfg.trump_on_marriage == TrumpOnMarriage::FirstOnly
             || self.declarable_marriages().is_empty();
         if !fixed {
-            return 0;
+            return None;
         }
+        let seats = &self.hands[..usize::from(self.n())];
+        let top = seats
+            .iter()
+            .fold(CardSet::EMPTY, |a, &h| a | h & trump)
+            .highest()?;
+        let holder = seats.iter().position(|h| h.contains(top))? as u8;
+        let side = self.side_of(holder);
         let (mut ours, mut theirs) = (CardSet::EMPTY, CardSet::EMPTY);
-        for seat in 0..self.n() {
-            let trumps = self.hands[seat as usize] & trump.mask();
-            if self.side_of(seat) as usize == side {
-                ours |= trumps;
+        for (seat, &hand) in (0..).zip(seats) {
+            if self.side_of(seat) == side {
+                ours |= hand & trump;
             } else {
-                theirs |= trumps;
+                theirs |= hand & trump;
             }
         }
         let above = theirs
             .highest()
             .map_or(ours, |top| ours & self.beaters(top));
-        set_points(above, self.cfg.card_values)
+        Some((usize::from(side), set_points(above, self.cfg.card_values)))
     }
 
     /// Huutopussi family: the points `side` has banked (card points, the last trick, its
@@ -345,14 +389,14 @@ impl Searchable for Marjapussi {
         if let Some(value) = self.last_trick_value(side) {
             return (value, value);
         }
+        if self.cfg.variant == Variant::Marjapussi {
+            return self.game_point_bounds(side);
+        }
         let marriages: i32 = self
             .open_marriages_of(side)
             .map(|s| super::scoring::marriage_value(self.cfg.marriage_values, s))
             .sum();
         let quick = self.quick(side);
-        if self.cfg.variant == Variant::Marjapussi {
-            return self.game_point_bounds(side, marriages > 0, quick);
-        }
         let secured = self.banked_points(side);
         (
             secured + quick.ours,
@@ -372,36 +416,32 @@ impl Searchable for Marjapussi {
         ((low, u64::MAX), (high, u64::MAX))
     }
 
-    /// Huutopussi family: the shape, with the points banked so far. `marjapussi`: game points
-    /// turn on the card points' majority, so what the side's card points still decide of it
-    /// joins the shape ([`Marjapussi::majority_key`]; once it is decided, what the cards are
-    /// worth leaves it) and the declared marriages' game points are the banked part.
     fn table_key(&self, side: usize) -> (u64, i32) {
-        if self.is_over() {
-            return (self.key(), 0);
-        }
-        if self.cfg.variant != Variant::Marjapussi {
-            return (self.shape_key(), self.banked_points(side));
-        }
-        // While the majority is open this is the ordered key's `ordered_exact_key`.
-        let banked = self.marriage_game_points(side);
-        let majority = self.majority_key(side);
-        (
-            mix(self.shape_key_by(!majority_decided(majority)), majority),
-            banked,
-        )
+        self.table_keys(side).exact()
     }
 
-    /// `marjapussi` while the majority is open: the shape and `side`'s card points, which its
-    /// game points never fall with (more card points banked only bring the majority nearer;
-    /// marriages and the last trick do not turn on them).
-    fn ordered_key(&self, side: usize) -> Option<(u64, i32, i32)> {
-        if self.is_over() || self.cfg.variant != Variant::Marjapussi {
-            return None;
+    /// Huutopussi family: the shape, with the points banked so far. `marjapussi`: game points
+    /// turn on the card points' majority, so what the side's card points still decide of it
+    /// joins the shape ([`Marjapussi::majority_key`]) and the declared marriages' game points
+    /// are the banked part. While the majority is open that is the side's card points, which
+    /// its game points never fall with (more card points banked only bring the majority
+    /// nearer; marriages and the last trick do not turn on them); once it is decided, what
+    /// the cards are worth leaves the shape. One count of the majority serves both keys.
+    #[inline]
+    fn table_keys(&self, side: usize) -> TableKey {
+        if self.is_over() {
+            return TableKey::Exact((self.key(), 0));
         }
-        let card_points = self.majority_open(side)?;
+        if self.cfg.variant != Variant::Marjapussi {
+            return TableKey::Exact((self.shape_key(), self.banked_points(side)));
+        }
         let banked = self.marriage_game_points(side);
-        Some((self.shape_key(), banked, card_points))
+        let majority = self.majority_key(side);
+        if majority_decided(majority) {
+            TableKey::Exact((mix(self.shape_key_by(false), majority), banked))
+        } else {
+            TableKey::Ordered(self.shape_key(), banked, majority as i32)
+        }
     }
 
     /// Huutopussi family, two sides, in the play once no marriage can be declared any more:
@@ -1068,7 +1108,7 @@ mod tests {
         for seed in 0..seeds as u64 {
             let g = endgame("marjapussi", seed, 3);
             for side in 0..2 {
-                let Some((key, banked, cp)) = g.ordered_key(side) else {
+                let TableKey::Ordered(key, banked, cp) = g.table_keys(side) else {
                     continue;
                 };
                 let exact = crate::search::ordered_exact_key(key, cp);
@@ -1109,7 +1149,9 @@ mod tests {
                 continue;
             };
             for side in 0..2 {
-                if g.majority_open(side).is_none() && other.table_key(side) == g.table_key(side) {
+                if majority_decided(g.majority_key(side))
+                    && other.table_key(side) == g.table_key(side)
+                {
                     let (before, after) = (minimax(&g, side), minimax(&other, side));
                     assert_eq!(before, after, "seed {seed} side {side}");
                     traded += 1;
