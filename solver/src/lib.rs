@@ -87,8 +87,9 @@ mod recall_tests;
 /// Mustamaija views whose worlds were drawn unchecked draw checked worlds; `cutkeys`: bridge's
 /// cut-off table keys every move by what the partner holds too (its hand, or its cards of the
 /// suit followed), so a search orders its moves otherwise and may name another of equal-valued
-/// moves).
+/// moves; `redeal`: Muschik's participation valued by its play redeals each world's unseen
+/// cards until the earlier seats' choices are the rule's, so its worlds and estimates change).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.redeal"
 );

@@ -11,6 +11,7 @@ use super::cards::{self, ACE};
 use super::config::DOUBLE_START_CHOICES;
 use super::{Move, Muschik, Phase};
 use crate::cards::{Card, CardSet};
+use crate::game::{Game, Seat};
 use crate::heuristic::{cheapest, cheapest_k, is_top, Decision, Heuristic, Valued};
 use crate::rng::Rng;
 use crate::suited::{power_of, suit_of};
@@ -53,21 +54,57 @@ impl Heuristic for Muschik {
     /// In the participation, every seat that decided before would have joined or sat out as
     /// it did by this player's rule on this world's hand.
     fn agrees_with_choices(&self) -> bool {
+        self.phase != Phase::Participation || self.participation_agrees()
+    }
+
+    /// In the participation nothing is known of the other hands or the stock but their sizes:
+    /// any of their cards may be anywhere among them.
+    fn redeal_unseen(&mut self, seat: Seat, rng: &mut Rng) -> bool {
         if self.phase != Phase::Participation {
-            return true;
+            return false;
         }
-        let mut past = self.clone();
-        (past.decided, past.joined, past.actor) = (0, 0, self.next_seat(self.dealer));
-        (0..self.decided).all(|_| {
-            let joined = self.is_in(past.actor);
-            let agrees = (past.heuristic_move(&mut Rng::seeded(0)) == Move::In) == joined;
-            past.decide(joined);
-            agrees
-        })
+        let others = (0..self.seats()).filter(|&s| s != seat);
+        let stock = self.drawn as usize..self.stock_len as usize;
+        let mut cards = [Card::new(0); 32];
+        let mut len = 0;
+        let held = others.clone().fold(CardSet::EMPTY, |all, s| {
+            all | self.hands[s] | self.discards[s]
+        });
+        for card in held.iter().chain(self.stock[stock.clone()].iter().copied()) {
+            cards[len] = card;
+            len += 1;
+        }
+        rng.shuffle(&mut cards[..len]);
+        let mut dealt = cards[..len].iter().copied();
+        for s in others {
+            let (hand, laid) = (
+                self.hands[s].len() as usize,
+                self.discards[s].len() as usize,
+            );
+            self.hands[s] = dealt.by_ref().take(hand).collect();
+            self.discards[s] = dealt.by_ref().take(laid).collect();
+        }
+        for slot in &mut self.stock[stock] {
+            *slot = dealt.next().expect("as many cards as places");
+        }
+        true
     }
 }
 
 impl Muschik {
+    /// Whether every seat that decided joined or sat out as this player's rule says on its
+    /// hand.
+    fn participation_agrees(&self) -> bool {
+        let mut past = self.clone();
+        (past.decided, past.joined, past.actor) = (0, 0, self.next_seat(self.dealer));
+        (0..self.decided).all(|_| {
+            let joined = self.is_in(past.actor);
+            let rule = past.heuristic_move(&mut Rng::seeded(0)) == Move::In;
+            past.decide(joined);
+            rule == joined
+        })
+    }
+
     fn is_trump(&self, card: Card) -> bool {
         suit_of(card) == self.trump
     }
@@ -160,6 +197,8 @@ impl Muschik {
 #[cfg(test)]
 mod tests {
     use super::Muschik;
+    use crate::cards::CardSet;
+    use crate::game::Game;
     use crate::heuristic::checks::{assert_always_legal, duel_with_random};
     use serde_json::json;
 
@@ -189,7 +228,6 @@ mod tests {
 
     #[test]
     fn a_world_agrees_with_the_participation_only_where_the_rule_chose_it() {
-        use crate::game::Game;
         use crate::heuristic::Heuristic;
         use crate::rng::Rng;
         for seed in 0..20 {
@@ -206,6 +244,46 @@ mod tests {
             assert!(state.agrees_with_choices(), "seed {seed}");
             assert!(!against.agrees_with_choices(), "seed {seed}");
         }
+    }
+
+    /// The seat's hand, and the cards of every other place with each place's size.
+    fn places(w: &Muschik, seat: usize) -> (CardSet, CardSet, Vec<u32>) {
+        let stock = w.stock[w.drawn as usize..w.stock_len as usize]
+            .iter()
+            .copied();
+        let others = (0..5).filter(|&s| s != seat);
+        let sizes = others
+            .clone()
+            .flat_map(|s| [w.hands[s].len(), w.discards[s].len()])
+            .collect();
+        let cards = others.fold(stock.collect::<CardSet>(), |all, s| {
+            all | w.hands[s] | w.discards[s]
+        });
+        (w.hands[seat] | w.discards[seat], cards, sizes)
+    }
+
+    #[test]
+    fn a_redeal_keeps_the_seat_s_cards_and_deals_the_rest_among_the_same_places() {
+        use crate::heuristic::Heuristic;
+        use crate::rng::Rng;
+        let mut rng = Rng::seeded(7);
+        let mut redealt = 0;
+        for seed in 0..40 {
+            let mut state: Muschik = crate::play::deal("muschik", seed).unwrap();
+            for step in 0.. {
+                let seat = state.actor as usize;
+                let mut world = state.clone();
+                if !world.redeal_unseen(seat, &mut rng) {
+                    assert!(step >= 5, "seed {seed}: refused at step {step}");
+                    break;
+                }
+                redealt += 1;
+                assert_eq!(places(&world, seat), places(&state, seat), "seed {seed}");
+                assert_ne!(world, state, "seed {seed}");
+                state.play_unchecked(state.heuristic_move(&mut rng));
+            }
+        }
+        assert_eq!(redealt, 200);
     }
 
     #[test]
