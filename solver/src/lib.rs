@@ -88,8 +88,10 @@ mod recall_tests;
 /// cut-off table keys every move by what the partner holds too (its hand, or its cards of the
 /// suit followed), so a search orders its moves otherwise and may name another of equal-valued
 /// moves; `redeal`: Muschik's participation valued by its play redeals each world's unseen
-/// cards until the earlier seats' choices are the rule's, so its worlds and estimates change).
+/// cards until the earlier seats' choices are the rule's, so its worlds and estimates change;
+/// `agree`: `bids` values Muschik's exchange with the stock in worlds that agree with every
+/// seat's in or out and every earlier exchange as the rule makes them).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.redeal"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.redeal.agree"
 );

@@ -9,7 +9,7 @@
 
 use super::cards::{self, ACE};
 use super::config::DOUBLE_START_CHOICES;
-use super::{Move, Muschik, Phase};
+use super::{Move, Muschik, Phase, SwapState, HAND_SIZE};
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::heuristic::{cheapest, cheapest_k, is_top, Decision, Heuristic, Valued};
@@ -36,8 +36,9 @@ impl Heuristic for Muschik {
 
     /// Whether to play the deal, where the seat may sit out, for `auto` too: valued so it
     /// gains over this player's own rule in duplicate matches; and the exchange with the stock
-    /// (every subset of the hand the stock can replace), not for `auto`: valued so it was no
-    /// better than this player's own (README, the arena's tables).
+    /// (every subset of the hand the stock can replace), not for `auto`: valued so it gains
+    /// where every other decision is the rule's, but not beside `auto`'s participation and
+    /// PIMC's play (README, the arena's tables).
     fn valued(&self) -> Option<Valued> {
         let decision = match self.phase {
             Phase::Exchange => Decision::Exchange,
@@ -52,15 +53,31 @@ impl Heuristic for Muschik {
     }
 
     /// In the participation, every seat that decided before would have joined or sat out as
-    /// it did by this player's rule on this world's hand.
+    /// it did by this player's rule on this world's hand; in the exchange (one pass, the swap
+    /// after it), so would every seat whose hand is as dealt, and every seat that exchanged
+    /// laid away only side cards below the ace, all it held where the stock allowed more.
     fn agrees_with_choices(&self) -> bool {
-        self.phase != Phase::Participation || self.participation_agrees()
+        match self.phase {
+            Phase::Participation => self.participation_agrees(0),
+            Phase::Exchange if self.exchange_is_plain() => {
+                let changed = (0..self.n()).filter(|&s| self.exchanged[s as usize] > 0);
+                self.exchanges_agree()
+                    && self.participation_agrees(changed.fold(0, |bits, s| bits | 1 << s))
+            }
+            _ => true,
+        }
     }
 
-    /// In the participation nothing is known of the other hands or the stock but their sizes:
-    /// any of their cards may be anywhere among them.
+    /// Before the play, while nothing is known of the other hands, the discards or the stock
+    /// but their sizes (the participation, and a plain exchange), any of their cards may be
+    /// anywhere among them.
     fn redeal_unseen(&mut self, seat: Seat, rng: &mut Rng) -> bool {
-        if self.phase != Phase::Participation {
+        let plain = match self.phase {
+            Phase::Participation => true,
+            Phase::Exchange => self.exchange_is_plain(),
+            _ => false,
+        };
+        if !plain {
             return false;
         }
         let others = (0..self.seats()).filter(|&s| s != seat);
@@ -92,17 +109,49 @@ impl Heuristic for Muschik {
 }
 
 impl Muschik {
-    /// Whether every seat that decided joined or sat out as this player's rule says on its
-    /// hand.
-    fn participation_agrees(&self) -> bool {
+    /// An exchange of one pass with the trump card still on the table: no card is known to
+    /// have moved but the seat's own.
+    fn exchange_is_plain(&self) -> bool {
+        self.cfg.exchange_passes == 1 && self.swap == SwapState::Open
+    }
+
+    /// Whether every seat that decided, but those in `skip` (bit per seat), joined or sat out
+    /// as this player's rule says on its hand.
+    fn participation_agrees(&self, skip: u8) -> bool {
         let mut past = self.clone();
+        past.phase = Phase::Participation;
         (past.decided, past.joined, past.actor) = (0, 0, self.next_seat(self.dealer));
         (0..self.decided).all(|_| {
-            let joined = self.is_in(past.actor);
+            let (seat, joined) = (past.actor, self.is_in(past.actor));
             let rule = past.heuristic_move(&mut Rng::seeded(0)) == Move::In;
             past.decide(joined);
-            rule == joined
+            skip & 1 << seat != 0 || rule == joined
         })
+    }
+
+    /// Whether every seat that exchanged laid away only the side cards below the ace, and,
+    /// where the stock allowed more, kept only trumps and aces (so holds that many still).
+    fn exchanges_agree(&self) -> bool {
+        let mut left = self.stock_len as u32;
+        self.order[..self.exchange_turns as usize]
+            .iter()
+            .all(|&seat| {
+                let seat = seat as usize;
+                let laid = self.discards[seat];
+                let limit = left.min(HAND_SIZE as u32);
+                left -= laid.len();
+                let strong = self.hands[seat]
+                    .iter()
+                    .filter(|&c| !self.is_weak(c))
+                    .count() as u32;
+                laid.iter().all(|c| self.is_weak(c))
+                    && (laid.len() == limit || strong + laid.len() >= HAND_SIZE as u32)
+            })
+    }
+
+    /// A side card below the ace: what this player's rule exchanges.
+    fn is_weak(&self, card: Card) -> bool {
+        !self.is_trump(card) && power_of(card) < ACE
     }
 
     fn is_trump(&self, card: Card) -> bool {
@@ -135,7 +184,7 @@ impl Muschik {
         let hand = self.hands[self.actor as usize] - self.known_in_dealer_hand();
         let weak = hand
             .iter()
-            .filter(|&c| !self.is_trump(c) && power_of(c) < ACE)
+            .filter(|&c| self.is_weak(c))
             .collect::<CardSet>();
         cheapest_k(weak, self.exchange_limit(), |c| self.strength(c))
     }
@@ -267,7 +316,7 @@ mod tests {
         use crate::heuristic::Heuristic;
         use crate::rng::Rng;
         let mut rng = Rng::seeded(7);
-        let mut redealt = 0;
+        let mut redealt = [0; 2];
         for seed in 0..40 {
             let mut state: Muschik = crate::play::deal("muschik", seed).unwrap();
             for step in 0.. {
@@ -277,13 +326,42 @@ mod tests {
                     assert!(step >= 5, "seed {seed}: refused at step {step}");
                     break;
                 }
-                redealt += 1;
+                redealt[usize::from(state.phase == super::Phase::Exchange)] += 1;
                 assert_eq!(places(&world, seat), places(&state, seat), "seed {seed}");
                 assert_ne!(world, state, "seed {seed}");
                 state.play_unchecked(state.heuristic_move(&mut rng));
             }
         }
-        assert_eq!(redealt, 200);
+        assert!(redealt[0] == 200 && redealt[1] > 40, "{redealt:?}");
+    }
+
+    #[test]
+    fn the_rule_s_own_exchanges_agree_and_a_trump_laid_away_does_not() {
+        use crate::heuristic::Heuristic;
+        use crate::rng::Rng;
+        let mut rng = Rng::seeded(7);
+        let mut checked = 0;
+        for seed in 0..40 {
+            let mut state: Muschik = crate::play::deal("muschik", seed).unwrap();
+            while state.phase != super::Phase::Play {
+                assert!(state.agrees_with_choices(), "seed {seed}");
+                if state.phase == super::Phase::Exchange && state.exchange_turns > 0 {
+                    let seat = state.order[0] as usize;
+                    let trump = (state.hands[seat] & state.trump.mask()).iter().next();
+                    if let (Some(card), Some(laid)) = (trump, state.discards[seat].iter().next()) {
+                        let mut world = state.clone();
+                        world.hands[seat].remove(card);
+                        world.hands[seat].insert(laid);
+                        world.discards[seat].remove(laid);
+                        world.discards[seat].insert(card);
+                        assert!(!world.agrees_with_choices(), "seed {seed}");
+                        checked += 1;
+                    }
+                }
+                state.play_unchecked(state.heuristic_move(&mut rng));
+            }
+        }
+        assert!(checked > 5, "{checked} worlds checked");
     }
 
     #[test]
