@@ -31,6 +31,15 @@ pub trait Heuristic: Game {
         true
     }
 
+    /// Deals the cards `seat` has not seen again, uniformly, among the places it cannot see,
+    /// where every such card may lie in every such place (a fresh world, far cheaper than a
+    /// draw from the sampler), and says so; where not, leaves the world as it is and says so.
+    /// [`crate::play::bids`] redeals so until the world agrees with the choices. By default
+    /// never.
+    fn redeal_unseen(&mut self, _seat: crate::game::Seat, _rng: &mut Rng) -> bool {
+        false
+    }
+
     /// The moves [`crate::play::bids`] values in a [`Heuristic::valued`] decision, the
     /// heuristic's own first where they are not every legal move; by default every legal move.
     fn candidates(&self, out: &mut Vec<Self::Move>) {

@@ -90,8 +90,12 @@ mod recall_tests;
 /// moves; `lastentry`: a partition-table probe first tries the entry that decided the
 /// bucket's last probe, whose best move the search then tries first, with the same effect;
 /// `suremarriage`: `marjapussi`'s low bound counts a marriage its leader is sure to declare,
-/// so the table holds other entries and a principal variation may differ).
+/// so the table holds other entries and a principal variation may differ; `redeal`:
+/// Muschik's participation valued by its play redeals each world's unseen cards until the
+/// earlier seats' choices are the rule's, so its worlds and estimates change; `agree`: `bids`
+/// values Muschik's exchange with the stock in worlds that agree with every seat's in or out
+/// and every earlier exchange as the rule makes them).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree"
 );

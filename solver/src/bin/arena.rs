@@ -1,7 +1,7 @@
 //! `arena`: duplicate matches between two players, and the ISMCTS rate.
 //!
 //! ```text
-//! arena --game G [--variant V] --a P --b P [--deals N] [--iterations N | --ms N] [--seed S] [--only PHASE]
+//! arena --game G [--variant V] --a P --b P [--deals N] [--iterations N | --ms N] [--seed S] [--only PHASE] [--differences FILE]
 //! arena --speed --game G [--variant V] [--iterations N] [--deals N] [--seed S]
 //! arena --serve --game G [--variant V] --a P [--iterations N | --ms N]
 //! ```
@@ -16,7 +16,8 @@
 //! (the decisions the analysis's `auto` values so, pimc in every other).
 //! `--only PHASE` (a phase as positions name it: `participation`, `exchange`, `play`...) has A
 //! play as itself in that phase only and as the heuristic in every other, so a match measures
-//! what A's advice in one phase gains.
+//! what A's advice in one phase gains. `--differences FILE` writes each deal's A − B, one line
+//! per deal, so two matches on the same deals and seed can be compared deal by deal.
 //! The first form prints A's mean score minus B's per deal with its 95% interval; the second the
 //! ISMCTS iterations per second from the first decision of seeded deals, on one thread; the
 //! third answers, per line of standard input `DEAL<TAB>MOVES<TAB>SEED` (the deal as the JSON
@@ -56,11 +57,12 @@ struct Options {
     speed: bool,
     serve: bool,
     only: Option<String>,
+    differences: Option<String>,
 }
 
 fn usage(why: &str) -> ! {
     eprintln!("arena: {why}");
-    eprintln!("usage: arena --game G [--variant V] --a PLAYER --b PLAYER [--deals N] [--iterations N | --ms N] [--seed S] [--only PHASE]");
+    eprintln!("usage: arena --game G [--variant V] --a PLAYER --b PLAYER [--deals N] [--iterations N | --ms N] [--seed S] [--only PHASE] [--differences FILE]");
     eprintln!(
         "       arena --speed --game G [--variant V] [--iterations N] [--deals N] [--seed S]"
     );
@@ -112,6 +114,7 @@ fn parse() -> Options {
         speed,
         serve,
         only: values.get("only").cloned(),
+        differences: values.get("differences").cloned(),
     }
 }
 
@@ -221,6 +224,14 @@ fn run<G: Playable>(options: &Options) {
         options.seed,
     )
     .unwrap_or_else(|p| usage(&format!("{p:?}")));
+    if let Some(path) = &options.differences {
+        let lines: String = report
+            .differences
+            .iter()
+            .map(|d| format!("{d}\n"))
+            .collect();
+        std::fs::write(path, lines).unwrap_or_else(|e| usage(&format!("{path}: {e}")));
+    }
     println!(
         "{}/{}: {} vs {}, {} deals from seed {}: A - B = {:+.3} ± {:.3} per deal (95%), {:.1}s",
         options.game,

@@ -9,7 +9,9 @@
 //! played out from the same world with the same generator (common random numbers), so the
 //! moves' differences are sharper than their means. A world that disagrees with what the other
 //! seats chose so far in the decision, had they chosen as the heuristic does
-//! ([`Heuristic::agrees_with_choices`]: Muschik's participation), is drawn again, a few times.
+//! ([`Heuristic::agrees_with_choices`]: Muschik's participation), is dealt again: redealt
+//! where the game can ([`Heuristic::redeal_unseen`]: a true rejection sampler), else drawn
+//! again a few times.
 //!
 //! The playouts are spent by successive halving: the budget is cut into one round per halving,
 //! each round plays its share in new worlds with every move still in, then the better half
@@ -135,8 +137,13 @@ pub fn value_choices<G: Searchable + Heuristic>(
 /// The draws a world may take to agree with the other seats' choices so far.
 const AGREEING_DRAWS: usize = 20;
 
+/// The redeals a world may take to agree, where the game redeals
+/// ([`Heuristic::redeal_unseen`]): enough for agreements a few in a thousand worlds meet.
+const AGREEING_REDEALS: usize = 2_000;
+
 /// A world from `worlds` that agrees with the other seats' choices so far
-/// ([`Heuristic::agrees_with_choices`]), or the last of [`AGREEING_DRAWS`] drawn.
+/// ([`Heuristic::agrees_with_choices`]): redealt up to [`AGREEING_REDEALS`] times where the
+/// game redeals, then drawn again up to [`AGREEING_DRAWS`] times in all; else the last.
 fn agreeing_world<G: Heuristic>(
     state: &G,
     seat: Seat,
@@ -144,11 +151,16 @@ fn agreeing_world<G: Heuristic>(
     rng: &mut Rng,
 ) -> G {
     let mut world = worlds.determinize(state, seat, rng);
-    for _ in 1..AGREEING_DRAWS {
-        if world.agrees_with_choices() {
+    let (mut drawn, mut redealt) = (1, 0);
+    while !world.agrees_with_choices() {
+        if redealt < AGREEING_REDEALS && world.redeal_unseen(seat, rng) {
+            redealt += 1;
+        } else if drawn < AGREEING_DRAWS {
+            world = worlds.determinize(state, seat, rng);
+            drawn += 1;
+        } else {
             break;
         }
-        world = worlds.determinize(state, seat, rng);
     }
     world
 }

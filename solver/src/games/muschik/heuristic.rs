@@ -9,8 +9,9 @@
 
 use super::cards::{self, ACE};
 use super::config::DOUBLE_START_CHOICES;
-use super::{Move, Muschik, Phase};
+use super::{Move, Muschik, Phase, SwapState, HAND_SIZE};
 use crate::cards::{Card, CardSet};
+use crate::game::{Game, Seat};
 use crate::heuristic::{cheapest, cheapest_k, is_top, Decision, Heuristic, Valued};
 use crate::rng::Rng;
 use crate::suited::{power_of, suit_of};
@@ -35,8 +36,9 @@ impl Heuristic for Muschik {
 
     /// Whether to play the deal, where the seat may sit out, for `auto` too: valued so it
     /// gains over this player's own rule in duplicate matches; and the exchange with the stock
-    /// (every subset of the hand the stock can replace), not for `auto`: valued so it was no
-    /// better than this player's own (README, the arena's tables).
+    /// (every subset of the hand the stock can replace), not for `auto`: valued so it gains
+    /// where every other decision is the rule's, but not beside `auto`'s participation and
+    /// PIMC's play (README, the arena's tables).
     fn valued(&self) -> Option<Valued> {
         let decision = match self.phase {
             Phase::Exchange => Decision::Exchange,
@@ -51,23 +53,107 @@ impl Heuristic for Muschik {
     }
 
     /// In the participation, every seat that decided before would have joined or sat out as
-    /// it did by this player's rule on this world's hand.
+    /// it did by this player's rule on this world's hand; in the exchange (one pass, the swap
+    /// after it), so would every seat whose hand is as dealt, and every seat that exchanged
+    /// laid away only side cards below the ace, all it held where the stock allowed more.
     fn agrees_with_choices(&self) -> bool {
-        if self.phase != Phase::Participation {
-            return true;
+        match self.phase {
+            Phase::Participation => self.participation_agrees(0),
+            Phase::Exchange if self.exchange_is_plain() => {
+                let changed = (0..self.n()).filter(|&s| self.exchanged[s as usize] > 0);
+                self.exchanges_agree()
+                    && self.participation_agrees(changed.fold(0, |bits, s| bits | 1 << s))
+            }
+            _ => true,
         }
-        let mut past = self.clone();
-        (past.decided, past.joined, past.actor) = (0, 0, self.next_seat(self.dealer));
-        (0..self.decided).all(|_| {
-            let joined = self.is_in(past.actor);
-            let agrees = (past.heuristic_move(&mut Rng::seeded(0)) == Move::In) == joined;
-            past.decide(joined);
-            agrees
-        })
+    }
+
+    /// Before the play, while nothing is known of the other hands, the discards or the stock
+    /// but their sizes (the participation, and a plain exchange), any of their cards may be
+    /// anywhere among them.
+    fn redeal_unseen(&mut self, seat: Seat, rng: &mut Rng) -> bool {
+        let plain = match self.phase {
+            Phase::Participation => true,
+            Phase::Exchange => self.exchange_is_plain(),
+            _ => false,
+        };
+        if !plain {
+            return false;
+        }
+        let others = (0..self.seats()).filter(|&s| s != seat);
+        let stock = self.drawn as usize..self.stock_len as usize;
+        let mut cards = [Card::new(0); 32];
+        let mut len = 0;
+        let held = others.clone().fold(CardSet::EMPTY, |all, s| {
+            all | self.hands[s] | self.discards[s]
+        });
+        for card in held.iter().chain(self.stock[stock.clone()].iter().copied()) {
+            cards[len] = card;
+            len += 1;
+        }
+        rng.shuffle(&mut cards[..len]);
+        let mut dealt = cards[..len].iter().copied();
+        for s in others {
+            let (hand, laid) = (
+                self.hands[s].len() as usize,
+                self.discards[s].len() as usize,
+            );
+            self.hands[s] = dealt.by_ref().take(hand).collect();
+            self.discards[s] = dealt.by_ref().take(laid).collect();
+        }
+        for slot in &mut self.stock[stock] {
+            *slot = dealt.next().expect("as many cards as places");
+        }
+        true
     }
 }
 
 impl Muschik {
+    /// An exchange of one pass with the trump card still on the table: no card is known to
+    /// have moved but the seat's own.
+    fn exchange_is_plain(&self) -> bool {
+        self.cfg.exchange_passes == 1 && self.swap == SwapState::Open
+    }
+
+    /// Whether every seat that decided, but those in `skip` (bit per seat), joined or sat out
+    /// as this player's rule says on its hand.
+    fn participation_agrees(&self, skip: u8) -> bool {
+        let mut past = self.clone();
+        past.phase = Phase::Participation;
+        (past.decided, past.joined, past.actor) = (0, 0, self.next_seat(self.dealer));
+        (0..self.decided).all(|_| {
+            let (seat, joined) = (past.actor, self.is_in(past.actor));
+            let rule = past.heuristic_move(&mut Rng::seeded(0)) == Move::In;
+            past.decide(joined);
+            skip & 1 << seat != 0 || rule == joined
+        })
+    }
+
+    /// Whether every seat that exchanged laid away only the side cards below the ace, and,
+    /// where the stock allowed more, kept only trumps and aces (so holds that many still).
+    fn exchanges_agree(&self) -> bool {
+        let mut left = self.stock_len as u32;
+        self.order[..self.exchange_turns as usize]
+            .iter()
+            .all(|&seat| {
+                let seat = seat as usize;
+                let laid = self.discards[seat];
+                let limit = left.min(HAND_SIZE as u32);
+                left -= laid.len();
+                let strong = self.hands[seat]
+                    .iter()
+                    .filter(|&c| !self.is_weak(c))
+                    .count() as u32;
+                laid.iter().all(|c| self.is_weak(c))
+                    && (laid.len() == limit || strong + laid.len() >= HAND_SIZE as u32)
+            })
+    }
+
+    /// A side card below the ace: what this player's rule exchanges.
+    fn is_weak(&self, card: Card) -> bool {
+        !self.is_trump(card) && power_of(card) < ACE
+    }
+
     fn is_trump(&self, card: Card) -> bool {
         suit_of(card) == self.trump
     }
@@ -98,7 +184,7 @@ impl Muschik {
         let hand = self.hands[self.actor as usize] - self.known_in_dealer_hand();
         let weak = hand
             .iter()
-            .filter(|&c| !self.is_trump(c) && power_of(c) < ACE)
+            .filter(|&c| self.is_weak(c))
             .collect::<CardSet>();
         cheapest_k(weak, self.exchange_limit(), |c| self.strength(c))
     }
@@ -160,6 +246,8 @@ impl Muschik {
 #[cfg(test)]
 mod tests {
     use super::Muschik;
+    use crate::cards::CardSet;
+    use crate::game::Game;
     use crate::heuristic::checks::{assert_always_legal, duel_with_random};
     use serde_json::json;
 
@@ -189,7 +277,6 @@ mod tests {
 
     #[test]
     fn a_world_agrees_with_the_participation_only_where_the_rule_chose_it() {
-        use crate::game::Game;
         use crate::heuristic::Heuristic;
         use crate::rng::Rng;
         for seed in 0..20 {
@@ -206,6 +293,75 @@ mod tests {
             assert!(state.agrees_with_choices(), "seed {seed}");
             assert!(!against.agrees_with_choices(), "seed {seed}");
         }
+    }
+
+    /// The seat's hand, and the cards of every other place with each place's size.
+    fn places(w: &Muschik, seat: usize) -> (CardSet, CardSet, Vec<u32>) {
+        let stock = w.stock[w.drawn as usize..w.stock_len as usize]
+            .iter()
+            .copied();
+        let others = (0..5).filter(|&s| s != seat);
+        let sizes = others
+            .clone()
+            .flat_map(|s| [w.hands[s].len(), w.discards[s].len()])
+            .collect();
+        let cards = others.fold(stock.collect::<CardSet>(), |all, s| {
+            all | w.hands[s] | w.discards[s]
+        });
+        (w.hands[seat] | w.discards[seat], cards, sizes)
+    }
+
+    #[test]
+    fn a_redeal_keeps_the_seat_s_cards_and_deals_the_rest_among_the_same_places() {
+        use crate::heuristic::Heuristic;
+        use crate::rng::Rng;
+        let mut rng = Rng::seeded(7);
+        let mut redealt = [0; 2];
+        for seed in 0..40 {
+            let mut state: Muschik = crate::play::deal("muschik", seed).unwrap();
+            for step in 0.. {
+                let seat = state.actor as usize;
+                let mut world = state.clone();
+                if !world.redeal_unseen(seat, &mut rng) {
+                    assert!(step >= 5, "seed {seed}: refused at step {step}");
+                    break;
+                }
+                redealt[usize::from(state.phase == super::Phase::Exchange)] += 1;
+                assert_eq!(places(&world, seat), places(&state, seat), "seed {seed}");
+                assert_ne!(world, state, "seed {seed}");
+                state.play_unchecked(state.heuristic_move(&mut rng));
+            }
+        }
+        assert!(redealt[0] == 200 && redealt[1] > 40, "{redealt:?}");
+    }
+
+    #[test]
+    fn the_rule_s_own_exchanges_agree_and_a_trump_laid_away_does_not() {
+        use crate::heuristic::Heuristic;
+        use crate::rng::Rng;
+        let mut rng = Rng::seeded(7);
+        let mut checked = 0;
+        for seed in 0..40 {
+            let mut state: Muschik = crate::play::deal("muschik", seed).unwrap();
+            while state.phase != super::Phase::Play {
+                assert!(state.agrees_with_choices(), "seed {seed}");
+                if state.phase == super::Phase::Exchange && state.exchange_turns > 0 {
+                    let seat = state.order[0] as usize;
+                    let trump = (state.hands[seat] & state.trump.mask()).iter().next();
+                    if let (Some(card), Some(laid)) = (trump, state.discards[seat].iter().next()) {
+                        let mut world = state.clone();
+                        world.hands[seat].remove(card);
+                        world.hands[seat].insert(laid);
+                        world.discards[seat].remove(laid);
+                        world.discards[seat].insert(card);
+                        assert!(!world.agrees_with_choices(), "seed {seed}");
+                        checked += 1;
+                    }
+                }
+                state.play_unchecked(state.heuristic_move(&mut rng));
+            }
+        }
+        assert!(checked > 5, "{checked} worlds checked");
     }
 
     #[test]
