@@ -13,7 +13,8 @@ const ENTRIES_PER_BUCKET: usize = 4096;
 
 /// One bucket's entries, in one list: most buckets hold a few, so one allocation each; and
 /// the place of the entry that last decided a probe, which the next probe tries first
-/// (the positions a search meets one after another are alike).
+/// (the positions a search meets one after another are alike). The place is a hint: an
+/// entry removed before it moves it onto another entry, which a probe checks like any.
 struct Bucket<M> {
     entries: Vec<Entry<M>>,
     last_decided: usize,
@@ -170,9 +171,12 @@ impl<M: Copy> PartitionTable<M> {
         {
             i += offset;
             let Entry {
-                spec: s, proved: p, ..
+                mask: m,
+                spec: s,
+                proved: p,
+                ..
             } = b.entries[i];
-            if (b.entries[i].mask, s) == (mask, spec) {
+            if (m, s) == (mask, spec) {
                 known = Some(i);
             } else if proved.low >= p.low && proved.high <= p.high {
                 proved.work = proved.work.saturating_add(p.work);
