@@ -94,8 +94,10 @@ mod recall_tests;
 /// Muschik's participation valued by its play redeals each world's unseen cards until the
 /// earlier seats' choices are the rule's, so its worlds and estimates change; `agree`: `bids`
 /// values Muschik's exchange with the stock in worlds that agree with every seat's in or out
-/// and every earlier exchange as the rule makes them).
+/// and every earlier exchange as the rule makes them); `playout`: the exact search's first
+/// guess of a value the tables do not know is where the move ordering's own play leads, so
+/// its null-window searches and the table they leave differ and a principal variation may).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout"
 );

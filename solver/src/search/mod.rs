@@ -926,7 +926,7 @@ fn solve<G: Searchable>(
     state.legal_moves(&mut legal);
     let mut scored: Vec<ScoredMove<G::Move>> = Vec::with_capacity(legal.len());
     let mut researches = 0;
-    let mut sibling = searcher.first_guess(state);
+    let mut sibling = searcher.known_value(state);
     for &mv in &legal {
         if let Some(twin) = scored.iter().find(|s| state.equivalent(s.mv, mv)).cloned() {
             scored.push(ScoredMove { mv, ..twin });
@@ -934,8 +934,11 @@ fn solve<G: Searchable>(
         }
         let mut child = state.clone();
         child.play_unchecked(mv);
-        let (low, high) = searcher.pin(&child, guess(mv).unwrap_or(sibling), &mut researches);
-        sibling = low;
+        let first = guess(mv)
+            .or(sibling)
+            .unwrap_or_else(|| ordering_playout_value(&child, side));
+        let (low, high) = searcher.pin(&child, first, &mut researches);
+        sibling = Some(low);
         scored.push(ScoredMove { mv, low, high });
     }
     let complete = !searcher.stopped;
@@ -974,6 +977,21 @@ fn movers_choice<G: Searchable>(
     let lows = scored.iter().map(|s| s.low);
     let value = if ours { lows.max() } else { lows.min() };
     (best.cloned(), value.unwrap_or_else(|| state.value(side)))
+}
+
+/// The value `state` ends with for `side` when every seat plays the move the move ordering
+/// puts first: a guess of its value, within a trick or two of it where the ordering is good
+/// (a first null-window search far from the value costs a search per value between).
+fn ordering_playout_value<G: Searchable>(state: &G, side: usize) -> i32 {
+    let mut state = state.clone();
+    let (mut moves, mut hints) = (Vec::new(), Vec::new());
+    while state.to_move().is_some() {
+        state.legal_moves(&mut moves);
+        state.order_hints(&moves, &mut hints);
+        let first = (0..moves.len()).rev().max_by_key(|&i| hints[i]);
+        state.play_unchecked(moves[first.expect("a position to move in has a move")]);
+    }
+    state.value(side)
 }
 
 /// The value of `state` for the side of `seat` (by default the seat to move), without
@@ -1039,8 +1057,14 @@ impl<G: Searchable> Searcher<G> {
     }
 
     /// The first guess of a root's value: as far as the tables know it (a seeded solve has
-    /// often proved it already), else its lowest reachable value.
+    /// often proved it already), else where the move ordering's own choices lead.
     fn first_guess(&mut self, state: &G) -> i32 {
+        self.known_value(state)
+            .unwrap_or_else(|| ordering_playout_value(state, self.side))
+    }
+
+    /// A bound of `state`'s value the tables prove, if any beside its reachable range.
+    fn known_value(&mut self, state: &G) -> Option<i32> {
         let (floor, ceiling) = state.value_bounds(self.side);
         let partition = state.tabled().then(|| state.partition(self.side)).flatten();
         let known = match partition {
@@ -1050,10 +1074,10 @@ impl<G: Searchable> Searcher<G> {
                 .read(&Slot::of(state, self.side))
                 .map(|e| (e.low, e.high)),
         };
-        match known {
-            Some((low, _)) if low > floor => low,
-            Some((_, high)) if high < ceiling => high,
-            _ => floor,
+        match known? {
+            (low, _) if low > floor => Some(low),
+            (_, high) if high < ceiling => Some(high),
+            _ => None,
         }
     }
 
