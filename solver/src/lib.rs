@@ -94,8 +94,10 @@ mod recall_tests;
 /// Muschik's participation valued by its play redeals each world's unseen cards until the
 /// earlier seats' choices are the rule's, so its worlds and estimates change; `agree`: `bids`
 /// values Muschik's exchange with the stock in worlds that agree with every seat's in or out
-/// and every earlier exchange as the rule makes them).
+/// and every earlier exchange as the rule makes them; `forcedpass`: the Marjapussi family's
+/// search passes at once in a declaration window where every move passes, so the table holds
+/// other entries and a principal variation may differ).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.forcedpass"
 );

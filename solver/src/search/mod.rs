@@ -160,6 +160,15 @@ pub trait Searchable: Game {
         true
     }
 
+    /// A move that every legal move here amounts to (`marjapussi`: passing, in a declaration
+    /// window where every ask would be answered without a marriage): the search plays it
+    /// where it reaches the position, with no node, no table entry and no bounds of its own.
+    /// By default `None`. Not for games with partitions ([`Searchable::partition`]): the cards
+    /// that make the move forced are not named.
+    fn forced_move(&self) -> Option<Self::Move> {
+        None
+    }
+
     /// [`Searchable::value_bounds`], each with the cards whose places it depends on (see
     /// [`Searchable::partition`]); by default every card. Only a bound that decides the
     /// window `(alpha, beta)` is used (`low >= beta`, `high <= alpha`), so a game may stop
@@ -371,6 +380,15 @@ struct FirstMove<M> {
     merged: bool,
 }
 
+/// Plays `mv` and the moves forced after it ([`Searchable::forced_move`]).
+#[inline]
+fn play_forcing<G: Searchable>(state: &mut G, mv: G::Move) {
+    state.play_unchecked(mv);
+    while let Some(forced) = state.forced_move() {
+        state.play_unchecked(forced);
+    }
+}
+
 /// Moves `mv` to the front of `moves`, the others keeping their order.
 fn put_first<M: Copy + PartialEq>(moves: &mut [M], mv: M) {
     if let Some(i) = moves.iter().position(|&m| m == mv) {
@@ -504,7 +522,7 @@ impl<G: Searchable> Searcher<G> {
             if let [only] = self.buffers[ply][..] {
                 // One legal move: its child's value is this position's.
                 let mut child = state.clone();
-                child.play_unchecked(only);
+                play_forcing(&mut child, only);
                 let (v, relevant) = self.search(&child, alpha, beta, ply + 1);
                 return (v, relevant | state.move_relevant(only));
             }
@@ -551,7 +569,7 @@ impl<G: Searchable> Searcher<G> {
                 continue;
             }
             let mut child = state.clone();
-            child.play_unchecked(mv);
+            play_forcing(&mut child, mv);
             // Moves that lead to the same position (a failed ask and no declaration) are one.
             if transposing && !children.first_visit(i, &child) {
                 continue;
@@ -933,7 +951,7 @@ fn solve<G: Searchable>(
             continue;
         }
         let mut child = state.clone();
-        child.play_unchecked(mv);
+        play_forcing(&mut child, mv);
         let (low, high) = searcher.pin(&child, guess(mv).unwrap_or(sibling), &mut researches);
         sibling = low;
         scored.push(ScoredMove { mv, low, high });
@@ -1096,6 +1114,10 @@ impl<G: Searchable> Searcher<G> {
         while let Some(mv) = next {
             at.play_unchecked(mv);
             line.push(mv);
+            while let Some(forced) = at.forced_move() {
+                at.play_unchecked(forced);
+                line.push(forced);
+            }
             if at.is_over() || line.len() > 200 {
                 break;
             }
@@ -1120,7 +1142,7 @@ impl<G: Searchable> Searcher<G> {
         self.order(state, [None; 3], &mut moves);
         moves.into_iter().find(|&mv| {
             let mut child = state.clone();
-            child.play_unchecked(mv);
+            play_forcing(&mut child, mv);
             let (v, _) = self.search(&child, value - 1, value + 1, ply + 1);
             !self.stopped && v == value
         })

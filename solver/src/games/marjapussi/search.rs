@@ -482,6 +482,15 @@ impl Searchable for Marjapussi {
         false
     }
 
+    /// Passing, in a declaration window where every move passes ([`Marjapussi::passes`]):
+    /// most windows of the four-seat variants, where a whole ask is offered while any
+    /// marriage is undeclared.
+    #[inline]
+    fn forced_move(&self) -> Option<Move> {
+        let passing = self.phase == Phase::Declare && !self.window_declares();
+        passing.then_some(Move::NoDeclaration)
+    }
+
     fn exact_applies(&self) -> Result<(), String> {
         match self.phase {
             Phase::Play | Phase::Declare | Phase::AnswerWhole | Phase::DoublePoll | Phase::Scored => Ok(()),
@@ -590,6 +599,26 @@ impl Marjapussi {
         self.phase == Phase::Declare
             && (mv == Move::NoDeclaration
                 || self.answer_to(mv).is_some_and(|said| !said.same(Said::Yes)))
+    }
+
+    /// In a declaration window, whether some move declares a marriage: one the actor holds,
+    /// one its partner holds answering a whole ask, or one split between the two answering a
+    /// half ask (every other ask [`Marjapussi::passes`]).
+    fn window_declares(&self) -> bool {
+        let own = self.hands[usize::from(self.actor)];
+        let mut declarable = cards::marriages_held(own);
+        if self.n() == 4 {
+            let partners = self.hands[usize::from(self.partner(self.actor))];
+            let whole = cards::marriages_held(partners);
+            if self.asks_whole() {
+                declarable |= whole;
+            }
+            if self.asks_half() {
+                declarable |= cards::marriages_held(own | partners) - whole;
+            }
+        }
+        // Most windows find no marriage at all: the declared ones are looked at only then.
+        !declarable.is_empty() && declarable.intersects(self.undeclared_marriages())
     }
 
     /// [`Searchable::merge_equivalent`] in a declaration window: passing kept (it comes
@@ -894,39 +923,75 @@ mod tests {
         assert!(quick >= tiers::least(100, seeds, 300), "{quick}");
     }
 
-    /// The classes of equivalent moves are those the pairwise default finds (the first of
-    /// each kept, in order), at every position of random hands of every variant.
-    #[test]
-    fn merging_equivalent_moves_keeps_what_the_pairwise_default_keeps() {
+    /// Every position of random play of every variant from nine cards a seat, with its legal
+    /// moves, variant and seed: `seeds` (all, quick tier) per variant, for the test `test`.
+    fn along_random_play(
+        test: &str,
+        (all, sample): (usize, usize),
+        mut visit: impl FnMut(&Marjapussi, &[Move], &str, u64),
+    ) {
         let mut moves = Vec::new();
-        let (mut merged, mut pairwise) = (Vec::new(), Vec::new());
-        let mut checked = 0;
         for variant in Variant::NAMES {
-            for seed in 0..tiers::cases("marjapussi's move merging", 40, 8, "seeds") as u64 {
+            for seed in 0..tiers::cases(test, all, sample, "seeds") as u64 {
                 let mut g = endgame(variant, seed, 9);
                 let mut rng = Rng::seeded(seed);
                 while !g.is_over() {
                     g.legal_moves(&mut moves);
-                    let legal = moves.clone();
-                    g.merge_equivalent(&mut moves, &mut merged);
-                    pairwise.clear();
-                    let mut kept: Vec<Move> = Vec::new();
-                    for &mv in &legal {
-                        match kept.iter().find(|&&k| g.equivalent(k, mv)) {
-                            Some(&k) => pairwise.push((k, mv)),
-                            None => kept.push(mv),
-                        }
-                    }
-                    assert_eq!(
-                        (&moves, &merged),
-                        (&kept, &pairwise),
-                        "{variant} seed {seed}"
-                    );
-                    checked += usize::from(!merged.is_empty());
-                    g.play_unchecked(legal[rng.below(legal.len())]);
+                    visit(&g, &moves, variant, seed);
+                    g.play_unchecked(moves[rng.below(moves.len())]);
                 }
             }
         }
+    }
+
+    /// Passing is forced exactly in the declaration windows where every legal move passes,
+    /// along random play of every variant; both kinds of window are met.
+    #[test]
+    fn passing_is_forced_exactly_where_every_move_passes() {
+        let (mut forced, mut open) = (0, 0);
+        along_random_play(
+            "marjapussi's forced passes",
+            (200, 40),
+            |g, legal, variant, seed| {
+                let passing = g.phase == Phase::Declare && legal.iter().all(|&mv| g.passes(mv));
+                let expected = passing.then_some(Move::NoDeclaration);
+                assert_eq!(g.forced_move(), expected, "{variant} seed {seed}");
+                forced += usize::from(passing);
+                open += usize::from(g.phase == Phase::Declare && !passing);
+            },
+        );
+        assert!(forced > 100 && open > 100, "{forced} {open}");
+    }
+
+    /// The classes of equivalent moves are those the pairwise default finds (the first of
+    /// each kept, in order), at every position of random hands of every variant.
+    #[test]
+    fn merging_equivalent_moves_keeps_what_the_pairwise_default_keeps() {
+        let (mut moves, mut merged, mut pairwise) = (Vec::new(), Vec::new(), Vec::new());
+        let mut checked = 0;
+        along_random_play(
+            "marjapussi's move merging",
+            (40, 8),
+            |g, legal, variant, seed| {
+                moves.clear();
+                moves.extend_from_slice(legal);
+                g.merge_equivalent(&mut moves, &mut merged);
+                pairwise.clear();
+                let mut kept: Vec<Move> = Vec::new();
+                for &mv in legal {
+                    match kept.iter().find(|&&k| g.equivalent(k, mv)) {
+                        Some(&k) => pairwise.push((k, mv)),
+                        None => kept.push(mv),
+                    }
+                }
+                assert_eq!(
+                    (&moves, &merged),
+                    (&kept, &pairwise),
+                    "{variant} seed {seed}"
+                );
+                checked += usize::from(!merged.is_empty());
+            },
+        );
         assert!(checked > 100, "{checked}");
     }
 
