@@ -96,8 +96,9 @@ mod recall_tests;
 /// values Muschik's exchange with the stock in worlds that agree with every seat's in or out
 /// and every earlier exchange as the rule makes them; `forcedpass`: the Marjapussi family's
 /// search passes at once in a declaration window where every move passes, so the table holds
-/// other entries and a principal variation may differ).
+/// other entries and a principal variation may differ; `topprobe`: `marjapussi`'s root moves
+/// are pinned by other null-window searches, with the same effect).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.forcedpass"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.forcedpass.topprobe"
 );
