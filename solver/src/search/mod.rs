@@ -166,12 +166,13 @@ pub trait Searchable: Game {
         true
     }
 
-    /// A move that every legal move here amounts to (`marjapussi`: passing, in a declaration
-    /// window where every ask would be answered without a marriage): the search plays it
-    /// where it reaches the position, with no node, no table entry and no bounds of its own.
-    /// By default `None`. Not for games with partitions ([`Searchable::partition`]): the cards
-    /// that make the move forced are not named.
-    fn forced_move(&self) -> Option<Self::Move> {
+    /// A move that every legal move here amounts to in `side`'s value (`marjapussi`:
+    /// passing, in a declaration window where every ask would be answered without a
+    /// marriage): the search plays it where it reaches the position, with no node, no table
+    /// entry and no bounds of its own. By default `None`. Not for games with partitions
+    /// ([`Searchable::partition`]): the cards that make the move forced are not named.
+    fn forced_move(&self, side: usize) -> Option<Self::Move> {
+        let _ = side;
         None
     }
 
@@ -386,11 +387,11 @@ struct FirstMove<M> {
     merged: bool,
 }
 
-/// Plays `mv` and the moves forced after it ([`Searchable::forced_move`]).
+/// Plays `mv` and the moves forced after it in `side`'s value ([`Searchable::forced_move`]).
 #[inline]
-fn play_forcing<G: Searchable>(state: &mut G, mv: G::Move) {
+fn play_forcing<G: Searchable>(state: &mut G, mv: G::Move, side: usize) {
     state.play_unchecked(mv);
-    while let Some(forced) = state.forced_move() {
+    while let Some(forced) = state.forced_move(side) {
         state.play_unchecked(forced);
     }
 }
@@ -528,7 +529,7 @@ impl<G: Searchable> Searcher<G> {
             if let [only] = self.buffers[ply][..] {
                 // One legal move: its child's value is this position's.
                 let mut child = state.clone();
-                play_forcing(&mut child, only);
+                play_forcing(&mut child, only, self.side);
                 let (v, relevant) = self.search(&child, alpha, beta, ply + 1);
                 return (v, relevant | state.move_relevant(only));
             }
@@ -575,7 +576,7 @@ impl<G: Searchable> Searcher<G> {
                 continue;
             }
             let mut child = state.clone();
-            play_forcing(&mut child, mv);
+            play_forcing(&mut child, mv, self.side);
             // Moves that lead to the same position (a failed ask and no declaration) are one.
             if transposing && !children.first_visit(i, &child) {
                 continue;
@@ -959,7 +960,7 @@ fn solve<G: Searchable>(
             continue;
         }
         let mut child = state.clone();
-        play_forcing(&mut child, mv);
+        play_forcing(&mut child, mv, side);
         let (low, high) = searcher.pin(&child, guess(mv).unwrap_or(sibling), &mut researches);
         sibling = low;
         scored.push(ScoredMove { mv, low, high });
@@ -1122,7 +1123,7 @@ impl<G: Searchable> Searcher<G> {
         while let Some(mv) = next {
             at.play_unchecked(mv);
             line.push(mv);
-            while let Some(forced) = at.forced_move() {
+            while let Some(forced) = at.forced_move(self.side) {
                 at.play_unchecked(forced);
                 line.push(forced);
             }
@@ -1150,7 +1151,7 @@ impl<G: Searchable> Searcher<G> {
         self.order(state, [None; 3], &mut moves);
         moves.into_iter().find(|&mv| {
             let mut child = state.clone();
-            play_forcing(&mut child, mv);
+            play_forcing(&mut child, mv, self.side);
             let (v, _) = self.search(&child, value - 1, value + 1, ply + 1);
             !self.stopped && v == value
         })
