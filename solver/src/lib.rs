@@ -96,8 +96,14 @@ mod recall_tests;
 /// values Muschik's exchange with the stock in worlds that agree with every seat's in or out
 /// and every earlier exchange as the rule makes them); `playout`: the exact search's first
 /// guess of a value the tables do not know is where the move ordering's own play leads, so
-/// its null-window searches and the table they leave differ and a principal variation may).
+/// its null-window searches and the table they leave differ and a principal variation may;
+/// `forcedpass`: the Marjapussi family's search passes at once in a declaration window where
+/// every move passes, so the table holds other entries and a principal variation may differ;
+/// `topprobe`: `marjapussi`'s root moves are pinned by other null-window searches, with the
+/// same effect; `moot`: a declaration window of another side once the trump is set for good
+/// is passed at once, with the same effect; `declareonly`: in the side's own such window its
+/// one declaring move is played at once, with the same effect).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout.forcedpass.topprobe.moot.declareonly"
 );

@@ -147,6 +147,12 @@ pub trait Searchable: Game {
     /// of one trick are in the partnership games; measured per game.
     const KILLER_MOVES: bool = false;
 
+    /// Whether [`analyze`] pins a root move whose value can take few values at all by trying
+    /// the top of what is left after a null-window search that failed high, rather than one
+    /// value up: it pays where values gather at the top of their bounds (`marjapussi`'s game
+    /// points), not in bridge; measured per game.
+    const TOP_AFTER_FAIL_HIGH: bool = false;
+
     /// A key of what decides the best move here, for the cut-off table (after
     /// macroxue/bridge-solver's cut-off cache): positions with one key share the move that
     /// last cut a search off at one of them, tried first. `None` (the default): no table.
@@ -158,6 +164,16 @@ pub trait Searchable: Game {
     /// declaration): the search then keys each child to search such moves once.
     fn moves_may_transpose(&self) -> bool {
         true
+    }
+
+    /// A move that every legal move here amounts to in `side`'s value (`marjapussi`:
+    /// passing, in a declaration window where every ask would be answered without a
+    /// marriage): the search plays it where it reaches the position, with no node, no table
+    /// entry and no bounds of its own. By default `None`. Not for games with partitions
+    /// ([`Searchable::partition`]): the cards that make the move forced are not named.
+    fn forced_move(&self, side: usize) -> Option<Self::Move> {
+        let _ = side;
+        None
     }
 
     /// [`Searchable::value_bounds`], each with the cards whose places it depends on (see
@@ -371,6 +387,15 @@ struct FirstMove<M> {
     merged: bool,
 }
 
+/// Plays `mv` and the moves forced after it in `side`'s value ([`Searchable::forced_move`]).
+#[inline]
+fn play_forcing<G: Searchable>(state: &mut G, mv: G::Move, side: usize) {
+    state.play_unchecked(mv);
+    while let Some(forced) = state.forced_move(side) {
+        state.play_unchecked(forced);
+    }
+}
+
 /// Moves `mv` to the front of `moves`, the others keeping their order.
 fn put_first<M: Copy + PartialEq>(moves: &mut [M], mv: M) {
     if let Some(i) = moves.iter().position(|&m| m == mv) {
@@ -504,7 +529,7 @@ impl<G: Searchable> Searcher<G> {
             if let [only] = self.buffers[ply][..] {
                 // One legal move: its child's value is this position's.
                 let mut child = state.clone();
-                child.play_unchecked(only);
+                play_forcing(&mut child, only, self.side);
                 let (v, relevant) = self.search(&child, alpha, beta, ply + 1);
                 return (v, relevant | state.move_relevant(only));
             }
@@ -551,7 +576,7 @@ impl<G: Searchable> Searcher<G> {
                 continue;
             }
             let mut child = state.clone();
-            child.play_unchecked(mv);
+            play_forcing(&mut child, mv, self.side);
             // Moves that lead to the same position (a failed ask and no declaration) are one.
             if transposing && !children.first_visit(i, &child) {
                 continue;
@@ -779,9 +804,11 @@ impl<G: Searchable> Searcher<G> {
 
     /// The exact value of `state` by null-window searches: first at `guess` (a sibling's
     /// value is often this one's too), then, while few values are open, next to the bound the
-    /// last search returned (MTD(f): values cluster), else at `guess + 1` and by bisection.
+    /// last search returned (MTD(f): values cluster; after a search that failed high, at the
+    /// top where [`Searchable::TOP_AFTER_FAIL_HIGH`]), else at `guess + 1` and by bisection.
     fn pin(&mut self, state: &G, guess: i32, researches: &mut u32) -> (i32, i32) {
         let (mut low, mut high) = state.value_bounds(self.side);
+        let to_top = G::TOP_AFTER_FAIL_HIGH && high - low <= FEW_VALUES;
         let mut probes = [guess, guess + 1].into_iter();
         let mut next = None;
         while low < high && !self.stopped {
@@ -801,7 +828,7 @@ impl<G: Searchable> Searcher<G> {
                 next = Some(g);
             } else {
                 low = g;
-                next = Some(g + 1);
+                next = Some(if to_top { high } else { g + 1 });
             }
         }
         (low, high)
@@ -933,7 +960,7 @@ fn solve<G: Searchable>(
             continue;
         }
         let mut child = state.clone();
-        child.play_unchecked(mv);
+        play_forcing(&mut child, mv, side);
         let first = guess(mv)
             .or(sibling)
             .unwrap_or_else(|| ordering_playout_value(&child, side));
@@ -1120,6 +1147,10 @@ impl<G: Searchable> Searcher<G> {
         while let Some(mv) = next {
             at.play_unchecked(mv);
             line.push(mv);
+            while let Some(forced) = at.forced_move(self.side) {
+                at.play_unchecked(forced);
+                line.push(forced);
+            }
             if at.is_over() || line.len() > 200 {
                 break;
             }
@@ -1144,7 +1175,7 @@ impl<G: Searchable> Searcher<G> {
         self.order(state, [None; 3], &mut moves);
         moves.into_iter().find(|&mv| {
             let mut child = state.clone();
-            child.play_unchecked(mv);
+            play_forcing(&mut child, mv, self.side);
             let (v, _) = self.search(&child, value - 1, value + 1, ply + 1);
             !self.stopped && v == value
         })

@@ -146,7 +146,7 @@ impl Marjapussi {
         }
     }
 
-    fn asks_whole(&self) -> bool {
+    pub(super) fn asks_whole(&self) -> bool {
         self.n() == 4 && matches!(self.cfg.asks, Asks::WholeAndHalf | Asks::Whole)
     }
 
