@@ -204,12 +204,10 @@ macro_rules! rules_alike {
     (@state) => {
         fn from_state(
             cfg: &Self::Config,
-            value: &serde_json::Value,
-            path: &str,
-            observer: Option<$crate::game::Seat>,
+            given: $crate::games::readers::Source,
             problems: &mut $crate::problems::Problems,
         ) -> Option<Self> {
-            super::snapshot::read(cfg, value, path, observer, problems)
+            super::snapshot::read(cfg, given, problems)
         }
     };
     (@phase) => {

@@ -12,18 +12,14 @@ use super::{Bridge, TRICKS};
 use crate::cards::CardSet;
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{check_trick_hands, fill_hidden, HandEntry};
+use crate::games::readers::Source;
 use crate::games::wire::{padded, Faults};
 use crate::problems::{field_path, integers, Fields, Problems};
 use serde_json::Value;
 
 /// Reads a bridge snapshot against the options `cfg`; `None` with every problem pushed.
-pub(super) fn read(
-    cfg: &Config,
-    value: &Value,
-    path: &str,
-    observer: Option<Seat>,
-    problems: &mut Problems,
-) -> Option<Bridge> {
+pub(super) fn read(cfg: &Config, given: Source, problems: &mut Problems) -> Option<Bridge> {
+    let (value, path, observer) = (given.value, given.path, given.observer);
     let before = problems.0.len();
     let mut f = Fields::of(value, path, problems);
     f.require(&["hands"], problems);

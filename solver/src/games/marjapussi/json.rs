@@ -20,7 +20,7 @@ use crate::games::cardlist::{
     cards_json, hands_json, seat_array, CardLedger, Count, HandEntry, WireDeck, HIDDEN_CARD,
 };
 use crate::games::options::{self, Declared};
-use crate::games::readers::{seeded_dealer, Given};
+use crate::games::readers::{seeded_dealer, Given, Source};
 use crate::games::wire::{
     cards_text, move_words, padded, parse_suit, seats_json, whole_number, Trick,
 };
@@ -175,17 +175,11 @@ impl Rules for Marjapussi {
         out
     }
 
-    fn from_deal(
-        cfg: &Config,
-        value: &Value,
-        path: &str,
-        observer: Option<Seat>,
-        problems: &mut Problems,
-    ) -> Option<Marjapussi> {
-        let n = cfg.seats();
+    fn from_deal(cfg: &Config, given: Source, problems: &mut Problems) -> Option<Marjapussi> {
+        let (n, observer) = (cfg.seats(), given.observer);
         let size = (Marjapussi::hand_length(cfg), Count::FirstProblem);
-        let table = (&wire_deck(cfg), (n, observer));
-        let mut deal = Given::deal(value, (path, &["dealer", "hands"]), table, size, problems);
+        let required = (given, &["dealer", "hands"][..]);
+        let mut deal = Given::deal(required, (&wire_deck(cfg), n), size, problems);
         let talon = (deal.f.get("talon"), deal.f.path("talon"));
         let match_state = read_match(&mut deal.f, cfg.sides(), problems);
         let dealer = deal.head.unwrap_or(0);

@@ -4,23 +4,16 @@ use super::config::Config;
 use super::json::{read_match, wire_deck};
 use super::{Declaration, Marjapussi, Phase};
 use crate::cards::CardSet;
-use crate::game::{Game, Seat};
+use crate::game::Game;
 use crate::games::cardlist::{check_trick_hands, CardLedger};
-use crate::games::readers::Given;
+use crate::games::readers::{Given, Source};
 use crate::games::wire::{check_to_move, padded, seat_mask, suit_field};
 use crate::problems::{field_path, index_path, Fields, Problems};
-use serde_json::Value;
 
 /// Reads a Marjapussi snapshot against the options `cfg`; `None` with every problem pushed.
-pub(super) fn read(
-    cfg: &Config,
-    value: &Value,
-    path: &str,
-    observer: Option<Seat>,
-    problems: &mut Problems,
-) -> Option<Marjapussi> {
-    let n = cfg.seats();
-    let mut snapshot = Given::snapshot(value, path, &wire_deck(cfg), (n, observer), problems);
+pub(super) fn read(cfg: &Config, given: Source, problems: &mut Problems) -> Option<Marjapussi> {
+    let (n, path, observer) = (cfg.seats(), given.path, given.observer);
+    let mut snapshot = Given::snapshot(given, &wire_deck(cfg), n, problems);
     let (f, ledger) = (&mut snapshot.f, &mut snapshot.ledger);
     let ((dealer, _, to_move), no_cards) = (snapshot.head, [CardSet::EMPTY; 4]);
     let mut s = Marjapussi::new_hand(*cfg, dealer, no_cards, CardSet::EMPTY, Default::default());

@@ -15,7 +15,7 @@ use crate::cards::for_each_subset;
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{cards_json, hands_json, seat_array, Count, WireDeck};
 use crate::games::options::{self, Declared};
-use crate::games::readers::{unsigned, Given};
+use crate::games::readers::{unsigned, Given, Source};
 use crate::games::wire::{cards_text, move_words, padded, seats_json, Trick};
 use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
@@ -133,16 +133,10 @@ impl Rules for Mu {
         })
     }
 
-    fn from_deal(
-        cfg: &Config,
-        value: &Value,
-        path: &str,
-        observer: Option<Seat>,
-        problems: &mut Problems,
-    ) -> Option<Mu> {
+    fn from_deal(cfg: &Config, given: Source, problems: &mut Problems) -> Option<Mu> {
         let (n, size) = (cfg.seats(), (cfg.hand_size(), Count::Listed));
-        let table = (&wire_deck(cfg), (n, observer));
-        let mut deal = Given::deal(value, (path, &["dealer", "hands"]), table, size, problems);
+        let required = (given, &["dealer", "hands"][..]);
+        let mut deal = Given::deal(required, (&wire_deck(cfg), n), size, problems);
         let match_state = read_match(&mut deal.f, n, 0, problems);
         let dealer = deal.head.unwrap_or(0);
         let hands = seat_array(&deal.close(|_, _| None, problems)?);

@@ -5,12 +5,11 @@ use super::json::{read_match, wire_deck};
 use super::roles::designations;
 use super::{Mu, Phase, Trump, MAX_PLAYERS};
 use crate::cards::CardSet;
-use crate::game::{Game, Seat};
+use crate::game::Game;
 use crate::games::cardlist::{check_trick_hands, seat_array, CardLedger};
-use crate::games::readers::Given;
+use crate::games::readers::{Given, Source};
 use crate::games::wire::{check_to_move, padded, Faults};
 use crate::problems::{index_path, Fields, Problems};
-use serde_json::Value;
 
 fn trump(f: &mut Fields, key: &'static str, problems: &mut Problems) -> Option<Trump> {
     let text = f.string(key, problems)?;
@@ -25,15 +24,9 @@ fn trump(f: &mut Fields, key: &'static str, problems: &mut Problems) -> Option<T
 }
 
 /// Reads a Mü snapshot against the options `cfg`; `None` with every problem pushed.
-pub(super) fn read(
-    cfg: &Config,
-    value: &Value,
-    path: &str,
-    observer: Option<Seat>,
-    problems: &mut Problems,
-) -> Option<Mu> {
-    let n = cfg.seats();
-    let mut snapshot = Given::snapshot(value, path, &wire_deck(cfg), (n, observer), problems);
+pub(super) fn read(cfg: &Config, given: Source, problems: &mut Problems) -> Option<Mu> {
+    let (n, path) = (cfg.seats(), given.path);
+    let mut snapshot = Given::snapshot(given, &wire_deck(cfg), n, problems);
     let (f, ledger, before) = (&mut snapshot.f, &mut snapshot.ledger, snapshot.before);
     let ((dealer, _, to_move), no_cards) = (snapshot.head, [CardSet::EMPTY; MAX_PLAYERS]);
     let mut s = Mu::new_hand(*cfg, dealer, no_cards, Default::default());

@@ -14,7 +14,7 @@ use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{cards_json, hands_json, Count, WireDeck, HIDDEN_CARD};
 use crate::games::options::{self, Declared};
-use crate::games::readers::Given;
+use crate::games::readers::{Given, Source};
 use crate::games::wire::{cards_text, move_words, whole_number, Trick};
 use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
@@ -135,17 +135,10 @@ impl Rules for Muschik {
         out
     }
 
-    fn from_deal(
-        cfg: &Config,
-        value: &Value,
-        path: &str,
-        observer: Option<Seat>,
-        problems: &mut Problems,
-    ) -> Option<Muschik> {
-        let (n, size) = (cfg.seats(), (HAND_SIZE as u32, Count::Read));
-        let required = ["dealer", "hands", "trump_card", "stock"];
-        let table = (&wire_deck(cfg), (n, observer));
-        let mut deal = Given::deal(value, (path, &required), table, size, problems);
+    fn from_deal(cfg: &Config, given: Source, problems: &mut Problems) -> Option<Muschik> {
+        let (n, size, path) = (cfg.seats(), (HAND_SIZE as u32, Count::Read), given.path);
+        let required = (given, &["dealer", "hands", "trump_card", "stock"][..]);
+        let mut deal = Given::deal(required, (&wire_deck(cfg), n), size, problems);
         let trump_card = deal.ledger.deck().card(&mut deal.f, "trump_card", problems);
         if let Some(card) = trump_card.filter(|&c| deal.ledger.all().contains(c)) {
             let message = format!("the trump card {} is also in a hand", card_name(card));

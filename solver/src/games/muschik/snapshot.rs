@@ -9,8 +9,9 @@ use super::match_json::read_match;
 use super::{Muschik, Phase, SwapState, HAND_SIZE, MAX_PLAYERS};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
-use crate::game::{Game, Seat};
+use crate::game::Game;
 use crate::games::cardlist::{place_unknown, seat_array, GivenTrick, HandEntry};
+use crate::games::readers::Source;
 use crate::games::wire::{names, padded, snapshot_head, Faults};
 use crate::problems::{field_path, index_path, Fields, Problems};
 use serde_json::Value;
@@ -38,13 +39,8 @@ impl Said<'_> {
     }
 }
 
-pub(super) fn read(
-    cfg: &Config,
-    value: &Value,
-    path: &str,
-    observer: Option<Seat>,
-    problems: &mut Problems,
-) -> Option<Muschik> {
+pub(super) fn read(cfg: &Config, given: Source, problems: &mut Problems) -> Option<Muschik> {
+    let (value, path, observer) = (given.value, given.path, given.observer);
     let (n, before) = (cfg.seats(), problems.0.len());
     let mut f = Fields::of(value, path, problems);
     f.require(&["dealer", "phase", "hands", "trump_card"], problems);

@@ -10,9 +10,9 @@ use super::json::wire_deck;
 use super::talon::Talon;
 use super::{Mustamaija, Phase};
 use crate::cards::{Card, CardSet};
-use crate::game::{Seat, MAX_SEATS};
+use crate::game::MAX_SEATS;
 use crate::games::cardlist::{fill_pile, CardLedger, HandEntry};
-use crate::games::readers::Given;
+use crate::games::readers::{Given, Source};
 use crate::games::wire::{suit_field, suit_mask, Faults};
 use crate::problems::{field_path, index_path, kind, Fields, Problems};
 use serde_json::Value;
@@ -57,15 +57,9 @@ fn read_pairs(
     pairs
 }
 
-pub(super) fn read(
-    cfg: &Config,
-    value: &Value,
-    path: &str,
-    observer: Option<Seat>,
-    problems: &mut Problems,
-) -> Option<Mustamaija> {
-    let n = cfg.seats();
-    let mut snapshot = Given::snapshot(value, path, &wire_deck(cfg), (n, observer), problems);
+pub(super) fn read(cfg: &Config, given: Source, problems: &mut Problems) -> Option<Mustamaija> {
+    let (n, path, observer) = (cfg.seats(), given.path, given.observer);
+    let mut snapshot = Given::snapshot(given, &wire_deck(cfg), n, problems);
     let (f, ledger, before) = (&mut snapshot.f, &mut snapshot.ledger, snapshot.before);
     f.require(&["attacker", "defender", "talon"], problems);
     let ((dealer, _, to_move), no_cards) = (snapshot.head, [CardSet::EMPTY; MAX_SEATS]);
