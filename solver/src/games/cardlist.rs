@@ -78,6 +78,12 @@ impl WireDeck {
             .collect()
     }
 
+    /// The one card a move's `word` names, as [`WireDeck::move_cards`] reads it.
+    pub fn move_card(&self, word: &str, hand: Option<CardSet>) -> Result<Card, String> {
+        self.move_cards(&[word], hand)
+            .map(|s| s.lowest().expect("one card"))
+    }
+
     /// The cards a move's `words` name; with `hand` (the mover's cards it may use), each `??`
     /// stands for another card of it not named.
     pub fn move_cards(&self, words: &[&str], hand: Option<CardSet>) -> Result<CardSet, String> {

@@ -79,6 +79,19 @@ pub fn move_words(text: &str) -> Result<(Vec<&str>, String), String> {
     Ok((words, head))
 }
 
+/// The one word of a move's arguments `rest`, read by `read`; with more or fewer, `text` needs
+/// one `what`.
+pub fn one_word<T>(
+    (text, rest): (&str, &[&str]),
+    what: &str,
+    read: impl FnOnce(&str) -> Result<T, String>,
+) -> Result<T, String> {
+    match rest {
+        [word] => read(word),
+        _ => Err(format!("'{text}' needs one {what}")),
+    }
+}
+
 /// A move's number, a whole number.
 pub fn whole_number(word: &str) -> Result<i32, String> {
     word.parse()

@@ -191,10 +191,7 @@ impl Rules for Mu {
     fn parse_move(&self, text: &str) -> Result<Move, String> {
         let (words, head) = move_words(text)?;
         let (deck, last) = (wire_deck(&self.cfg), self.n() - 1);
-        let one_card = |w: &str| {
-            deck.move_cards(&[w], None)
-                .map(|s| s.lowest().expect("one card"))
-        };
+        let one_card = |w: &str| deck.move_card(w, None);
         match (head.as_str(), &words[1..]) {
             ("pass", []) => Ok(Move::Pass),
             ("bid", []) => Err("'bid' needs the cards laid, such as 'bid R9 Y6'".into()),
