@@ -1,8 +1,10 @@
 //! Facts of Muschik's rules that a snapshot keeps to be reachable: the seat to move in each
 //! phase, whether the phase fits the rest of the deal, the cards each hand holds, and the
-//! scoring of a deal's end reached by replaying its tricks.
+//! scoring of a deal's end reached by replaying its tricks; and the table and stock that the
+//! options give.
 
-use super::config::{ParticipationFloor, SwapTiming};
+use super::cards;
+use super::config::{Config, ParticipationFloor, SwapTiming};
 use super::{Muschik, Phase, SwapState, HAND_SIZE};
 
 impl Muschik {
@@ -111,4 +113,16 @@ impl Muschik {
 /// `why` unless the phase `fits`.
 fn unless(fits: bool, why: &str) -> Option<String> {
     (!fits).then(|| why.to_string())
+}
+
+/// The rules' facts that the options decide: the table and the stock.
+impl Config {
+    pub fn seats(&self) -> usize {
+        self.num_players as usize
+    }
+
+    /// The cards left for the stock after the hands and the trump card.
+    pub fn stock_size(&self) -> usize {
+        cards::deck(self.deck_ranks).len() as usize - 5 * self.seats() - 1
+    }
 }
