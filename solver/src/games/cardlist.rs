@@ -4,6 +4,7 @@
 
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
+use crate::games::wire::text_field;
 use crate::problems::{index_path, kind, one_per_seat, Fields, Problems};
 use serde_json::{json, Value};
 
@@ -52,12 +53,8 @@ impl WireDeck {
 
     /// The card named by the field `key` of `f`, one of the deck's.
     pub fn card(&self, f: &mut Fields, key: &'static str, problems: &mut Problems) -> Option<Card> {
-        let text = f.string(key, problems)?;
-        let card = self.parse(text);
-        if card.is_none() {
-            problems.push(&f.path(key), self.not_a_card(text));
-        }
-        card
+        let card = |t: &str| self.parse(t).ok_or_else(|| self.not_a_card(t));
+        text_field(f, key, card, problems)
     }
 
     /// A ledger with no card read yet.

@@ -47,12 +47,20 @@ pub fn parse_suit(text: &str) -> Result<Suit, String> {
     }
 }
 
+/// The string field `key` read by `parse`, if given; a text it refuses is reported with why.
+pub fn text_field<T>(
+    f: &mut Fields,
+    key: &'static str,
+    parse: impl FnOnce(&str) -> Result<T, String>,
+    problems: &mut Problems,
+) -> Option<T> {
+    let text = f.string(key, problems)?;
+    parse(text).map_err(|m| problems.push(&f.path(key), m)).ok()
+}
+
 /// The suit named by the string field `key`, if given.
 pub fn suit_field(f: &mut Fields, key: &'static str, problems: &mut Problems) -> Option<Suit> {
-    let text = f.string(key, problems)?;
-    parse_suit(text)
-        .map_err(|m| problems.push(&f.path(key), m))
-        .ok()
+    text_field(f, key, parse_suit, problems)
 }
 
 /// Reports at `path.to_move` the seat to act missing where the phase (named `phase`) is not

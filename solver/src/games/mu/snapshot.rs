@@ -8,19 +8,13 @@ use crate::cards::CardSet;
 use crate::game::Game;
 use crate::games::cardlist::{check_trick_hands, seat_array, CardLedger};
 use crate::games::readers::{Given, Source};
-use crate::games::wire::{check_to_move, padded, Faults};
+use crate::games::wire::{check_to_move, padded, text_field, Faults};
 use crate::problems::{index_path, Fields, Problems};
 
 fn trump(f: &mut Fields, key: &'static str, problems: &mut Problems) -> Option<Trump> {
-    let text = f.string(key, problems)?;
-    let parsed = Trump::parse(text);
-    if parsed.is_none() {
-        problems.push(
-            &f.path(key),
-            format!("'{text}' is not a trump; use a colour (R B G Y K), a number (0-9) or -"),
-        );
-    }
-    parsed
+    let why =
+        |t: &str| format!("'{t}' is not a trump; use a colour (R B G Y K), a number (0-9) or -");
+    text_field(f, key, |t| Trump::parse(t).ok_or_else(|| why(t)), problems)
 }
 
 /// Reads a Mü snapshot against the options `cfg`; `None` with every problem pushed.
