@@ -46,6 +46,21 @@ impl Problems {
     pub fn extend(&mut self, other: Problems) {
         self.0.extend(other.0);
     }
+
+    /// Pushes `message` at `path` where `broken`.
+    pub fn check(&mut self, broken: bool, path: &str, message: impl Into<String>) {
+        if broken {
+            self.push(path, message);
+        }
+    }
+
+    /// Adds `reasons`, each at its field (as `table.attack` or `hands[2]`) under `parent`: the
+    /// rules say why a position cannot occur, a reader where the position lies.
+    pub fn extend_under(&mut self, parent: &str, reasons: Problems) {
+        for reason in reasons.0 {
+            self.push(&field_path(parent, &reason.path), reason.message);
+        }
+    }
 }
 
 /// `parent.key`, or `key` at the root.

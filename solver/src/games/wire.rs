@@ -1,5 +1,5 @@
 //! Small pieces of the games' JSON shared by their wire layers: seat sets, suits and card lists
-//! as text, a snapshot's head fields and the reporter of its checks.
+//! as text and a snapshot's head fields.
 
 use crate::cards::{Card, CardSet};
 use crate::games::named::Named;
@@ -112,36 +112,6 @@ pub type Names<P> = (fn(&str) -> Option<P>, &'static [&'static str]);
 /// How a value of the named enum `T` reads.
 pub fn names<T: Named>() -> Names<T> {
     (T::from_name, T::NAMES)
-}
-
-/// The problems of a snapshot's checks, each at a field of the snapshot at `path`.
-pub struct Faults<'a> {
-    pub path: &'a str,
-    pub problems: &'a mut Problems,
-}
-
-impl Faults<'_> {
-    /// Reports `message` at the snapshot's field `key` (as `table.attack` or `hands[2]`).
-    pub fn report(&mut self, key: &str, message: impl Into<String>) {
-        self.problems.push(&format!("{}.{key}", self.path), message);
-    }
-
-    /// Reports `message` at the field `key` where `broken`.
-    pub fn check(&mut self, broken: bool, key: &str, message: impl Into<String>) {
-        if broken {
-            self.report(key, message);
-        }
-    }
-
-    /// Reports `message` at the entry of `seat` in the list `key` where `broken`.
-    pub fn check_seat(
-        &mut self,
-        broken: bool,
-        (key, seat): (&str, usize),
-        message: impl Into<String>,
-    ) {
-        self.check(broken, &format!("{key}[{seat}]"), message);
-    }
 }
 
 /// The fields a snapshot of a table of `n` starts with, once `required` are checked present:

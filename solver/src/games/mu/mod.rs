@@ -39,6 +39,7 @@ mod json;
 mod knowledge;
 mod play;
 mod roles;
+mod rules;
 mod scoring;
 mod search;
 mod snapshot;

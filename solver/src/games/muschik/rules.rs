@@ -6,6 +6,7 @@
 use super::cards;
 use super::config::{Config, ParticipationFloor, SwapTiming};
 use super::{Muschik, Phase, SwapState, HAND_SIZE};
+use crate::problems::{index_path, Problems};
 
 impl Muschik {
     /// The seat to move in the phase, and why the rules cannot reach the phase with the rest of
@@ -84,6 +85,64 @@ impl Muschik {
                 (seat, unless(fits, why))
             }
         }
+    }
+
+    /// Why the rules cannot reach this deal, each reason at its field, none where they can: the
+    /// phase against the rest and the seat to move (`to_move` as given), the hands' sizes
+    /// (`counts` as given), the discards, the stock, the swap and the exchange turns; sets the
+    /// seat to act.
+    pub(super) fn check(&mut self, to_move: Option<u8>, counts: &[u32]) -> Problems {
+        let mut reasons = Problems::default();
+        self.check_phase(to_move, &mut reasons);
+        self.check_sizes(counts, &mut reasons);
+        reasons
+    }
+
+    /// Sets the seat to act from the phase and checks the phase against the rest.
+    fn check_phase(&mut self, to_move: Option<u8>, reasons: &mut Problems) {
+        let (expected, wrong) = self.phase_actor();
+        let phase = self.phase.name();
+        if let Some(why) = wrong {
+            reasons.push("phase", format!("phase '{phase}' {why}"));
+        }
+        let playing = matches!(self.phase, Phase::Play | Phase::Scored);
+        let played = (self.trick_len > 0 || self.tricks_played > 0) && !playing;
+        let message = format!("no trick is played in phase '{phase}'");
+        reasons.check(played, "tricks", message);
+        let message = format!("in this position the seat to move is {expected:?}, not {to_move:?}");
+        reasons.check(to_move != expected, "to_move", message);
+        self.actor = expected.unwrap_or(0);
+    }
+
+    /// Hand, discard and stock sizes follow from the decisions, exchanges and tricks.
+    fn check_sizes(&self, counts: &[u32], reasons: &mut Problems) {
+        let n = self.n() as usize;
+        for seat in 0..n {
+            let expected = self.hand_size(seat as u8);
+            let message = format!("seat {seat} should hold {expected} cards here");
+            let wrong = counts.get(seat).copied() != Some(expected);
+            reasons.check(wrong, &index_path("hands", seat), message);
+            let swapped = seat == self.dealer as usize && self.swap == SwapState::Swapped;
+            let (k, discarded) = (self.exchanged[seat], self.discards[seat].len());
+            let and = if swapped { " and swapped one" } else { "" };
+            let message = format!("seat {seat} exchanged {k} cards{and}; it laid away {discarded}");
+            let wrong = discarded != k as u32 + u32::from(swapped);
+            reasons.check(wrong, &index_path("discards", seat), message);
+            let message = format!("seat {seat} does not take part and exchanges nothing");
+            let outside = k > 0 && !self.is_in(seat as u8);
+            reasons.check(outside, &index_path("exchanged", seat), message);
+        }
+        let drawn: u32 = self.exchanged[..n].iter().map(|&k| k as u32).sum();
+        let (size, left) = (self.cfg.stock_size(), self.stock_len);
+        let message =
+            format!("the stock held {size} cards; {drawn} were drawn and {left} are left");
+        reasons.check(drawn + left as u32 != size as u32, "stock", message);
+        let outside = self.swap != SwapState::Open && !self.is_in(self.dealer);
+        reasons.check(outside, "swap", "only a participating dealer may swap");
+        let turns = self.participants as u32 * self.cfg.exchange_passes as u32;
+        let message = "more exchange turns than participants and passes allow";
+        let over = self.exchange_turns as u32 > turns;
+        reasons.check(over, "exchange_turns", message);
     }
 
     /// Scores the deal's end as the play does (a replay of its tricks leaves it unscored): the

@@ -12,7 +12,7 @@ use crate::cards::{Card, CardSet};
 use crate::game::Game;
 use crate::games::cardlist::{place_unknown, seat_array, GivenTrick, HandEntry};
 use crate::games::readers::Source;
-use crate::games::wire::{names, padded, snapshot_head, Faults};
+use crate::games::wire::{names, padded, snapshot_head};
 use crate::problems::{field_path, index_path, Fields, Problems};
 use serde_json::Value;
 
@@ -162,23 +162,19 @@ fn check(mut state: Muschik, said: &Said, problems: &mut Problems) -> Option<Mus
     if !problems.is_empty() {
         return None;
     }
-    let faults = &mut Faults {
-        path: &said.path,
-        problems,
-    };
-    check_phase(&mut state, said, faults);
-    check_sizes(&state, said, faults);
+    problems.extend_under(&said.path, state.check(said.to_move, &said.counts));
     state.settle();
     let derived = state.state_json(None);
     let integers = |list: &Vec<Value>| list.iter().map(Value::as_i64).collect::<Vec<_>>();
     for (key, given) in said.lists {
         let expected = &derived[key];
         let wrong = given.is_some_and(|l| Some(integers(l)) != expected.as_array().map(integers));
-        faults.check(wrong, key, format!("the tricks played give {expected}"));
+        let message = format!("the tricks played give {expected}");
+        problems.check(wrong, &said.at(key), message);
     }
     let (holder, given) = (state.trump_holder(), said.holder);
     let message = format!("the trump card's holder is {holder:?}, not {given:?}");
-    faults.check(given != holder, "trump_holder", message);
+    problems.check(given != holder, &said.at("trump_holder"), message);
     problems.is_empty().then_some(state)
 }
 
@@ -250,60 +246,4 @@ fn play(state: &mut Muschik, leader: u8, cards: &[Card]) {
         state.hands[state.actor as usize].insert(card);
         state.lay_card(card);
     }
-}
-
-/// Sets the seat to act from the phase and checks the phase against the rest.
-fn check_phase(state: &mut Muschik, said: &Said, faults: &mut Faults) {
-    let (expected, wrong) = state.phase_actor();
-    let phase = state.phase.name();
-    if let Some(why) = wrong {
-        faults.report("phase", format!("phase '{phase}' {why}"));
-    }
-    let playing = matches!(state.phase, Phase::Play | Phase::Scored);
-    let played = (state.trick_len > 0 || state.tricks_played > 0) && !playing;
-    faults.check(
-        played,
-        "tricks",
-        format!("no trick is played in phase '{phase}'"),
-    );
-    let to_move = said.to_move;
-    let message = format!("in this position the seat to move is {expected:?}, not {to_move:?}");
-    faults.check(to_move != expected, "to_move", message);
-    state.actor = expected.unwrap_or(0);
-}
-
-/// Hand, discard and stock sizes follow from the decisions, exchanges and tricks.
-fn check_sizes(state: &Muschik, said: &Said, faults: &mut Faults) {
-    let n = state.n() as usize;
-    for seat in 0..n {
-        let expected = state.hand_size(seat as u8);
-        let message = format!("seat {seat} should hold {expected} cards here");
-        let wrong = said.counts.get(seat).copied() != Some(expected);
-        faults.check_seat(wrong, ("hands", seat), message);
-        let swapped = seat == state.dealer as usize && state.swap == SwapState::Swapped;
-        let (k, discarded) = (state.exchanged[seat], state.discards[seat].len());
-        let and = if swapped { " and swapped one" } else { "" };
-        let message = format!("seat {seat} exchanged {k} cards{and}; it laid away {discarded}");
-        let wrong = discarded != k as u32 + u32::from(swapped);
-        faults.check_seat(wrong, ("discards", seat), message);
-        let message = format!("seat {seat} does not take part and exchanges nothing");
-        faults.check_seat(
-            k > 0 && !state.is_in(seat as u8),
-            ("exchanged", seat),
-            message,
-        );
-    }
-    let drawn: u32 = state.exchanged[..n].iter().map(|&k| k as u32).sum();
-    let (size, left) = (state.cfg.stock_size(), state.stock_len);
-    let message = format!("the stock held {size} cards; {drawn} were drawn and {left} are left");
-    faults.check(drawn + left as u32 != size as u32, "stock", message);
-    let outside = state.swap != SwapState::Open && !state.is_in(state.dealer);
-    faults.check(outside, "swap", "only a participating dealer may swap");
-    let turns = state.participants as u32 * state.cfg.exchange_passes as u32;
-    let message = "more exchange turns than participants and passes allow";
-    faults.check(
-        state.exchange_turns as u32 > turns,
-        "exchange_turns",
-        message,
-    );
 }

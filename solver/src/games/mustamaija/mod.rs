@@ -33,6 +33,7 @@ mod json;
 mod knowledge;
 mod marriage;
 mod play;
+mod rules;
 mod search;
 mod snapshot;
 mod talon;
