@@ -4,8 +4,9 @@
 //! options give.
 
 use super::cards;
-use super::config::{Config, ParticipationFloor, SwapTiming};
-use super::{Muschik, Phase, SwapState, HAND_SIZE};
+use super::config::{Config, ParticipationFloor, SwapTiming, DOUBLE_START_CHOICES, START_CP};
+use super::scoring::{MatchState, MAX_ROUNDS};
+use super::{Muschik, Phase, SwapState, HAND_SIZE, MAX_PLAYERS};
 use crate::problems::{index_path, Problems};
 
 impl Muschik {
@@ -172,6 +173,117 @@ impl Muschik {
 /// `why` unless the phase `fits`.
 fn unless(fits: bool, why: &str) -> Option<String> {
     (!fits).then(|| why.to_string())
+}
+
+/// Facts of the match's rules that a snapshot or a deal's setup keeps: the round and its
+/// start, the countdown points, the rounds' winners and the double rounds owed.
+impl MatchState {
+    /// Why a match of `n` players cannot be in its round, each reason at its field: a normal
+    /// round has no `double_for` and starts at [`START_CP`] (set where not given); a double
+    /// round has both.
+    pub(super) fn check_round(&mut self, n: u8) -> Problems {
+        let mut reasons = Problems::default();
+        let (double, round) = (self.round > n, self.round);
+        if double != self.double_for.is_some() {
+            let message = if double {
+                format!("round {round} is a double round (rounds 1..={n} are normal): it needs 'double_for'")
+            } else {
+                format!("round {round} is a normal round and has no 'double_for'")
+            };
+            reasons.push("double_for", message);
+        }
+        let message = match (self.start_cp, double) {
+            (None, false) => {
+                self.start_cp = Some(START_CP);
+                return reasons;
+            }
+            (Some(c), false) if c != START_CP => {
+                format!("a normal round starts at {START_CP}, not {c}")
+            }
+            (Some(c), true) if !DOUBLE_START_CHOICES.contains(&c) => {
+                format!("a double round starts at 15 or 20, not {c}")
+            }
+            _ => return reasons,
+        };
+        reasons.push("start_cp", message);
+        reasons
+    }
+
+    /// Sets the countdown points of `count` seats: `given`, or the round's start where not given;
+    /// why the rules cannot have them, each reason at its field.
+    pub(super) fn set_countdown(&mut self, given: Option<Vec<i64>>, count: usize) -> Problems {
+        let mut reasons = Problems::default();
+        match (given, self.start_cp) {
+            (Some(values), Some(_)) => {
+                for (seat, &c) in values.iter().enumerate() {
+                    self.cp[seat] = c as i32;
+                    if c <= 0 && !self.over {
+                        let message = format!("{c} countdown points would have ended the round");
+                        reasons.push(&index_path("cp", seat), message);
+                    }
+                }
+            }
+            (None, Some(start)) => self.cp[..count].fill(start),
+            (Some(_), None) => reasons.push(
+                "cp",
+                "countdown points are set when the double round's start is chosen; give null",
+            ),
+            (None, None) => self.cp = [0; MAX_PLAYERS],
+        }
+        reasons
+    }
+
+    /// Sets the rounds' winners (one per finished round) and the double rounds still owed (to
+    /// seats that won no normal round, each once); why a match of `n` players cannot have them,
+    /// each reason at its field.
+    pub(super) fn set_rounds(&mut self, (winners, owed): (Vec<i64>, Vec<i64>), n: u8) -> Problems {
+        let mut reasons = Problems::default();
+        let finished = self.round as usize - usize::from(!self.over);
+        if winners.len() != finished {
+            let (round, given) = (self.round, winners.len());
+            let message = format!(
+                "round {round} follows {finished} finished rounds; {given} winners are given"
+            );
+            reasons.push("round_winners", message);
+        }
+        for (i, &w) in winners.iter().take(MAX_ROUNDS).enumerate() {
+            self.winners[i] = w as u8;
+        }
+        self.winners_len = winners.len().min(MAX_ROUNDS) as u8;
+        let normal_winners = &self.winners[..self.winners_len.min(n) as usize];
+        for (i, &u) in owed.iter().enumerate() {
+            let seat = u as u8;
+            if normal_winners.contains(&seat)
+                || Some(seat) == self.double_for
+                || owed[..i].contains(&u)
+            {
+                let message = format!("seat {seat} is owed no (further) double round");
+                reasons.push(&index_path("double_rounds_owed", i), message);
+            } else if i < n as usize {
+                self.owed[i] = seat;
+            }
+        }
+        self.owed_len = owed.len().min(n as usize) as u8;
+        if self.round <= n && !owed.is_empty() {
+            let message = "double rounds are owed only once the normal rounds are over";
+            reasons.push("double_rounds_owed", message);
+        }
+        if let Some(u) = self.double_for.filter(|u| normal_winners.contains(u)) {
+            let message = format!("seat {u} won a normal round and has no double round");
+            reasons.push("double_for", message);
+        }
+        if self.over && self.owed_len > 0 {
+            let message = "the match is over, but double rounds are still owed";
+            reasons.push("round", message);
+        }
+        reasons
+    }
+}
+
+/// Why match points `values` cannot be, if they cannot: they are zero-sum.
+pub(super) fn unbalanced(values: &[i64]) -> Option<String> {
+    let total: i64 = values.iter().sum();
+    (total != 0).then(|| format!("match points are zero-sum; these add up to {total}"))
 }
 
 /// The rules' facts that the options decide: the table and the stock.
