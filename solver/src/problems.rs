@@ -54,11 +54,17 @@ impl Problems {
         }
     }
 
-    /// Adds `reasons`, each at its field (as `table.attack` or `hands[2]`) under `parent`: the
-    /// rules say why a position cannot occur, a reader where the position lies.
+    /// Adds `reasons`, each at its field (as `table.attack` or `hands[2]`) under `parent`, or
+    /// at `parent` itself where it names none: the rules say why a position cannot occur, a
+    /// reader where the position lies.
     pub fn extend_under(&mut self, parent: &str, reasons: Problems) {
-        for reason in reasons.0 {
-            self.push(&field_path(parent, &reason.path), reason.message);
+        for Problem { path, message } in reasons.0 {
+            let at = if path.is_empty() {
+                parent.to_string()
+            } else {
+                field_path(parent, &path)
+            };
+            self.push(&at, message);
         }
     }
 }

@@ -63,17 +63,12 @@ pub fn suit_field(f: &mut Fields, key: &'static str, problems: &mut Problems) ->
     text_field(f, key, parse_suit, problems)
 }
 
-/// Reports at `path.to_move` the seat to act missing where the phase (named `phase`) is not
+/// Reports at `to_move` the seat to act missing where the phase (named `phase`) is not
 /// `over`.
-pub fn check_to_move(
-    to_move: Option<u8>,
-    (phase, over): (&str, bool),
-    path: &str,
-    problems: &mut Problems,
-) {
+pub fn check_to_move(to_move: Option<u8>, (phase, over): (&str, bool), reasons: &mut Problems) {
     if !over && to_move.is_none() {
         let message = format!("missing: phase '{phase}' needs the seat to act");
-        problems.push(&format!("{path}.to_move"), message);
+        reasons.push("to_move", message);
     }
 }
 

@@ -24,6 +24,7 @@ mod options;
 mod play;
 mod profile;
 mod quick;
+mod rules;
 mod scoring;
 mod search;
 mod snapshot;

@@ -2,13 +2,12 @@
 
 use super::config::Config;
 use super::json::{read_match, wire_deck};
-use super::{Declaration, Marjapussi, Phase};
+use super::{Declaration, Marjapussi};
 use crate::cards::CardSet;
-use crate::game::Game;
-use crate::games::cardlist::{check_trick_hands, CardLedger};
+use crate::games::cardlist::CardLedger;
 use crate::games::readers::{Given, Source};
-use crate::games::wire::{check_to_move, padded, seat_mask, suit_field};
-use crate::problems::{field_path, index_path, Fields, Problems};
+use crate::games::wire::{padded, seat_mask, suit_field};
+use crate::problems::{index_path, Fields, Problems};
 
 /// Reads a Marjapussi snapshot against the options `cfg`; `None` with every problem pushed.
 pub(super) fn read(cfg: &Config, given: Source, problems: &mut Problems) -> Option<Marjapussi> {
@@ -29,8 +28,7 @@ pub(super) fn read(cfg: &Config, given: Source, problems: &mut Problems) -> Opti
     s.hands[..n].copy_from_slice(&places[..n]);
     (s.talon, s.discards) = (places[n], places[n + 1]);
     s.actor = Marjapussi::new_hand(*cfg, dealer, s.hands, s.talon, s.match_state).actor;
-    check_turn(&mut s, to_move, path, problems);
-    settle_phase(&mut s, path, problems);
+    problems.extend_under(path, s.check(to_move));
     s.refresh_profile();
     problems.is_empty().then_some(s)
 }
@@ -89,39 +87,4 @@ fn read_declarations(
             .map(|(suit, side)| Declaration { suit, side });
     }
     declarations
-}
-
-/// Checks the hand sizes in play (every seat holds the cards of the tricks still to come)
-/// and settles a hand given as scored or redealt.
-fn settle_phase(state: &mut Marjapussi, path: &str, problems: &mut Problems) {
-    if state.phase == Phase::Play {
-        let held: Vec<u32> = state.hands[..state.seats()]
-            .iter()
-            .map(|h| h.len())
-            .collect();
-        let left = state.tricks_in_hand().saturating_sub(state.tricks_played);
-        let trick = (state.leader, state.trick_len);
-        let hands_path = field_path(path, "hands");
-        check_trick_hands((&held, ""), left.into(), trick, &hands_path, problems);
-    }
-    match state.phase {
-        Phase::Scored if state.tricks_played == state.tricks_in_hand() => state.finish_hand(),
-        Phase::Scored => problems.push(path, "phase 'scored' needs every trick played"),
-        Phase::Redealt => state.result = Some(state.redeal_result()),
-        _ => {}
-    }
-}
-
-/// Sets the seat to act, which every phase but the two final ones needs.
-fn check_turn(state: &mut Marjapussi, to_move: Option<u8>, path: &str, problems: &mut Problems) {
-    let over = matches!(state.phase, Phase::Scored | Phase::Redealt);
-    check_to_move(to_move, (state.phase.name(), over), path, problems);
-    if let (false, Some(seat)) = (over, to_move) {
-        let expected = (state.leader + state.trick_len) % state.n();
-        if state.phase == Phase::Play && seat != expected {
-            let message = format!("seat {expected} plays next to this trick, not seat {seat}");
-            problems.push(&format!("{path}.to_move"), message);
-        }
-        state.actor = seat;
-    }
 }

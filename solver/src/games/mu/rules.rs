@@ -1,18 +1,38 @@
-//! Facts of Mü's rules that a snapshot keeps to be reachable: the cards on the tables as
-//! bid, the chief, vice, trumps and partner the auction and the phase give, and the seat to
-//! act.
+//! Facts of Mü's rules that a snapshot keeps to be reachable: the cards held per trick to
+//! come, the cards on the tables as bid, the chief, vice, trumps and partner the auction and
+//! the phase give, and the seat to act.
 
 use super::config::PartnerMode;
 use super::roles::designations;
 use super::{Mu, Phase, Trump};
 use crate::game::Game;
+use crate::games::cardlist::check_trick_hands;
+use crate::games::wire::check_to_move;
 use crate::problems::Problems;
 
 impl Mu {
     /// Why the rules cannot reach this hand, each reason at its field, none where they can:
-    /// the tables against the bids, the roles, the turn and the phase.
+    /// the seat to act, the cards held per trick to come, the tables against the bids, the
+    /// roles, the turn and the phase.
     pub(super) fn check(&self, to_move: Option<u8>) -> Problems {
         let mut reasons = Problems::default();
+        check_to_move(
+            to_move,
+            (self.phase.name(), self.phase.is_over()),
+            &mut reasons,
+        );
+        let held: Vec<u32> = (0..self.n()).map(|p| self.avail(p).len()).collect();
+        let held = (held.as_slice(), ", in hand and on the table,");
+        let left = self
+            .cfg
+            .hand_size()
+            .saturating_sub(u32::from(self.tricks_played));
+        // A trick given outside the play holds no card played this trick.
+        let trick = (
+            self.leader,
+            self.trick_len * u8::from(self.phase == Phase::Play),
+        );
+        check_trick_hands(held, left, trick, "hands", &mut reasons);
         let before_play = matches!(
             self.phase,
             Phase::Auction | Phase::ViceTrump | Phase::ChiefTrump | Phase::Partner

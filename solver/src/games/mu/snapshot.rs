@@ -4,9 +4,9 @@ use super::config::Config;
 use super::json::{read_match, wire_deck};
 use super::{Mu, Phase, Trump, MAX_PLAYERS};
 use crate::cards::CardSet;
-use crate::games::cardlist::{check_trick_hands, seat_array, CardLedger};
+use crate::games::cardlist::{seat_array, CardLedger};
 use crate::games::readers::{Given, Source};
-use crate::games::wire::{check_to_move, padded, text_field};
+use crate::games::wire::{padded, text_field};
 use crate::problems::{index_path, Fields, Problems};
 
 fn trump(f: &mut Fields, key: &'static str, problems: &mut Problems) -> Option<Trump> {
@@ -46,7 +46,7 @@ pub(super) fn read(cfg: &Config, given: Source, problems: &mut Problems) -> Opti
     }
     s.actor = to_move.unwrap_or(0);
     s.settle_called_partner();
-    check(&s, to_move, path, problems);
+    problems.extend_under(path, s.check(to_move));
     if problems.0.len() > before {
         return None;
     }
@@ -91,17 +91,4 @@ fn read_trick(
             problems.push(&at, "expected one flag per card of the trick");
         }
     }
-}
-
-/// The consistency checks of a snapshot, each reported at its field under `path`.
-fn check(s: &Mu, to_move: Option<u8>, path: &str, problems: &mut Problems) {
-    check_to_move(to_move, (s.phase.name(), s.phase.is_over()), path, problems);
-    let held: Vec<u32> = (0..s.n()).map(|p| s.avail(p).len()).collect();
-    let held = (held.as_slice(), ", in hand and on the table,");
-    let left = s.cfg.hand_size().saturating_sub(u32::from(s.tricks_played));
-    // A trick given outside the play holds no card played this trick.
-    let trick = (s.leader, s.trick_len * u8::from(s.phase == Phase::Play));
-    let hands_path = format!("{path}.hands");
-    check_trick_hands(held, left, trick, &hands_path, problems);
-    problems.extend_under(path, s.check(to_move));
 }
