@@ -147,6 +147,11 @@ impl<'a> Fields<'a> {
         }
     }
 
+    /// A count: an integer in `0..=hi`; 0 where absent or refused.
+    pub fn count(&mut self, key: &'static str, hi: i64, problems: &mut Problems) -> i64 {
+        self.bounded(key, 0, hi, problems).unwrap_or(0)
+    }
+
     /// A seat of `n`: an integer in `0..n`.
     pub fn seat(&mut self, key: &'static str, n: usize, problems: &mut Problems) -> Option<u8> {
         self.bounded(key, 0, n as i64 - 1, problems)

@@ -51,9 +51,8 @@ pub(super) fn read_match(f: &mut Fields, sides: usize, problems: &mut Problems) 
             let scores = integers(list, &at, -1_000_000, 1_000_000, problems);
             state.scores = padded(Some(scores), 3);
         }
-        state.carry = f.bounded("carry", 0, 100, problems).unwrap_or(0) as i32;
-        let played = f.bounded("hands_played", 0, 1_000_000, problems);
-        state.hands_played = played.unwrap_or(0) as u32;
+        state.carry = f.count("carry", 100, problems) as i32;
+        state.hands_played = f.count("hands_played", 1_000_000, problems) as u32;
     });
     state
 }

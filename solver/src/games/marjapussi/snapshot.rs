@@ -38,14 +38,14 @@ pub(super) fn read(cfg: &Config, given: Source, problems: &mut Problems) -> Opti
 fn read_play(f: &mut Fields, ledger: &mut CardLedger, s: &mut Marjapussi, problems: &mut Problems) {
     let n = s.cfg.seats();
     s.declarer = f.seat("declarer", n, problems);
-    s.contract = f.bounded("contract", 0, 100_000, problems).unwrap_or(0) as i32;
-    s.doubling = f.bounded("doubling", 0, 9, problems).unwrap_or(0) as u8;
+    s.contract = f.count("contract", 100_000, problems) as i32;
+    s.doubling = f.count("doubling", 9, problems) as u8;
     s.polled = seat_mask(f, "polled", n, problems);
     let trick = f.object("trick", problems, |t, p| ledger.led_trick(t, n, p));
     let (leader, cards) = trick.unwrap_or_default();
     (s.leader, s.trick_len) = (leader, cards.len() as u8);
     s.trick[..cards.len()].copy_from_slice(&cards);
-    s.tricks_played = f.bounded("tricks_played", 0, 12, problems).unwrap_or(0) as u8;
+    s.tricks_played = f.count("tricks_played", 12, problems) as u8;
     s.opening_leader = f.seat("opening_leader", n, problems).unwrap_or(0);
     s.trump = suit_field(f, "trump", problems);
     s.declarations = read_declarations(f, s.cfg.sides(), problems);
@@ -57,7 +57,7 @@ fn read_play(f: &mut Fields, ledger: &mut CardLedger, s: &mut Marjapussi, proble
 /// Reads `auction` (`high_bid`, `high_bidder`, `passed`, `had_turn`) into `s`.
 fn read_auction(af: &mut Fields, s: &mut Marjapussi, problems: &mut Problems) {
     let n = s.cfg.seats();
-    s.high_bid = af.bounded("high_bid", 0, 100_000, problems).unwrap_or(0) as i32;
+    s.high_bid = af.count("high_bid", 100_000, problems) as i32;
     s.high_bidder = af.seat("high_bidder", n, problems).unwrap_or(0);
     s.passed = seat_mask(af, "passed", n, problems);
     s.had_turn = seat_mask(af, "had_turn", n, problems);

@@ -62,8 +62,7 @@ pub(super) fn read_match(
     f.object("match", problems, |f, problems| {
         let scores = f.seat_integers("scores", (n, "scores"), -1_000_000, 1_000_000, problems);
         state.scores = padded(scores, n);
-        let played = f.bounded("hands_played", 0, 1_000_000, problems);
-        state.hands_played = played.unwrap_or(0) as u32;
+        state.hands_played = f.count("hands_played", 1_000_000, problems) as u32;
         state.dice_rolling = f.boolean("dice_rolling", problems).unwrap_or(false);
         state.dice_threshold = f.bounded("dice_threshold", 2, 6, problems).unwrap_or(6) as u8;
         let given = f

@@ -35,8 +35,7 @@ pub(super) fn read(cfg: &Config, given: Source, problems: &mut Problems) -> Opti
     f.object("trick", problems, |t, p| {
         read_trick(t, &mut s, ledger, before, p)
     });
-    let played = f.bounded("tricks_played", 0, i64::from(cfg.hand_size()), problems);
-    s.tricks_played = played.unwrap_or(0) as u8;
+    s.tricks_played = f.count("tricks_played", cfg.hand_size().into(), problems) as u8;
     s.match_state = read_match(f, n, 0, problems);
     let (phase, hands) = snapshot.close(n, problems)?;
     (s.phase, s.hands) = (phase, seat_array(&hands));
@@ -61,8 +60,8 @@ fn read_auction(af: &mut Fields, s: &mut Mu, problems: &mut Problems) {
     s.bids = padded(af.seat_integers("bids", (n, "numbers"), 0, 15, problems), n);
     let at = af.seat_integers("last_bid_at", (n, "numbers"), 0, 10_000, problems);
     s.last_bid_at = padded(at, n);
-    s.actions = af.bounded("actions", 0, 10_000, problems).unwrap_or(0) as u16;
-    s.passes = af.bounded("passes", 0, n as i64, problems).unwrap_or(0) as u8;
+    s.actions = af.count("actions", 10_000, problems) as u16;
+    s.passes = af.count("passes", n as i64, problems) as u8;
     s.last_bidder = af.seat("last_bidder", n, problems);
 }
 

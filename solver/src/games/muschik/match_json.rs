@@ -48,8 +48,7 @@ pub(super) fn read_match(
     ];
     let [cp, mp, winners, owed, sitouts] =
         lists.map(|(key, lo, hi)| f.integers(key, lo, hi, problems));
-    let deals = f.bounded("deals", 0, u32::MAX.into(), problems);
-    m.deals = deals.unwrap_or(0) as u32;
+    m.deals = f.count("deals", u32::MAX.into(), problems) as u32;
     m.over = f.boolean("over", problems).unwrap_or(false);
     f.finish(problems);
     if problems.0.len() == before {

@@ -58,7 +58,7 @@ pub(super) fn read(cfg: &Config, given: Source, problems: &mut Problems) -> Opti
     said.holder = f.seat("trump_holder", n, problems);
     (said.decided, said.joined) = read_participation(&mut f, n, problems);
     let exchanged = f.seat_integers("exchanged", (n, "counts"), 0, 25, problems);
-    let turns = f.bounded("exchange_turns", 0, 25, problems);
+    let turns = f.count("exchange_turns", 25, problems);
     said.lists = ["tricks_won", "zero_at", "cp"].map(|key| (key, f.array(key, problems)));
     let (match_value, match_path) = (f.get("match"), f.path("match"));
     f.finish(problems);
@@ -71,7 +71,7 @@ pub(super) fn read(cfg: &Config, given: Source, problems: &mut Problems) -> Opti
     let no_cards = [CardSet::EMPTY; MAX_PLAYERS];
     let mut s = Muschik::new_deal(*cfg, dealer, no_cards, trump_card?, &[], match_state);
     (s.phase, s.swap) = (phase?, swap.unwrap_or(SwapState::Open));
-    (s.exchanged, s.exchange_turns) = (padded(exchanged, n), turns.unwrap_or(0) as u8);
+    (s.exchanged, s.exchange_turns) = (padded(exchanged, n), turns as u8);
     (said.path, said.to_move) = (path.to_string(), to_move);
     let built = build(s, (places, order), ledger.all(), said, problems);
     let match_valid = match_problems.is_empty();

@@ -127,14 +127,13 @@ impl Rules for Mustamaija {
         let (path, observer) = (given.path, given.observer);
         let required = (given, &["dealer", "hands", "talon"][..]);
         let mut deal = Given::deal(required, (&wire_deck(cfg), n), size, problems);
-        let turn_seed = deal.f.bounded("turn_seed", 0, u32::MAX.into(), problems);
+        let turn_seed = deal.f.count("turn_seed", u32::MAX.into(), problems) as u32;
         let size = cfg.deck().len() as usize - n * cfg.hand_size as usize;
         let mut talon = deal.pile(("talon", size, "it must hold"), problems);
         let known_talon: CardSet = talon.iter().flatten().copied().collect();
         let (dealer, hands_path) = (deal.head.unwrap_or(0), field_path(path, "hands"));
         let at = (&hands_path[..], "cards");
         let (hands, talon) = deal.close_pile((&mut talon, CardSet::EMPTY), at, problems)?;
-        let turn_seed = turn_seed.unwrap_or(0) as u32;
         let mut deal = Mustamaija::new_deal(*cfg, dealer, hands, &talon, turn_seed);
         deal.talon_known = observer.map_or(CardSet::EMPTY, |_| known_talon);
         Some(deal)

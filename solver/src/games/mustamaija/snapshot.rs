@@ -116,8 +116,7 @@ fn read_play(
     ledger: &mut CardLedger,
     problems: &mut Problems,
 ) -> Vec<(Card, Card)> {
-    let seed = f.bounded("turn_seed", 0, u32::MAX.into(), problems);
-    s.turn_seed = seed.unwrap_or(0) as u32;
+    s.turn_seed = f.count("turn_seed", u32::MAX.into(), problems) as u32;
     s.trump = suit_field(f, "trump", problems);
     s.trump_card = ledger.deck().card(f, "trump_card", problems);
     let at = f.path("reinserted");
@@ -128,8 +127,7 @@ fn read_play(
     let at = f.path("discards");
     let discards = f.get("discards");
     let discards = discards.map(|v| read_pairs(v, &at, ledger, None, problems));
-    let attacks = f.bounded("attacks_made", 0, u32::MAX.into(), problems);
-    s.attacks_made = attacks.unwrap_or(0) as u32;
+    s.attacks_made = f.count("attacks_made", u32::MAX.into(), problems) as u32;
     s.loser = f.seat("loser", s.cfg.seats(), problems);
     s.stalled = f.boolean("stalled", problems).unwrap_or(false);
     // Which card beat each attack card on the table and discarded; the open attack cards.
