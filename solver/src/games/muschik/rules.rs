@@ -88,6 +88,27 @@ impl Muschik {
         }
     }
 
+    /// Sets the participation decisions made: by the seats of the mask `decided`, the seats
+    /// of `joined` among them taking part; why the rules cannot have them, at the field of the
+    /// first seat out of turn: decisions are made in order from the dealer's left, so the
+    /// seats that decided come first.
+    pub(super) fn set_decisions(&mut self, decided_seats: u8, joined: u8) -> Problems {
+        let (n, decided) = (self.n(), decided_seats.count_ones() as u8);
+        for step in 0..n {
+            let seat = (self.dealer + 1 + step) % n;
+            if (decided_seats & 1 << seat != 0) != (step < decided) {
+                let not = if step < decided { "not " } else { "" };
+                let message = format!("players decide in turn from the dealer's left; with {decided} decisions seat {seat} has {not}decided");
+                let at = index_path("participation", seat as usize);
+                return Problems::single(&at, message);
+            }
+            self.joined |= joined & 1 << seat;
+        }
+        self.decided = decided;
+        self.set_order();
+        Problems::default()
+    }
+
     /// Why the rules cannot reach this deal, each reason at its field, none where they can: the
     /// phase against the rest and the seat to move (`to_move` as given), the hands' sizes
     /// (`counts` as given), the discards, the stock, the swap and the exchange turns; sets the

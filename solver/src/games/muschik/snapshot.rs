@@ -157,7 +157,7 @@ fn build(
 /// `state` played to where the snapshot says, every derived field checked against it: the
 /// lists against those the state writes.
 fn check(mut state: Muschik, said: &Said, problems: &mut Problems) -> Option<Muschik> {
-    check_participation(&mut state, said, problems);
+    problems.extend_under(&said.path, state.set_decisions(said.decided, said.joined));
     replay_tricks(&mut state, said, problems);
     if !problems.is_empty() {
         return None;
@@ -176,24 +176,6 @@ fn check(mut state: Muschik, said: &Said, problems: &mut Problems) -> Option<Mus
     let message = format!("the trump card's holder is {holder:?}, not {given:?}");
     problems.check(given != holder, &said.at("trump_holder"), message);
     problems.is_empty().then_some(state)
-}
-
-/// Decisions are made in order from the dealer's left: the seats that decided come first;
-/// those of them that joined take part.
-fn check_participation(state: &mut Muschik, said: &Said, problems: &mut Problems) {
-    let (n, decided) = (state.n(), said.decided.count_ones() as u8);
-    for step in 0..n {
-        let seat = (state.dealer + 1 + step) % n;
-        if (said.decided & 1 << seat != 0) != (step < decided) {
-            let not = if step < decided { "not " } else { "" };
-            let message = format!("players decide in turn from the dealer's left; with {decided} decisions seat {seat} has {not}decided");
-            let at = index_path(&said.at("participation"), seat as usize);
-            return problems.push(&at, message);
-        }
-        state.joined |= said.joined & 1 << seat;
-    }
-    state.decided = decided;
-    state.set_order();
 }
 
 /// Replays the finished tricks and the trick in progress through the play code, checking each
