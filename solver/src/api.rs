@@ -8,7 +8,7 @@
 use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::options::{self, Declared};
-use crate::games::readers::unsigned;
+use crate::games::readers::{unsigned, Source};
 use crate::problems::{field_path, index_path, kind, Fields, Problems};
 use crate::recall;
 use serde::Serialize;
@@ -57,24 +57,14 @@ pub trait Rules: Game {
         self.deal_json(Some(observer))
     }
 
-    fn from_deal(
-        config: &Self::Config,
-        value: &Value,
-        path: &str,
-        observer: Option<Seat>,
-        problems: &mut Problems,
-    ) -> Option<Self>;
+    /// The hand as dealt, read from a position's `deal`.
+    fn from_deal(config: &Self::Config, given: Source, problems: &mut Problems) -> Option<Self>;
 
     /// The `state` field: a snapshot of the hand now; hidden hands are counts in a view.
     fn state_json(&self, observer: Option<Seat>) -> Value;
 
-    fn from_state(
-        config: &Self::Config,
-        value: &Value,
-        path: &str,
-        observer: Option<Seat>,
-        problems: &mut Problems,
-    ) -> Option<Self>;
+    /// The hand now, read from a position's snapshot (`state`).
+    fn from_state(config: &Self::Config, given: Source, problems: &mut Problems) -> Option<Self>;
 
     fn move_text(&self, mv: Self::Move) -> String;
 
@@ -243,8 +233,13 @@ fn read_position<G: Rules>(value: &Value, path: &str) -> Result<Position<G>, Pro
                     "'moves' are replayed from 'deal'; a snapshot has no deal to replay them from",
                 );
             }
-            let state_path = field_path(path, "state");
-            G::from_state(&config, state, &state_path, view, &mut problems).map(|g| Position {
+            let path = &field_path(path, "state");
+            let given = Source {
+                value: state,
+                path,
+                observer: view,
+            };
+            G::from_state(&config, given, &mut problems).map(|g| Position {
                 state: g,
                 history: None,
                 view,
@@ -252,9 +247,11 @@ fn read_position<G: Rules>(value: &Value, path: &str) -> Result<Position<G>, Pro
         }
         (Some(deal), state) => G::from_deal(
             &config,
-            deal,
-            &field_path(path, "deal"),
-            view,
+            Source {
+                value: deal,
+                path: &field_path(path, "deal"),
+                observer: view,
+            },
             &mut problems,
         )
         .and_then(|start| {

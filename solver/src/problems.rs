@@ -46,6 +46,27 @@ impl Problems {
     pub fn extend(&mut self, other: Problems) {
         self.0.extend(other.0);
     }
+
+    /// Pushes `message` at `path` where `broken`.
+    pub fn check(&mut self, broken: bool, path: &str, message: impl Into<String>) {
+        if broken {
+            self.push(path, message);
+        }
+    }
+
+    /// Adds `reasons`, each at its field (as `table.attack` or `hands[2]`) under `parent`, or
+    /// at `parent` itself where it names none: the rules say why a position cannot occur, a
+    /// reader where the position lies.
+    pub fn extend_under(&mut self, parent: &str, reasons: Problems) {
+        for Problem { path, message } in reasons.0 {
+            let at = if path.is_empty() {
+                parent.to_string()
+            } else {
+                field_path(parent, &path)
+            };
+            self.push(&at, message);
+        }
+    }
 }
 
 /// `parent.key`, or `key` at the root.
@@ -124,6 +145,11 @@ impl<'a> Fields<'a> {
             problems.push(&self.path(key), format!("{n} is out of range {lo}..={hi}"));
             None
         }
+    }
+
+    /// A count: an integer in `0..=hi`; 0 where absent or refused.
+    pub fn count(&mut self, key: &'static str, hi: i64, problems: &mut Problems) -> i64 {
+        self.bounded(key, 0, hi, problems).unwrap_or(0)
     }
 
     /// A seat of `n`: an integer in `0..n`.

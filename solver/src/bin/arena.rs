@@ -26,6 +26,7 @@
 
 use solver::api::Rules;
 use solver::game::Seat;
+use solver::games::readers::Source;
 use solver::heuristic::Heuristic;
 use solver::hidden::pimc::WorldSearch;
 use solver::hidden::Observable;
@@ -312,8 +313,16 @@ fn serve<G: Playable>(options: &Options) {
         };
         let deal_value: serde_json::Value =
             serde_json::from_str(deal_text).unwrap_or_else(|e| usage(&e.to_string()));
-        let start = G::from_deal(&config, &deal_value, "deal", None, &mut problems)
-            .unwrap_or_else(|| usage(&format!("{problems:?}")));
+        let start = G::from_deal(
+            &config,
+            Source {
+                value: &deal_value,
+                path: "deal",
+                observer: None,
+            },
+            &mut problems,
+        )
+        .unwrap_or_else(|| usage(&format!("{problems:?}")));
         let mut state = start.clone();
         let mut history = Vec::new();
         for text in moves_text.split_whitespace() {

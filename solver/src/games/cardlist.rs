@@ -4,6 +4,7 @@
 
 use crate::cards::{Card, CardSet};
 use crate::game::Seat;
+use crate::games::wire::text_field;
 use crate::problems::{index_path, kind, one_per_seat, Fields, Problems};
 use serde_json::{json, Value};
 
@@ -52,12 +53,8 @@ impl WireDeck {
 
     /// The card named by the field `key` of `f`, one of the deck's.
     pub fn card(&self, f: &mut Fields, key: &'static str, problems: &mut Problems) -> Option<Card> {
-        let text = f.string(key, problems)?;
-        let card = self.parse(text);
-        if card.is_none() {
-            problems.push(&f.path(key), self.not_a_card(text));
-        }
-        card
+        let card = |t: &str| self.parse(t).ok_or_else(|| self.not_a_card(t));
+        text_field(f, key, card, problems)
     }
 
     /// A ledger with no card read yet.
@@ -76,6 +73,12 @@ impl WireDeck {
         items
             .filter_map(|c| c.as_str().and_then(|t| self.parse(t)))
             .collect()
+    }
+
+    /// The one card a move's `word` names, as [`WireDeck::move_cards`] reads it.
+    pub fn move_card(&self, word: &str, hand: Option<CardSet>) -> Result<Card, String> {
+        self.move_cards(&[word], hand)
+            .map(|s| s.lowest().expect("one card"))
     }
 
     /// The cards a move's `words` name; with `hand` (the mover's cards it may use), each `??`

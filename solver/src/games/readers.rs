@@ -13,6 +13,15 @@ use crate::problems::{kind, Fields, Problems};
 use crate::rng::Rng;
 use serde_json::Value;
 
+/// A part of a request read into a game: its JSON value, its path, and the seat whose view it
+/// is (`None`: a complete position).
+#[derive(Clone, Copy)]
+pub struct Source<'a> {
+    pub value: &'a Value,
+    pub path: &'a str,
+    pub observer: Option<Seat>,
+}
+
 /// A deal or a snapshot being read: its fields and the cards read so far, its head (the fields
 /// read before the hands) and its places of cards (the hands first, then those the game adds).
 pub struct Given<'a, H> {
@@ -32,19 +41,16 @@ pub struct Given<'a, H> {
 /// The head of a snapshot: the dealer, the phase and the seat to move.
 pub type SnapshotHead<P> = (u8, Option<P>, Option<u8>);
 
-/// The seats of a table and the seat whose view is read, if any.
-pub type Table = (usize, Option<Seat>);
-
 impl<'a, H> Given<'a, H> {
-    /// Reads the hands of `f` (of the `table`, its cards of `deck`, of the `dealt` size in a
-    /// deal) after its `head`.
+    /// Reads the hands of `f` (the `given` part of a request, of `seats` seats, its cards of
+    /// `deck`, of the `dealt` size in a deal) after its `head`.
     fn hands(
-        mut f: Fields<'a>,
-        (path, before): (&str, usize),
+        (mut f, given, before): (Fields<'a>, Source, usize),
         head: H,
-        (deck, (seats, observer), dealt): (&WireDeck, Table, Option<(u32, Count)>),
+        (deck, seats, dealt): (&WireDeck, usize, Option<(u32, Count)>),
         problems: &mut Problems,
     ) -> Self {
+        let (path, observer) = (given.path, given.observer);
         let mut ledger = deck.ledger();
         let hands_path = f.path("hands");
         let entries = ledger.hands(&mut f, seats, observer, dealt, problems);
@@ -78,21 +84,20 @@ impl<'a, H> Given<'a, H> {
 }
 
 impl<'a, P: Named> Given<'a, SnapshotHead<P>> {
-    /// Opens the snapshot `value` at `path` (of the `table`, its cards of `deck`): its head as
+    /// Opens the snapshot `given` (of `seats` seats, its cards of `deck`): its head as
     /// [`snapshot_head`] reads it (`dealer`, `phase` and `hands` required), then its hands (a
     /// seat other than the view's may be given as a count).
     pub fn snapshot(
-        value: &'a Value,
-        path: &str,
+        given: Source<'a>,
         deck: &WireDeck,
-        table: Table,
+        seats: usize,
         problems: &mut Problems,
     ) -> Self {
         let before = problems.0.len();
-        let mut f = Fields::of(value, path, problems);
+        let mut f = Fields::of(given.value, given.path, problems);
         let required = ["dealer", "phase", "hands"];
-        let head = snapshot_head(&mut f, &required, table.0, names(), problems);
-        Given::hands(f, (path, before), head, (deck, table, None), problems)
+        let head = snapshot_head(&mut f, &required, seats, names(), problems);
+        Given::hands((f, given, before), head, (deck, seats, None), problems)
     }
 
     /// Reports the fields not read. With no problem since the opening and every one of the
@@ -118,27 +123,21 @@ impl<'a, P: Named> Given<'a, SnapshotHead<P>> {
 }
 
 impl<'a> Given<'a, Option<u8>> {
-    /// Opens the deal `value` at `path` (of the `table`, its cards of `deck`), reporting the
+    /// Opens the deal `given` (of `seats` seats, its cards of `deck`), reporting the
     /// `required` fields missing: its dealer, then its hands, each of the `dealt` size (a seat
     /// other than the view's may be given as a count).
     pub fn deal(
-        value: &'a Value,
-        (path, required): (&str, &[&str]),
-        (deck, table): (&WireDeck, Table),
+        (given, required): (Source<'a>, &[&str]),
+        (deck, seats): (&WireDeck, usize),
         dealt: (u32, Count),
         problems: &mut Problems,
     ) -> Self {
         let before = problems.0.len();
-        let mut f = Fields::of(value, path, problems);
+        let mut f = Fields::of(given.value, given.path, problems);
         f.require(required, problems);
-        let dealer = f.seat("dealer", table.0, problems);
-        Given::hands(
-            f,
-            (path, before),
-            dealer,
-            (deck, table, Some(dealt)),
-            problems,
-        )
+        let dealer = f.seat("dealer", seats, problems);
+        let dealt = (deck, seats, Some(dealt));
+        Given::hands((f, given, before), dealer, dealt, problems)
     }
 
     /// Reports the fields not read; with every hand read, reads the place `more` adds to them

@@ -1,5 +1,5 @@
 //! Small pieces of the games' JSON shared by their wire layers: seat sets, suits and card lists
-//! as text, a snapshot's head fields and the reporter of its checks.
+//! as text and a snapshot's head fields.
 
 use crate::cards::{Card, CardSet};
 use crate::games::named::Named;
@@ -47,25 +47,28 @@ pub fn parse_suit(text: &str) -> Result<Suit, String> {
     }
 }
 
-/// The suit named by the string field `key`, if given.
-pub fn suit_field(f: &mut Fields, key: &'static str, problems: &mut Problems) -> Option<Suit> {
+/// The string field `key` read by `parse`, if given; a text it refuses is reported with why.
+pub fn text_field<T>(
+    f: &mut Fields,
+    key: &'static str,
+    parse: impl FnOnce(&str) -> Result<T, String>,
+    problems: &mut Problems,
+) -> Option<T> {
     let text = f.string(key, problems)?;
-    parse_suit(text)
-        .map_err(|m| problems.push(&f.path(key), m))
-        .ok()
+    parse(text).map_err(|m| problems.push(&f.path(key), m)).ok()
 }
 
-/// Reports at `path.to_move` the seat to act missing where the phase (named `phase`) is not
+/// The suit named by the string field `key`, if given.
+pub fn suit_field(f: &mut Fields, key: &'static str, problems: &mut Problems) -> Option<Suit> {
+    text_field(f, key, parse_suit, problems)
+}
+
+/// Reports at `to_move` the seat to act missing where the phase (named `phase`) is not
 /// `over`.
-pub fn check_to_move(
-    to_move: Option<u8>,
-    (phase, over): (&str, bool),
-    path: &str,
-    problems: &mut Problems,
-) {
+pub fn check_to_move(to_move: Option<u8>, (phase, over): (&str, bool), reasons: &mut Problems) {
     if !over && to_move.is_none() {
         let message = format!("missing: phase '{phase}' needs the seat to act");
-        problems.push(&format!("{path}.to_move"), message);
+        reasons.push("to_move", message);
     }
 }
 
@@ -77,6 +80,19 @@ pub fn move_words(text: &str) -> Result<(Vec<&str>, String), String> {
         .ok_or("the move is empty")?
         .to_ascii_lowercase();
     Ok((words, head))
+}
+
+/// The one word of a move's arguments `rest`, read by `read`; with more or fewer, `text` needs
+/// one `what`.
+pub fn one_word<T>(
+    (text, rest): (&str, &[&str]),
+    what: &str,
+    read: impl FnOnce(&str) -> Result<T, String>,
+) -> Result<T, String> {
+    match rest {
+        [word] => read(word),
+        _ => Err(format!("'{text}' needs one {what}")),
+    }
 }
 
 /// A move's number, a whole number.
@@ -91,36 +107,6 @@ pub type Names<P> = (fn(&str) -> Option<P>, &'static [&'static str]);
 /// How a value of the named enum `T` reads.
 pub fn names<T: Named>() -> Names<T> {
     (T::from_name, T::NAMES)
-}
-
-/// The problems of a snapshot's checks, each at a field of the snapshot at `path`.
-pub struct Faults<'a> {
-    pub path: &'a str,
-    pub problems: &'a mut Problems,
-}
-
-impl Faults<'_> {
-    /// Reports `message` at the snapshot's field `key` (as `table.attack` or `hands[2]`).
-    pub fn report(&mut self, key: &str, message: impl Into<String>) {
-        self.problems.push(&format!("{}.{key}", self.path), message);
-    }
-
-    /// Reports `message` at the field `key` where `broken`.
-    pub fn check(&mut self, broken: bool, key: &str, message: impl Into<String>) {
-        if broken {
-            self.report(key, message);
-        }
-    }
-
-    /// Reports `message` at the entry of `seat` in the list `key` where `broken`.
-    pub fn check_seat(
-        &mut self,
-        broken: bool,
-        (key, seat): (&str, usize),
-        message: impl Into<String>,
-    ) {
-        self.check(broken, &format!("{key}[{seat}]"), message);
-    }
 }
 
 /// The fields a snapshot of a table of `n` starts with, once `required` are checked present:
@@ -204,12 +190,10 @@ macro_rules! rules_alike {
     (@state) => {
         fn from_state(
             cfg: &Self::Config,
-            value: &serde_json::Value,
-            path: &str,
-            observer: Option<$crate::game::Seat>,
+            given: $crate::games::readers::Source,
             problems: &mut $crate::problems::Problems,
         ) -> Option<Self> {
-            super::snapshot::read(cfg, value, path, observer, problems)
+            super::snapshot::read(cfg, given, problems)
         }
     };
     (@phase) => {

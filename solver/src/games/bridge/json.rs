@@ -10,6 +10,7 @@ use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{cards_json, check_hand_size, fill_hidden, Count, WireDeck};
 use crate::games::options;
+use crate::games::readers::Source;
 use crate::games::wire::Trick;
 use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
@@ -113,13 +114,8 @@ impl Rules for Bridge {
         json!({ "hands": self.hands_json(Some(observer), !moves.is_empty()) })
     }
 
-    fn from_deal(
-        cfg: &Config,
-        value: &Value,
-        path: &str,
-        observer: Option<Seat>,
-        problems: &mut Problems,
-    ) -> Option<Bridge> {
+    fn from_deal(cfg: &Config, given: Source, problems: &mut Problems) -> Option<Bridge> {
+        let (value, path, observer) = (given.value, given.path, given.observer);
         let mut f = Fields::of(value, path, problems);
         let hands_given = f.has("hands");
         let from_list = read_hands(&mut f, observer, problems);

@@ -24,6 +24,7 @@ mod knowledge;
 pub mod oracle;
 mod partition;
 mod pbn;
+mod rules;
 mod search;
 mod snapshot;
 pub mod table;

@@ -8,22 +8,16 @@
 
 use super::config::{parse_seat, Config};
 use super::json::wire_deck;
-use super::{Bridge, TRICKS};
+use super::Bridge;
 use crate::cards::CardSet;
-use crate::game::{Game, Seat};
-use crate::games::cardlist::{check_trick_hands, fill_hidden, HandEntry};
-use crate::games::wire::{padded, Faults};
+use crate::games::cardlist::{fill_hidden, HandEntry};
+use crate::games::readers::Source;
+use crate::games::wire::padded;
 use crate::problems::{field_path, integers, Fields, Problems};
-use serde_json::Value;
 
 /// Reads a bridge snapshot against the options `cfg`; `None` with every problem pushed.
-pub(super) fn read(
-    cfg: &Config,
-    value: &Value,
-    path: &str,
-    observer: Option<Seat>,
-    problems: &mut Problems,
-) -> Option<Bridge> {
+pub(super) fn read(cfg: &Config, given: Source, problems: &mut Problems) -> Option<Bridge> {
+    let (value, path, observer) = (given.value, given.path, given.observer);
     let before = problems.0.len();
     let mut f = Fields::of(value, path, problems);
     f.require(&["hands"], problems);
@@ -64,7 +58,7 @@ pub(super) fn read(
     let mut state = Bridge::new_deal(*cfg, hands);
     (state.played, state.leader, state.tricks_won) = (played, leader, tricks_won);
     state.lay_trick(&trick);
-    check(&state, (to_move, phase), &mut Faults { path, problems });
+    problems.extend_under(path, state.check((to_move, phase)));
     (problems.0.len() == before).then_some(state)
 }
 
@@ -87,35 +81,4 @@ fn read_tricks_won(f: &mut Fields, problems: &mut Problems) -> [u8; 2] {
         problems.push(&at, "expected 2 counts: North-South's tricks, East-West's");
     }
     padded(list.map(|l| integers(l, &at, 0, 13, problems)), 2)
-}
-
-/// The position read must tell one story: finished tricks of 4 cards each, as many tricks
-/// won, a card in each hand per trick to come; `to_move` and `phase`, when given, agree.
-fn check(state: &Bridge, (to_move, phase): (Option<&Value>, Option<&str>), faults: &mut Faults) {
-    let played = state.played.len();
-    if !played.is_multiple_of(4) {
-        let message = format!("{played} cards: finished tricks hold 4 cards each");
-        faults.report("played", message);
-    } else {
-        let done = played / 4;
-        let won: u32 = state.tricks_won.map(u32::from).iter().sum();
-        let message = format!("{won} tricks won, but {done} tricks are finished");
-        faults.check(won != done, "tricks_won", message);
-        let (held, left) = (state.hands.map(|h| h.len()), u32::from(TRICKS) - done);
-        let (trick, at) = (
-            (state.leader, state.trick_len),
-            format!("{}.hands", faults.path),
-        );
-        check_trick_hands((&held, ""), left, trick, &at, faults.problems);
-    }
-    let seat = state.to_move();
-    if let Some(v) = to_move.filter(|v| v.as_u64().map(|s| s as Seat) != seat) {
-        let message = format!("{v} disagrees with the trick: seat {seat:?} is to move");
-        faults.report("to_move", message);
-    }
-    let name = state.phase_name();
-    if let Some(p) = phase.filter(|&p| p != name) {
-        let message = format!("'{p}' disagrees with the hands: the phase is '{name}'");
-        faults.report("phase", message);
-    }
 }

@@ -8,6 +8,7 @@ use crate::cards::Card;
 use crate::conformance::random_hands;
 use crate::game::Game;
 use crate::games::analysis_check::merged_moves_agree_along_play;
+use crate::games::readers::Source;
 use crate::games::{handle, Route};
 use crate::perft::perft;
 use crate::problems::{Fields, Problems};
@@ -245,7 +246,16 @@ fn trick_start(hands: Value, tricks_won: [u8; 2], leader: u8, declarer: u8) -> B
         declarer,
     };
     let mut problems = Problems::default();
-    let g = Bridge::from_state(&cfg, &snapshot, "state", None, &mut problems).expect("a snapshot");
+    let g = Bridge::from_state(
+        &cfg,
+        Source {
+            value: &snapshot,
+            path: "state",
+            observer: None,
+        },
+        &mut problems,
+    )
+    .expect("a snapshot");
     assert!(problems.is_empty(), "{problems:?}");
     g
 }

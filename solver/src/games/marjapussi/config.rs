@@ -1,8 +1,8 @@
 //! Rule options of the Marjapussi family (spec section 2.7 and the config names of section 7),
 //! their presets, and how a request's `variant` and `options` resolve into one [`Config`].
 
-use super::cards::{self, ACE, DECK, TEN};
-use crate::cards::{Card, CardSet};
+use super::cards::DECK;
+use crate::cards::Card;
 use crate::games::options::{self, or_null, Declared, Values};
 use crate::problems::{field_path, Problems};
 use serde_json::{json, Map, Value};
@@ -178,37 +178,6 @@ config! {
 }
 
 impl Config {
-    /// The most points one hand can give: card points, last trick and all four marriages.
-    pub fn ceiling(&self) -> i32 {
-        cards::total_points(self.card_values) + self.last_trick_bonus + 280
-    }
-
-    pub fn seats(&self) -> usize {
-        if self.variant == Variant::Huutopussi3 {
-            3
-        } else {
-            4
-        }
-    }
-
-    /// The sides that score: two partnerships of four seats, or each of three seats alone.
-    pub fn sides(&self) -> usize {
-        if self.seats() == 4 {
-            2
-        } else {
-            3
-        }
-    }
-
-    /// The cards the rules keep out of a discard (spec 7.26): aces and tens where forbidden.
-    pub fn forbidden_discards(&self) -> CardSet {
-        if self.discard_forbid_ace_ten {
-            cards::of_power(ACE) | cards::of_power(TEN)
-        } else {
-            CardSet::EMPTY
-        }
-    }
-
     /// Combinations of options that cannot be played.
     fn check(&self, path: &str, problems: &mut Problems) {
         let mut refuse = |key: &str, message: &str| problems.push(&field_path(path, key), message);

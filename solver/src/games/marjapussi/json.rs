@@ -20,9 +20,9 @@ use crate::games::cardlist::{
     cards_json, hands_json, seat_array, CardLedger, Count, HandEntry, WireDeck, HIDDEN_CARD,
 };
 use crate::games::options::{self, Declared};
-use crate::games::readers::{seeded_dealer, Given};
+use crate::games::readers::{seeded_dealer, Given, Source};
 use crate::games::wire::{
-    cards_text, move_words, padded, parse_suit, seats_json, whole_number, Trick,
+    cards_text, move_words, one_word, padded, parse_suit, seats_json, whole_number, Trick,
 };
 use crate::problems::{integers, Fields, Problems};
 use serde_json::{json, Value};
@@ -51,9 +51,8 @@ pub(super) fn read_match(f: &mut Fields, sides: usize, problems: &mut Problems) 
             let scores = integers(list, &at, -1_000_000, 1_000_000, problems);
             state.scores = padded(Some(scores), 3);
         }
-        state.carry = f.bounded("carry", 0, 100, problems).unwrap_or(0) as i32;
-        let played = f.bounded("hands_played", 0, 1_000_000, problems);
-        state.hands_played = played.unwrap_or(0) as u32;
+        state.carry = f.count("carry", 100, problems) as i32;
+        state.hands_played = f.count("hands_played", 1_000_000, problems) as u32;
     });
     state
 }
@@ -63,14 +62,13 @@ fn match_json(m: &MatchState, sides: usize) -> Value {
 }
 
 impl Marjapussi {
-    /// Cards named in a move; each `??` stands for a card of the mover's hand not named (one
-    /// it may discard, in a discard).
-    fn parse_card_list(&self, words: &[&str]) -> Result<CardSet, String> {
-        let hand = match self.phase {
+    /// The cards a move may name as `??`: the mover's hand (the cards it may discard, in a
+    /// discard).
+    fn move_hand(&self) -> Option<CardSet> {
+        Some(match self.phase {
             Phase::Discard => self.discard_pool(),
             _ => self.hands[self.actor as usize],
-        };
-        wire_deck(&self.cfg).move_cards(words, Some(hand))
+        })
     }
 
     fn parse_give_each(&self, text: &str, words: [&str; 2]) -> Result<Move, String> {
@@ -175,17 +173,11 @@ impl Rules for Marjapussi {
         out
     }
 
-    fn from_deal(
-        cfg: &Config,
-        value: &Value,
-        path: &str,
-        observer: Option<Seat>,
-        problems: &mut Problems,
-    ) -> Option<Marjapussi> {
-        let n = cfg.seats();
+    fn from_deal(cfg: &Config, given: Source, problems: &mut Problems) -> Option<Marjapussi> {
+        let (n, observer) = (cfg.seats(), given.observer);
         let size = (Marjapussi::hand_length(cfg), Count::FirstProblem);
-        let table = (&wire_deck(cfg), (n, observer));
-        let mut deal = Given::deal(value, (path, &["dealer", "hands"]), table, size, problems);
+        let required = (given, &["dealer", "hands"][..]);
+        let mut deal = Given::deal(required, (&wire_deck(cfg), n), size, problems);
         let talon = (deal.f.get("talon"), deal.f.path("talon"));
         let match_state = read_match(&mut deal.f, cfg.sides(), problems);
         let dealer = deal.head.unwrap_or(0);
@@ -243,33 +235,27 @@ impl Rules for Marjapussi {
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
         let (words, head) = move_words(text)?;
-        let number = |w: &[&str]| match w {
-            [v] => whole_number(v),
-            _ => Err(format!("'{text}' needs one number")),
-        };
-        let suit = |w: &[&str]| match w {
-            [s] => parse_suit(s),
-            _ => Err(format!("'{text}' needs one suit letter")),
-        };
+        let (args, deck, hand) = ((text, &words[1..]), wire_deck(&self.cfg), self.move_hand());
+        let cards = |r| deck.move_cards(r, hand);
+        let number = |what| one_word(args, what, whole_number);
+        let suit = |what| one_word(args, what, parse_suit);
         match (head.as_str(), &words[1..]) {
-            ("bid", r) => number(r).map(Move::Bid),
+            ("bid", _) => number("number").map(Move::Bid),
             ("pass", []) => Ok(Move::Pass),
             ("redeal", []) => Ok(Move::Redeal),
-            ("give", r) => self.parse_card_list(r).map(Move::Give),
-            ("contract", r) => number(r).map(Move::Contract),
-            ("return", r) => self.parse_card_list(r).map(Move::Return),
-            ("discard", r) => self.parse_card_list(r).map(Move::Discard),
+            ("give", r) => cards(r).map(Move::Give),
+            ("contract", _) => number("number").map(Move::Contract),
+            ("return", r) => cards(r).map(Move::Return),
+            ("discard", r) => cards(r).map(Move::Discard),
             ("give_each", [l, r]) => self.parse_give_each(text, [l, r]),
             ("double", []) => Ok(Move::Double),
             ("no_double", []) => Ok(Move::NoDouble),
-            ("play", [c]) => self
-                .parse_card_list(&[c])
-                .map(|s| Move::Play(s.lowest().expect("one card"))),
+            ("play", [c]) => deck.move_card(c, hand).map(Move::Play),
             ("no_declaration", []) => Ok(Move::NoDeclaration),
-            ("declare", r) => suit(r).map(Move::Declare),
+            ("declare", _) => suit("suit letter").map(Move::Declare),
             ("ask_whole" | "ask_half", _) => self.parse_ask(&words),
-            ("answer", r) => suit(r).map(Move::Answer),
-            (_, []) => wire_deck(&self.cfg).play(text, words[0]).map(Move::Play),
+            ("answer", _) => suit("suit letter").map(Move::Answer),
+            (_, []) => deck.play(text, words[0]).map(Move::Play),
             _ => Err(format!("'{text}' is not a move of this game")),
         }
     }

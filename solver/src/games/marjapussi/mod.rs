@@ -24,6 +24,7 @@ mod options;
 mod play;
 mod profile;
 mod quick;
+mod rules;
 mod scoring;
 mod search;
 mod snapshot;
@@ -523,6 +524,40 @@ impl Marjapussi {
         };
         if sees {
             Marjapussi::passed(mv)
+        } else {
+            CardSet::EMPTY
+        }
+    }
+}
+
+/// The rules' facts that the options decide: the table, the deck's points, the discards.
+impl Config {
+    /// The most points one hand can give: card points, last trick and all four marriages.
+    pub fn ceiling(&self) -> i32 {
+        cards::total_points(self.card_values) + self.last_trick_bonus + 280
+    }
+
+    pub fn seats(&self) -> usize {
+        if self.variant == Variant::Huutopussi3 {
+            3
+        } else {
+            4
+        }
+    }
+
+    /// The sides that score: two partnerships of four seats, or each of three seats alone.
+    pub fn sides(&self) -> usize {
+        if self.seats() == 4 {
+            2
+        } else {
+            3
+        }
+    }
+
+    /// The cards the rules keep out of a discard (spec 7.26): aces and tens where forbidden.
+    pub fn forbidden_discards(&self) -> CardSet {
+        if self.discard_forbid_ace_ten {
+            cards::of_power(cards::ACE) | cards::of_power(cards::TEN)
         } else {
             CardSet::EMPTY
         }

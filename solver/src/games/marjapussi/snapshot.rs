@@ -2,25 +2,17 @@
 
 use super::config::Config;
 use super::json::{read_match, wire_deck};
-use super::{Declaration, Marjapussi, Phase};
+use super::{Declaration, Marjapussi};
 use crate::cards::CardSet;
-use crate::game::{Game, Seat};
-use crate::games::cardlist::{check_trick_hands, CardLedger};
-use crate::games::readers::Given;
-use crate::games::wire::{check_to_move, padded, seat_mask, suit_field};
-use crate::problems::{field_path, index_path, Fields, Problems};
-use serde_json::Value;
+use crate::games::cardlist::CardLedger;
+use crate::games::readers::{Given, Source};
+use crate::games::wire::{padded, seat_mask, suit_field};
+use crate::problems::{index_path, Fields, Problems};
 
 /// Reads a Marjapussi snapshot against the options `cfg`; `None` with every problem pushed.
-pub(super) fn read(
-    cfg: &Config,
-    value: &Value,
-    path: &str,
-    observer: Option<Seat>,
-    problems: &mut Problems,
-) -> Option<Marjapussi> {
-    let n = cfg.seats();
-    let mut snapshot = Given::snapshot(value, path, &wire_deck(cfg), (n, observer), problems);
+pub(super) fn read(cfg: &Config, given: Source, problems: &mut Problems) -> Option<Marjapussi> {
+    let (n, path, observer) = (cfg.seats(), given.path, given.observer);
+    let mut snapshot = Given::snapshot(given, &wire_deck(cfg), n, problems);
     let (f, ledger) = (&mut snapshot.f, &mut snapshot.ledger);
     let ((dealer, _, to_move), no_cards) = (snapshot.head, [CardSet::EMPTY; 4]);
     let mut s = Marjapussi::new_hand(*cfg, dealer, no_cards, CardSet::EMPTY, Default::default());
@@ -36,8 +28,7 @@ pub(super) fn read(
     s.hands[..n].copy_from_slice(&places[..n]);
     (s.talon, s.discards) = (places[n], places[n + 1]);
     s.actor = Marjapussi::new_hand(*cfg, dealer, s.hands, s.talon, s.match_state).actor;
-    check_turn(&mut s, to_move, path, problems);
-    settle_phase(&mut s, path, problems);
+    problems.extend_under(path, s.check(to_move));
     s.refresh_profile();
     problems.is_empty().then_some(s)
 }
@@ -47,14 +38,14 @@ pub(super) fn read(
 fn read_play(f: &mut Fields, ledger: &mut CardLedger, s: &mut Marjapussi, problems: &mut Problems) {
     let n = s.cfg.seats();
     s.declarer = f.seat("declarer", n, problems);
-    s.contract = f.bounded("contract", 0, 100_000, problems).unwrap_or(0) as i32;
-    s.doubling = f.bounded("doubling", 0, 9, problems).unwrap_or(0) as u8;
+    s.contract = f.count("contract", 100_000, problems) as i32;
+    s.doubling = f.count("doubling", 9, problems) as u8;
     s.polled = seat_mask(f, "polled", n, problems);
     let trick = f.object("trick", problems, |t, p| ledger.led_trick(t, n, p));
     let (leader, cards) = trick.unwrap_or_default();
     (s.leader, s.trick_len) = (leader, cards.len() as u8);
     s.trick[..cards.len()].copy_from_slice(&cards);
-    s.tricks_played = f.bounded("tricks_played", 0, 12, problems).unwrap_or(0) as u8;
+    s.tricks_played = f.count("tricks_played", 12, problems) as u8;
     s.opening_leader = f.seat("opening_leader", n, problems).unwrap_or(0);
     s.trump = suit_field(f, "trump", problems);
     s.declarations = read_declarations(f, s.cfg.sides(), problems);
@@ -66,7 +57,7 @@ fn read_play(f: &mut Fields, ledger: &mut CardLedger, s: &mut Marjapussi, proble
 /// Reads `auction` (`high_bid`, `high_bidder`, `passed`, `had_turn`) into `s`.
 fn read_auction(af: &mut Fields, s: &mut Marjapussi, problems: &mut Problems) {
     let n = s.cfg.seats();
-    s.high_bid = af.bounded("high_bid", 0, 100_000, problems).unwrap_or(0) as i32;
+    s.high_bid = af.count("high_bid", 100_000, problems) as i32;
     s.high_bidder = af.seat("high_bidder", n, problems).unwrap_or(0);
     s.passed = seat_mask(af, "passed", n, problems);
     s.had_turn = seat_mask(af, "had_turn", n, problems);
@@ -96,39 +87,4 @@ fn read_declarations(
             .map(|(suit, side)| Declaration { suit, side });
     }
     declarations
-}
-
-/// Checks the hand sizes in play (every seat holds the cards of the tricks still to come)
-/// and settles a hand given as scored or redealt.
-fn settle_phase(state: &mut Marjapussi, path: &str, problems: &mut Problems) {
-    if state.phase == Phase::Play {
-        let held: Vec<u32> = state.hands[..state.seats()]
-            .iter()
-            .map(|h| h.len())
-            .collect();
-        let left = state.tricks_in_hand().saturating_sub(state.tricks_played);
-        let trick = (state.leader, state.trick_len);
-        let hands_path = field_path(path, "hands");
-        check_trick_hands((&held, ""), left.into(), trick, &hands_path, problems);
-    }
-    match state.phase {
-        Phase::Scored if state.tricks_played == state.tricks_in_hand() => state.finish_hand(),
-        Phase::Scored => problems.push(path, "phase 'scored' needs every trick played"),
-        Phase::Redealt => state.result = Some(state.redeal_result()),
-        _ => {}
-    }
-}
-
-/// Sets the seat to act, which every phase but the two final ones needs.
-fn check_turn(state: &mut Marjapussi, to_move: Option<u8>, path: &str, problems: &mut Problems) {
-    let over = matches!(state.phase, Phase::Scored | Phase::Redealt);
-    check_to_move(to_move, (state.phase.name(), over), path, problems);
-    if let (false, Some(seat)) = (over, to_move) {
-        let expected = (state.leader + state.trick_len) % state.n();
-        if state.phase == Phase::Play && seat != expected {
-            let message = format!("seat {expected} plays next to this trick, not seat {seat}");
-            problems.push(&format!("{path}.to_move"), message);
-        }
-        state.actor = seat;
-    }
 }

@@ -1,8 +1,7 @@
 //! Rule options of Mü (the config names of spec sections 3, 5 and 7), one variant per player
 //! count, and how a request's `variant` and `options` resolve into one [`Config`].
 
-use super::cards::{deck_without, Colour};
-use crate::cards::CardSet;
+use super::cards::Colour;
 use crate::games::options::{Declared, Opt, Values};
 use crate::problems::{field_path, Problems};
 use serde_json::{json, Map, Value};
@@ -113,30 +112,6 @@ config! {
 }
 
 impl Config {
-    pub fn seats(&self) -> usize {
-        self.players as usize
-    }
-
-    /// The cards in use: 60, or 36 with three players (spec 2.4).
-    pub fn deck(&self) -> CardSet {
-        if self.players == 3 {
-            deck_without(&self.removed_colours)
-        } else {
-            deck_without(&[])
-        }
-    }
-
-    /// Cards dealt to each seat, which is also the number of tricks (spec 2.4).
-    pub fn hand_size(&self) -> u32 {
-        self.deck().len() / self.players as u32
-    }
-
-    pub fn colours_in_use(&self) -> impl Iterator<Item = Colour> + '_ {
-        Colour::ALL
-            .into_iter()
-            .filter(move |c| self.players != 3 || !self.removed_colours.contains(c))
-    }
-
     /// Refuses options that the chosen player count cannot use.
     fn refuse_unused(&self, given: &Map<String, Value>, path: &str, problems: &mut Problems) {
         let preset = Config::preset(self.variant);

@@ -15,7 +15,7 @@ use crate::cards::for_each_subset;
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{cards_json, hands_json, seat_array, Count, WireDeck};
 use crate::games::options::{self, Declared};
-use crate::games::readers::{unsigned, Given};
+use crate::games::readers::{unsigned, Given, Source};
 use crate::games::wire::{cards_text, move_words, padded, seats_json, Trick};
 use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
@@ -62,8 +62,7 @@ pub(super) fn read_match(
     f.object("match", problems, |f, problems| {
         let scores = f.seat_integers("scores", (n, "scores"), -1_000_000, 1_000_000, problems);
         state.scores = padded(scores, n);
-        let played = f.bounded("hands_played", 0, 1_000_000, problems);
-        state.hands_played = played.unwrap_or(0) as u32;
+        state.hands_played = f.count("hands_played", 1_000_000, problems) as u32;
         state.dice_rolling = f.boolean("dice_rolling", problems).unwrap_or(false);
         state.dice_threshold = f.bounded("dice_threshold", 2, 6, problems).unwrap_or(6) as u8;
         let given = f
@@ -133,16 +132,10 @@ impl Rules for Mu {
         })
     }
 
-    fn from_deal(
-        cfg: &Config,
-        value: &Value,
-        path: &str,
-        observer: Option<Seat>,
-        problems: &mut Problems,
-    ) -> Option<Mu> {
+    fn from_deal(cfg: &Config, given: Source, problems: &mut Problems) -> Option<Mu> {
         let (n, size) = (cfg.seats(), (cfg.hand_size(), Count::Listed));
-        let table = (&wire_deck(cfg), (n, observer));
-        let mut deal = Given::deal(value, (path, &["dealer", "hands"]), table, size, problems);
+        let required = (given, &["dealer", "hands"][..]);
+        let mut deal = Given::deal(required, (&wire_deck(cfg), n), size, problems);
         let match_state = read_match(&mut deal.f, n, 0, problems);
         let dealer = deal.head.unwrap_or(0);
         let hands = seat_array(&deal.close(|_, _| None, problems)?);
@@ -197,10 +190,7 @@ impl Rules for Mu {
     fn parse_move(&self, text: &str) -> Result<Move, String> {
         let (words, head) = move_words(text)?;
         let (deck, last) = (wire_deck(&self.cfg), self.n() - 1);
-        let one_card = |w: &str| {
-            deck.move_cards(&[w], None)
-                .map(|s| s.lowest().expect("one card"))
-        };
+        let one_card = |w: &str| deck.move_card(w, None);
         match (head.as_str(), &words[1..]) {
             ("pass", []) => Ok(Move::Pass),
             ("bid", []) => Err("'bid' needs the cards laid, such as 'bid R9 Y6'".into()),

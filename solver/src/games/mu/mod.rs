@@ -39,6 +39,7 @@ mod json;
 mod knowledge;
 mod play;
 mod roles;
+mod rules;
 mod scoring;
 mod search;
 mod snapshot;
@@ -47,7 +48,7 @@ mod tests;
 #[cfg(test)]
 pub(crate) mod tests_examples;
 
-use self::cards::{canonical_card, canonical_twins, rank_mask, Colour};
+use self::cards::{canonical_card, canonical_twins, deck_without, rank_mask, Colour};
 use crate::cards::{Card, CardSet};
 use crate::game::{mix, whole_points_score, Game, IllegalMove, Payoff, Seat, Unseen, MAX_SEATS};
 use crate::games::seeded::deal_round;
@@ -450,5 +451,32 @@ impl Game for Mu {
     /// ([`Mu::lone_chief_score`]); never for a mean.
     fn score_of_value(&self, side: usize, value: f64) -> Option<f64> {
         whole_points_score(value, |points| self.lone_chief_score(side, points))
+    }
+}
+
+/// The rules' facts that the options decide: the table and the deck.
+impl Config {
+    pub fn seats(&self) -> usize {
+        self.players as usize
+    }
+
+    /// The cards in use: 60, or 36 with three players (spec 2.4).
+    pub fn deck(&self) -> CardSet {
+        if self.players == 3 {
+            deck_without(&self.removed_colours)
+        } else {
+            deck_without(&[])
+        }
+    }
+
+    /// Cards dealt to each seat, which is also the number of tricks (spec 2.4).
+    pub fn hand_size(&self) -> u32 {
+        self.deck().len() / self.players as u32
+    }
+
+    pub fn colours_in_use(&self) -> impl Iterator<Item = Colour> + '_ {
+        Colour::ALL
+            .into_iter()
+            .filter(move |c| self.players != 3 || !self.removed_colours.contains(c))
     }
 }

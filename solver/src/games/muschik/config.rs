@@ -123,15 +123,6 @@ pub const START_CP: i32 = 15;
 pub const DOUBLE_START_CHOICES: [i32; 2] = [15, 20];
 
 impl Config {
-    pub fn seats(&self) -> usize {
-        self.num_players as usize
-    }
-
-    /// The cards left for the stock after the hands and the trump card.
-    pub fn stock_size(&self) -> usize {
-        cards::deck(self.deck_ranks).len() as usize - 5 * self.seats() - 1
-    }
-
     /// Refuses combinations of options that cannot be played.
     fn check(&self, _given: &Map<String, Value>, path: &str, problems: &mut Problems) {
         let (n, deck) = (self.num_players, cards::deck(self.deck_ranks).len());

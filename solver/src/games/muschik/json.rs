@@ -14,8 +14,8 @@ use crate::cards::{Card, CardSet};
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{cards_json, hands_json, Count, WireDeck, HIDDEN_CARD};
 use crate::games::options::{self, Declared};
-use crate::games::readers::Given;
-use crate::games::wire::{cards_text, move_words, whole_number, Trick};
+use crate::games::readers::{Given, Source};
+use crate::games::wire::{cards_text, move_words, one_word, whole_number, Trick};
 use crate::problems::{Fields, Problems};
 use crate::rng::Rng;
 use serde_json::{json, Value};
@@ -33,11 +33,10 @@ pub(super) fn wire_deck(cfg: &Config) -> WireDeck {
 }
 
 impl Muschik {
-    /// The cards a move names, `??` standing for cards of the mover's hand (less a trump card
-    /// the dealer took before the exchange, which stays).
-    fn parse_cards(&self, words: &[&str]) -> Result<CardSet, String> {
-        let hand = self.hands[self.actor as usize] - self.known_in_dealer_hand();
-        wire_deck(&self.cfg).move_cards(words, Some(hand))
+    /// The cards a move may name as `??`: the mover's hand, less a trump card the dealer took
+    /// before the exchange, which stays.
+    fn move_hand(&self) -> CardSet {
+        self.hands[self.actor as usize] - self.known_in_dealer_hand()
     }
 
     /// Each seat's decision, `in` or `out`, or none while it has not decided.
@@ -135,17 +134,10 @@ impl Rules for Muschik {
         out
     }
 
-    fn from_deal(
-        cfg: &Config,
-        value: &Value,
-        path: &str,
-        observer: Option<Seat>,
-        problems: &mut Problems,
-    ) -> Option<Muschik> {
-        let (n, size) = (cfg.seats(), (HAND_SIZE as u32, Count::Read));
-        let required = ["dealer", "hands", "trump_card", "stock"];
-        let table = (&wire_deck(cfg), (n, observer));
-        let mut deal = Given::deal(value, (path, &required), table, size, problems);
+    fn from_deal(cfg: &Config, given: Source, problems: &mut Problems) -> Option<Muschik> {
+        let (n, size, path) = (cfg.seats(), (HAND_SIZE as u32, Count::Read), given.path);
+        let required = (given, &["dealer", "hands", "trump_card", "stock"][..]);
+        let mut deal = Given::deal(required, (&wire_deck(cfg), n), size, problems);
         let trump_card = deal.ledger.deck().card(&mut deal.f, "trump_card", problems);
         if let Some(card) = trump_card.filter(|&c| deal.ledger.all().contains(c)) {
             let message = format!("the trump card {} is also in a hand", card_name(card));
@@ -220,19 +212,17 @@ impl Rules for Muschik {
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
         let (words, head) = move_words(text)?;
-        let one_card = |r: &[&str]| match r {
-            [_] => self.parse_cards(r).map(|s| s.lowest().expect("one card")),
-            _ => Err(format!("'{text}' needs one card")),
-        };
+        let (deck, hand) = (wire_deck(&self.cfg), Some(self.move_hand()));
+        let one_card = || one_word((text, &words[1..]), "card", |w| deck.move_card(w, hand));
         match (head.as_str(), &words[1..]) {
             ("start", [v]) => whole_number(v).map(Move::Start),
             ("in", []) => Ok(Move::In),
             ("out", []) => Ok(Move::Out),
-            ("exchange", r) => self.parse_cards(r).map(Move::Exchange),
-            ("swap", r) => one_card(r).map(Move::Swap),
+            ("exchange", r) => deck.move_cards(r, hand).map(Move::Exchange),
+            ("swap", _) => one_card().map(Move::Swap),
             ("decline", []) => Ok(Move::Decline),
-            ("play", r) => one_card(r).map(Move::Play),
-            (_, []) => wire_deck(&self.cfg).play(text, words[0]).map(Move::Play),
+            ("play", _) => one_card().map(Move::Play),
+            (_, []) => deck.play(text, words[0]).map(Move::Play),
             _ => Err(format!("'{text}' is not a move of Muschik")),
         }
     }

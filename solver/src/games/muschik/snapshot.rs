@@ -9,9 +9,10 @@ use super::match_json::read_match;
 use super::{Muschik, Phase, SwapState, HAND_SIZE, MAX_PLAYERS};
 use crate::api::Rules;
 use crate::cards::{Card, CardSet};
-use crate::game::{Game, Seat};
+use crate::game::Game;
 use crate::games::cardlist::{place_unknown, seat_array, GivenTrick, HandEntry};
-use crate::games::wire::{names, padded, snapshot_head, Faults};
+use crate::games::readers::Source;
+use crate::games::wire::{names, padded, snapshot_head};
 use crate::problems::{field_path, index_path, Fields, Problems};
 use serde_json::Value;
 
@@ -38,13 +39,8 @@ impl Said<'_> {
     }
 }
 
-pub(super) fn read(
-    cfg: &Config,
-    value: &Value,
-    path: &str,
-    observer: Option<Seat>,
-    problems: &mut Problems,
-) -> Option<Muschik> {
+pub(super) fn read(cfg: &Config, given: Source, problems: &mut Problems) -> Option<Muschik> {
+    let (value, path, observer) = (given.value, given.path, given.observer);
     let (n, before) = (cfg.seats(), problems.0.len());
     let mut f = Fields::of(value, path, problems);
     f.require(&["dealer", "phase", "hands", "trump_card"], problems);
@@ -62,7 +58,7 @@ pub(super) fn read(
     said.holder = f.seat("trump_holder", n, problems);
     (said.decided, said.joined) = read_participation(&mut f, n, problems);
     let exchanged = f.seat_integers("exchanged", (n, "counts"), 0, 25, problems);
-    let turns = f.bounded("exchange_turns", 0, 25, problems);
+    let turns = f.count("exchange_turns", 25, problems);
     said.lists = ["tricks_won", "zero_at", "cp"].map(|key| (key, f.array(key, problems)));
     let (match_value, match_path) = (f.get("match"), f.path("match"));
     f.finish(problems);
@@ -75,7 +71,7 @@ pub(super) fn read(
     let no_cards = [CardSet::EMPTY; MAX_PLAYERS];
     let mut s = Muschik::new_deal(*cfg, dealer, no_cards, trump_card?, &[], match_state);
     (s.phase, s.swap) = (phase?, swap.unwrap_or(SwapState::Open));
-    (s.exchanged, s.exchange_turns) = (padded(exchanged, n), turns.unwrap_or(0) as u8);
+    (s.exchanged, s.exchange_turns) = (padded(exchanged, n), turns as u8);
     (said.path, said.to_move) = (path.to_string(), to_move);
     let built = build(s, (places, order), ledger.all(), said, problems);
     let match_valid = match_problems.is_empty();
@@ -161,47 +157,25 @@ fn build(
 /// `state` played to where the snapshot says, every derived field checked against it: the
 /// lists against those the state writes.
 fn check(mut state: Muschik, said: &Said, problems: &mut Problems) -> Option<Muschik> {
-    check_participation(&mut state, said, problems);
+    problems.extend_under(&said.path, state.set_decisions(said.decided, said.joined));
     replay_tricks(&mut state, said, problems);
     if !problems.is_empty() {
         return None;
     }
-    let faults = &mut Faults {
-        path: &said.path,
-        problems,
-    };
-    check_phase(&mut state, said, faults);
-    check_sizes(&state, said, faults);
+    problems.extend_under(&said.path, state.check(said.to_move, &said.counts));
     state.settle();
     let derived = state.state_json(None);
     let integers = |list: &Vec<Value>| list.iter().map(Value::as_i64).collect::<Vec<_>>();
     for (key, given) in said.lists {
         let expected = &derived[key];
         let wrong = given.is_some_and(|l| Some(integers(l)) != expected.as_array().map(integers));
-        faults.check(wrong, key, format!("the tricks played give {expected}"));
+        let message = format!("the tricks played give {expected}");
+        problems.check(wrong, &said.at(key), message);
     }
     let (holder, given) = (state.trump_holder(), said.holder);
     let message = format!("the trump card's holder is {holder:?}, not {given:?}");
-    faults.check(given != holder, "trump_holder", message);
+    problems.check(given != holder, &said.at("trump_holder"), message);
     problems.is_empty().then_some(state)
-}
-
-/// Decisions are made in order from the dealer's left: the seats that decided come first;
-/// those of them that joined take part.
-fn check_participation(state: &mut Muschik, said: &Said, problems: &mut Problems) {
-    let (n, decided) = (state.n(), said.decided.count_ones() as u8);
-    for step in 0..n {
-        let seat = (state.dealer + 1 + step) % n;
-        if (said.decided & 1 << seat != 0) != (step < decided) {
-            let not = if step < decided { "not " } else { "" };
-            let message = format!("players decide in turn from the dealer's left; with {decided} decisions seat {seat} has {not}decided");
-            let at = index_path(&said.at("participation"), seat as usize);
-            return problems.push(&at, message);
-        }
-        state.joined |= said.joined & 1 << seat;
-    }
-    state.decided = decided;
-    state.set_order();
 }
 
 /// Replays the finished tricks and the trick in progress through the play code, checking each
@@ -254,60 +228,4 @@ fn play(state: &mut Muschik, leader: u8, cards: &[Card]) {
         state.hands[state.actor as usize].insert(card);
         state.lay_card(card);
     }
-}
-
-/// Sets the seat to act from the phase and checks the phase against the rest.
-fn check_phase(state: &mut Muschik, said: &Said, faults: &mut Faults) {
-    let (expected, wrong) = state.phase_actor();
-    let phase = state.phase.name();
-    if let Some(why) = wrong {
-        faults.report("phase", format!("phase '{phase}' {why}"));
-    }
-    let playing = matches!(state.phase, Phase::Play | Phase::Scored);
-    let played = (state.trick_len > 0 || state.tricks_played > 0) && !playing;
-    faults.check(
-        played,
-        "tricks",
-        format!("no trick is played in phase '{phase}'"),
-    );
-    let to_move = said.to_move;
-    let message = format!("in this position the seat to move is {expected:?}, not {to_move:?}");
-    faults.check(to_move != expected, "to_move", message);
-    state.actor = expected.unwrap_or(0);
-}
-
-/// Hand, discard and stock sizes follow from the decisions, exchanges and tricks.
-fn check_sizes(state: &Muschik, said: &Said, faults: &mut Faults) {
-    let n = state.n() as usize;
-    for seat in 0..n {
-        let expected = state.hand_size(seat as u8);
-        let message = format!("seat {seat} should hold {expected} cards here");
-        let wrong = said.counts.get(seat).copied() != Some(expected);
-        faults.check_seat(wrong, ("hands", seat), message);
-        let swapped = seat == state.dealer as usize && state.swap == SwapState::Swapped;
-        let (k, discarded) = (state.exchanged[seat], state.discards[seat].len());
-        let and = if swapped { " and swapped one" } else { "" };
-        let message = format!("seat {seat} exchanged {k} cards{and}; it laid away {discarded}");
-        let wrong = discarded != k as u32 + u32::from(swapped);
-        faults.check_seat(wrong, ("discards", seat), message);
-        let message = format!("seat {seat} does not take part and exchanges nothing");
-        faults.check_seat(
-            k > 0 && !state.is_in(seat as u8),
-            ("exchanged", seat),
-            message,
-        );
-    }
-    let drawn: u32 = state.exchanged[..n].iter().map(|&k| k as u32).sum();
-    let (size, left) = (state.cfg.stock_size(), state.stock_len);
-    let message = format!("the stock held {size} cards; {drawn} were drawn and {left} are left");
-    faults.check(drawn + left as u32 != size as u32, "stock", message);
-    let outside = state.swap != SwapState::Open && !state.is_in(state.dealer);
-    faults.check(outside, "swap", "only a participating dealer may swap");
-    let turns = state.participants as u32 * state.cfg.exchange_passes as u32;
-    let message = "more exchange turns than participants and passes allow";
-    faults.check(
-        state.exchange_turns as u32 > turns,
-        "exchange_turns",
-        message,
-    );
 }

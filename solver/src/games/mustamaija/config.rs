@@ -1,9 +1,7 @@
 //! Rule options of Mustamaija (spec 2.6 and the config names of section 7), the five presets,
 //! and how a request's `variant` and `options` resolve into one [`Config`].
 
-use super::cards::{JOKER, QUEEN_OF_SPADES, STANDARD_DECK};
 use super::json::suits_json;
-use crate::cards::{Card, CardSet};
 use crate::games::options::Values;
 use crate::games::wire::parse_suit;
 use crate::problems::{field_path, Problems};
@@ -100,39 +98,6 @@ config! {
 const SPADES_ONLY: u8 = 1 << Suit::Spades as u8;
 
 impl Config {
-    /// The player counts of a preset (spec 2.5, 7.15).
-    pub fn players(variant: Variant) -> std::ops::RangeInclusive<u8> {
-        match variant {
-            Variant::KurkiSuonioDiamonds | Variant::KurkiSuonioMarriage => 2..=8,
-            _ => 2..=6,
-        }
-    }
-
-    pub fn seats(&self) -> usize {
-        self.num_players as usize
-    }
-
-    /// The card that can neither beat nor be beaten.
-    pub fn maria(&self) -> Card {
-        match self.maria_card {
-            MariaCard::QueenOfSpades => QUEEN_OF_SPADES,
-            MariaCard::Joker => JOKER,
-        }
-    }
-
-    /// The 52 cards, and the joker where it is the maria.
-    pub fn deck(&self) -> CardSet {
-        match self.maria_card {
-            MariaCard::QueenOfSpades => STANDARD_DECK,
-            MariaCard::Joker => STANDARD_DECK | CardSet::single(JOKER),
-        }
-    }
-
-    pub fn marriage_allowed(&self, suit: Suit) -> bool {
-        self.trump_mode == TrumpMode::Marriage
-            && self.marriage_excluded_suits & 1 << suit as u8 == 0
-    }
-
     /// The options of `variant`'s preset.
     fn variant_preset(variant: Variant) -> Config {
         use TrumpMode::{FixedDiamonds, Marriage};

@@ -15,7 +15,7 @@ use crate::cards::CardSet;
 use crate::game::{Game, Seat};
 use crate::games::cardlist::{hands_json, Count, WireDeck};
 use crate::games::options;
-use crate::games::readers::{seeded_dealer, Given};
+use crate::games::readers::{seeded_dealer, Given, Source};
 use crate::games::wire::{move_words, parse_suit};
 use crate::problems::{field_path, Fields, Problems};
 use crate::suited::Suit;
@@ -122,25 +122,18 @@ impl Rules for Mustamaija {
         start.deal_json(Some(observer))
     }
 
-    fn from_deal(
-        cfg: &Config,
-        value: &Value,
-        path: &str,
-        observer: Option<Seat>,
-        problems: &mut Problems,
-    ) -> Option<Mustamaija> {
+    fn from_deal(cfg: &Config, given: Source, problems: &mut Problems) -> Option<Mustamaija> {
         let (n, size) = (cfg.seats(), (u32::from(cfg.hand_size), Count::Read));
-        let table = (&wire_deck(cfg), (n, observer));
-        let required = (path, &["dealer", "hands", "talon"][..]);
-        let mut deal = Given::deal(value, required, table, size, problems);
-        let turn_seed = deal.f.bounded("turn_seed", 0, u32::MAX.into(), problems);
+        let (path, observer) = (given.path, given.observer);
+        let required = (given, &["dealer", "hands", "talon"][..]);
+        let mut deal = Given::deal(required, (&wire_deck(cfg), n), size, problems);
+        let turn_seed = deal.f.count("turn_seed", u32::MAX.into(), problems) as u32;
         let size = cfg.deck().len() as usize - n * cfg.hand_size as usize;
         let mut talon = deal.pile(("talon", size, "it must hold"), problems);
         let known_talon: CardSet = talon.iter().flatten().copied().collect();
         let (dealer, hands_path) = (deal.head.unwrap_or(0), field_path(path, "hands"));
         let at = (&hands_path[..], "cards");
         let (hands, talon) = deal.close_pile((&mut talon, CardSet::EMPTY), at, problems)?;
-        let turn_seed = turn_seed.unwrap_or(0) as u32;
         let mut deal = Mustamaija::new_deal(*cfg, dealer, hands, &talon, turn_seed);
         deal.talon_known = observer.map_or(CardSet::EMPTY, |_| known_talon);
         Some(deal)

@@ -33,6 +33,7 @@ mod json;
 mod knowledge;
 mod marriage;
 mod play;
+mod rules;
 mod search;
 mod snapshot;
 mod talon;
@@ -46,7 +47,8 @@ use crate::game::{mix, Game, Payoff, Seat, Unseen, MAX_SEATS};
 use crate::games::seeded::deal_round;
 use crate::rng::Rng;
 use crate::suited::Suit;
-use config::{Config, TrumpMode, Utility};
+use cards::{JOKER, QUEEN_OF_SPADES, STANDARD_DECK};
+use config::{Config, MariaCard, TrumpMode, Utility, Variant};
 use talon::Talon;
 use view_fit::Witnessed;
 
@@ -496,5 +498,41 @@ impl Mustamaija {
             .iter()
             .filter_map(|c| self.beater_of(c))
             .collect()
+    }
+}
+
+/// The rules' facts that the options decide: the table, the Maria, the deck and marriages.
+impl Config {
+    /// The player counts of a preset (spec 2.5, 7.15).
+    pub fn players(variant: Variant) -> std::ops::RangeInclusive<u8> {
+        match variant {
+            Variant::KurkiSuonioDiamonds | Variant::KurkiSuonioMarriage => 2..=8,
+            _ => 2..=6,
+        }
+    }
+
+    pub fn seats(&self) -> usize {
+        self.num_players as usize
+    }
+
+    /// The card that can neither beat nor be beaten.
+    pub fn maria(&self) -> Card {
+        match self.maria_card {
+            MariaCard::QueenOfSpades => QUEEN_OF_SPADES,
+            MariaCard::Joker => JOKER,
+        }
+    }
+
+    /// The 52 cards, and the joker where it is the maria.
+    pub fn deck(&self) -> CardSet {
+        match self.maria_card {
+            MariaCard::QueenOfSpades => STANDARD_DECK,
+            MariaCard::Joker => STANDARD_DECK | CardSet::single(JOKER),
+        }
+    }
+
+    pub fn marriage_allowed(&self, suit: Suit) -> bool {
+        self.trump_mode == TrumpMode::Marriage
+            && self.marriage_excluded_suits & 1 << suit as u8 == 0
     }
 }

@@ -4,16 +4,16 @@
 //! never discarded, a table that is one attack of one suit with valid beats, and a defender
 //! who has a decision (forced pick-ups are never left open).
 
-use super::cards::{beaters, card_name, set_text, suit_of, JOKER};
-use super::config::{Config, TrumpMode};
+use super::cards::{card_name, set_text};
+use super::config::Config;
 use super::json::wire_deck;
 use super::talon::Talon;
-use super::{Mustamaija, Phase};
+use super::Mustamaija;
 use crate::cards::{Card, CardSet};
-use crate::game::{Seat, MAX_SEATS};
+use crate::game::MAX_SEATS;
 use crate::games::cardlist::{fill_pile, CardLedger, HandEntry};
-use crate::games::readers::Given;
-use crate::games::wire::{suit_field, suit_mask, Faults};
+use crate::games::readers::{Given, Source};
+use crate::games::wire::{suit_field, suit_mask};
 use crate::problems::{field_path, index_path, kind, Fields, Problems};
 use serde_json::Value;
 
@@ -57,15 +57,9 @@ fn read_pairs(
     pairs
 }
 
-pub(super) fn read(
-    cfg: &Config,
-    value: &Value,
-    path: &str,
-    observer: Option<Seat>,
-    problems: &mut Problems,
-) -> Option<Mustamaija> {
-    let n = cfg.seats();
-    let mut snapshot = Given::snapshot(value, path, &wire_deck(cfg), (n, observer), problems);
+pub(super) fn read(cfg: &Config, given: Source, problems: &mut Problems) -> Option<Mustamaija> {
+    let (n, path, observer) = (cfg.seats(), given.path, given.observer);
+    let mut snapshot = Given::snapshot(given, &wire_deck(cfg), n, problems);
     let (f, ledger, before) = (&mut snapshot.f, &mut snapshot.ledger, snapshot.before);
     f.require(&["attacker", "defender", "talon"], problems);
     let ((dealer, _, to_move), no_cards) = (snapshot.head, [CardSet::EMPTY; MAX_SEATS]);
@@ -111,7 +105,7 @@ pub(super) fn read(
     let trump_card = s.trump_card.map_or(CardSet::EMPTY, CardSet::single);
     s.talon_known = observer.map_or(CardSet::EMPTY, |_| listed - trump_card);
     (s.hands, s.talon) = (hands, Talon::from_top_first(&talon));
-    s.check(to_move, &table_pairs, &mut Faults { path, problems });
+    problems.extend_under(path, s.check(to_move, &table_pairs));
     (problems.0.len() == before).then_some(s)
 }
 
@@ -122,8 +116,7 @@ fn read_play(
     ledger: &mut CardLedger,
     problems: &mut Problems,
 ) -> Vec<(Card, Card)> {
-    let seed = f.bounded("turn_seed", 0, u32::MAX.into(), problems);
-    s.turn_seed = seed.unwrap_or(0) as u32;
+    s.turn_seed = f.count("turn_seed", u32::MAX.into(), problems) as u32;
     s.trump = suit_field(f, "trump", problems);
     s.trump_card = ledger.deck().card(f, "trump_card", problems);
     let at = f.path("reinserted");
@@ -134,8 +127,7 @@ fn read_play(
     let at = f.path("discards");
     let discards = f.get("discards");
     let discards = discards.map(|v| read_pairs(v, &at, ledger, None, problems));
-    let attacks = f.bounded("attacks_made", 0, u32::MAX.into(), problems);
-    s.attacks_made = attacks.unwrap_or(0) as u32;
+    s.attacks_made = f.count("attacks_made", u32::MAX.into(), problems) as u32;
     s.loser = f.seat("loser", s.cfg.seats(), problems);
     s.stalled = f.boolean("stalled", problems).unwrap_or(false);
     // Which card beat each attack card on the table and discarded; the open attack cards.
@@ -205,100 +197,4 @@ fn read_table(
         }
     }
     pairs.unwrap_or_default()
-}
-
-impl Mustamaija {
-    /// The rules a reachable position keeps; sets the seat to act.
-    fn check(&mut self, to_move: Option<u8>, table_pairs: &[(Card, Card)], faults: &mut Faults) {
-        let maria = self.cfg.maria();
-        let message = format!("{} (the Maria) can never be discarded", card_name(maria));
-        faults.check(self.discards.contains(maria), "discards", message);
-        if let Some(card) = self.trump_card {
-            let (name, talon) = (card_name(card), &self.talon);
-            let message = format!("the trump card {name} lies at the bottom of the talon");
-            let misplaced = talon.set().contains(card) && talon.bottom() != Some(card);
-            faults.check(misplaced, "talon", message);
-            let turned = self.cfg.trump_mode == TrumpMode::Turned;
-            let other = self.trump.is_some() && self.trump != suit_of(card) && turned;
-            let message = format!("the turned card {name} names the trump suit");
-            faults.check(other, "trump", message);
-        }
-        if self.phase == Phase::Over {
-            self.actor = 0;
-            return self.check_over(faults);
-        }
-        let message = "the defender is another seat than the attacker";
-        faults.check(self.attacker == self.defender, "defender", message);
-        for (key, seat) in [("attacker", self.attacker), ("defender", self.defender)] {
-            // The attacker may have laid their last cards in the attack being defended.
-            let out = self.is_out(seat) && (self.attack.is_empty() || key == "defender");
-            let message = format!("seat {seat} is out of cards with the talon empty");
-            faults.check(out, key, message);
-        }
-        self.check_table(table_pairs, faults);
-        self.actor = self.check_actor(to_move, faults);
-    }
-
-    /// The table holds one attack of one suit (or the joker alone), each beat valid, met from
-    /// the highest card down.
-    fn check_table(&self, table_pairs: &[(Card, Card)], faults: &mut Faults) {
-        let (maria, attack) = (self.cfg.maria(), self.attack);
-        let suits: Vec<_> = attack.iter().map(suit_of).collect();
-        let mixed = attack.contains(JOKER) && attack.len() > 1;
-        let mixed = mixed || suits.windows(2).any(|w| w[0] != w[1]);
-        let message = "an attack holds cards of one suit, or the joker alone";
-        faults.check(mixed, "table.attack", message);
-        for &(a, b) in table_pairs {
-            let wrong = beaters(a, CardSet::single(b), self.trump, maria).is_empty();
-            let message = format!("{} does not beat {}", card_name(b), card_name(a));
-            faults.check(wrong, "table.beaten", message);
-        }
-        let decided = attack - self.open - CardSet::single(maria);
-        let order = decided.lowest().zip(self.current_attack_card());
-        let unordered = order.is_some_and(|(low, high)| low < high);
-        let message = "the defender meets attack cards from the highest down";
-        faults.check(unordered, "table", message);
-    }
-
-    /// The seat to act in the snapshot's phase (0 where none is known); a table or a seat
-    /// that does not fit the phase is reported.
-    fn check_actor(&self, to_move: Option<u8>, faults: &mut Faults) -> u8 {
-        let phase = self.phase;
-        let laid = phase == Phase::Attack && !self.attack.is_empty();
-        faults.check(laid, "table.attack", "in phase 'attack' the table is empty");
-        let forced = phase == Phase::Defend && self.current_beaters().is_empty();
-        let message = "in phase 'defend' the open attack card must have a beater; forced pick-ups are not decisions";
-        faults.check(forced, "table", message);
-        let expected = match phase {
-            Phase::Attack => Some(self.attacker),
-            Phase::Defend => Some(self.defender),
-            _ => to_move,
-        };
-        if let Some(seat) = to_move.filter(|_| phase == Phase::Declare) {
-            let message = format!("seat {seat} has no marriage to declare");
-            faults.check(self.declarable(seat) == 0, "to_move", message);
-        }
-        if let (Some(seat), Some(given)) = (expected, to_move) {
-            let name = phase.name();
-            let message = format!("seat {seat} acts in phase '{name}', not seat {given}");
-            faults.check(seat != given, "to_move", message);
-        }
-        let message = "missing: the seat that declares or passes";
-        faults.check(expected.is_none(), "to_move", message);
-        expected.unwrap_or(0)
-    }
-
-    /// A deal is over by a stall, or when the talon is empty and one player, the loser, holds
-    /// cards.
-    fn check_over(&self, faults: &mut Faults) {
-        let mut holders = (0..self.n()).filter(|&s| !self.hands[s as usize].is_empty());
-        let (first, more) = (holders.next(), holders.next().is_some());
-        let unfinished = !self.stalled && (!self.talon.is_empty() || more);
-        let message =
-            "a deal is over when the talon is empty and one player holds cards (or a stall)";
-        faults.check(unfinished, "phase", message);
-        let wrong = !self.stalled && !unfinished && self.loser != first;
-        let message = format!("the loser is the last player holding cards, seat {first:?}");
-        faults.check(wrong, "loser", message);
-    }
 }
