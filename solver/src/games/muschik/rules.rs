@@ -315,6 +315,6 @@ impl Config {
 
     /// The cards left for the stock after the hands and the trump card.
     pub fn stock_size(&self) -> usize {
-        cards::deck(self.deck_ranks).len() as usize - 5 * self.seats() - 1
+        cards::deck(self.deck_ranks).len() as usize - HAND_SIZE * self.seats() - 1
     }
 }
