@@ -368,7 +368,7 @@ struct Searcher<G: Searchable> {
     /// per depth, a killer move): tried first, then the table's hint.
     killers: Vec<Option<G::Move>>,
     /// The cut-off table: by [`Searchable::cutoff_key`], the move that last cut off.
-    cutoff_moves: Vec<(u64, Option<G::Move>)>,
+    cutoff_moves: Vec<CutoffSlot<G::Move>>,
     /// Scratch for move ordering: each move's hint.
     hints: Vec<i32>,
     nodes: u64,
@@ -678,7 +678,7 @@ impl<G: Searchable> Searcher<G> {
     fn cutoff_move(&self, key: u64) -> Option<G::Move> {
         let slots = self.cutoff_moves.len().max(1);
         match self.cutoff_moves.get(key as usize & (slots - 1)) {
-            Some(&(k, mv)) if k == key => mv,
+            Some(slot) if slot.tag == cutoff_tag(key) => slot.mv,
             _ => None,
         }
     }
@@ -692,7 +692,10 @@ impl<G: Searchable> Searcher<G> {
             self.grow_cutoffs();
         }
         let slots = self.cutoff_moves.len();
-        self.cutoff_moves[key as usize & (slots - 1)] = (key, Some(mv));
+        self.cutoff_moves[key as usize & (slots - 1)] = CutoffSlot {
+            tag: cutoff_tag(key),
+            mv: Some(mv),
+        };
     }
 
     /// Makes the cut-off table its first size, or its full size once the search is large,
@@ -704,9 +707,13 @@ impl<G: Searchable> Searcher<G> {
         } else {
             FIRST_CUTOFF_SLOTS
         };
-        let mut grown = vec![(0, None); wanted];
-        for &(k, m) in self.cutoff_moves.iter().filter(|(_, m)| m.is_some()) {
-            grown[k as usize & (wanted - 1)] = (k, m);
+        let mut grown = vec![CutoffSlot { tag: 0, mv: None }; wanted];
+        for (i, &slot) in self.cutoff_moves.iter().enumerate() {
+            if slot.mv.is_some() {
+                // The key's low bits are the slot's; its next ones, the tag's.
+                let key = (i & (FIRST_CUTOFF_SLOTS - 1)) as u64 | u64::from(slot.tag) << TAG_SHIFT;
+                grown[key as usize & (wanted - 1)] = slot;
+            }
         }
         self.cutoff_moves = grown;
     }
@@ -838,7 +845,24 @@ impl<G: Searchable> Searcher<G> {
 /// Slots of the cut-off table ([`Searchable::cutoff_key`]), and of the small table a solve
 /// starts with: powers of two, so that a key's slot is its low bits.
 const CUTOFF_SLOTS: usize = 1 << 16;
-const FIRST_CUTOFF_SLOTS: usize = 1 << 10;
+const FIRST_CUTOFF_SLOTS: usize = 1 << TAG_SHIFT;
+const TAG_SHIFT: u32 = 10;
+
+/// A slot of the cut-off table: the move and the tag of its key. A slot of a table of
+/// [`FIRST_CUTOFF_SLOTS`] or more holds the key's low bits in its place, so 32 bits more
+/// tell keys apart (a key that differs only above them reads another's move: a poorer first
+/// move, never another value), in half the bytes of the whole key (the table is read at
+/// nearly every node and most reads miss the cache).
+#[derive(Clone, Copy)]
+struct CutoffSlot<M> {
+    tag: u32,
+    mv: Option<M>,
+}
+
+/// The tag of cut-off key `key` ([`CutoffSlot`]).
+fn cutoff_tag(key: u64) -> u32 {
+    (key >> TAG_SHIFT) as u32
+}
 /// The nodes after which the cut-off table grows to its full size.
 const GROW_CUTOFFS_AT: u64 = 4096;
 
