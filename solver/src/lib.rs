@@ -104,8 +104,10 @@ mod recall_tests;
 /// is passed at once, with the same effect; `declareonly`: in the side's own such window its
 /// one declaring move is played at once, with the same effect; `cuttag`: the cut-off table
 /// tells keys apart by 42 of their bits, so two keys alike in those share a first move to
-/// try, with the same effect).
+/// try, with the same effect; `leadback`: bridge's quick tricks count a lead back from the
+/// partner to the leader's card next below the partner's top one, so the table holds other
+/// entries and a principal variation may differ).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout.forcedpass.topprobe.moot.declareonly.cuttag"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout.forcedpass.topprobe.moot.declareonly.cuttag.leadback"
 );

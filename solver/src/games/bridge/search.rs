@@ -140,7 +140,13 @@ impl Bridge {
             return (0, 0);
         };
         let top = 1u64 << (16 * suit as u32 + top_bit(lane(in_play, suit)));
-        let (count, relevant) = self.quick_tricks_of(partner, ALL_SUITS, need);
+        let (mut count, mut relevant) = self.quick_tricks_of(partner, ALL_SUITS, need);
+        if count < need {
+            let back = count + 1 + own.0;
+            if let Some(second) = self.return_to_leader(suit, back) {
+                (count, relevant) = (back, relevant | second | own.1);
+            }
+        }
         if count >= need {
             return (count, relevant | top);
         }
@@ -150,6 +156,25 @@ impl Bridge {
         } else {
             (count, relevant | top)
         }
+    }
+
+    /// No trump: after the lead to the partner's top card of `entry` and the partner's
+    /// `count` tricks in a row (that one included), a lead back in `entry` to the leader's
+    /// card next below it, then the highest left: one trick more, where each hand holds a
+    /// card of the suit to spare and the leader a card for each of the partner's tricks.
+    /// The card it depends on (with every higher one).
+    fn return_to_leader(&self, entry: Suit, count: u32) -> Option<u64> {
+        let seat = self.leader as usize;
+        let partner = (seat + 2) % 4;
+        let cards = lane(self.in_hands(), entry);
+        let second = nth_highest(cards, 2);
+        let [own, partners] = [seat, partner].map(|s| lane(self.hands[s], entry));
+        let fits = self.cfg.trump.is_none()
+            && own & second != 0
+            && own.count_ones() >= 2
+            && partners.count_ones() >= 2
+            && self.hands[seat].len() >= count;
+        fits.then(|| u64::from(second) << (16 * entry as u32))
     }
 
     /// The leader's own quick tricks outside the entry suit `entry`, cashed first, then the

@@ -309,6 +309,29 @@ fn quick_tricks_count_the_partners_winners_after_a_lead_to_its_top_card() {
 }
 
 #[test]
+fn quick_tricks_count_a_lead_back_to_the_leaders_next_card() {
+    // South leads a spade to North's ace; North cashes the heart ace and leads its other
+    // spade back to South's king, the highest left: three tricks, and West's clubs the last.
+    let hands = json!([
+        ["SA", "S3", "HA", "H3"],
+        ["SQ", "SJ", "HK", "HQ"],
+        ["SK", "S2", "C2", "C3"],
+        ["S4", "H2", "CA", "CK"]
+    ]);
+    let g = trick_start(hands, [2, 7], 2, 2);
+    assert_eq!(minimax(&g, 0), 2 + 3);
+    assert_eq!(g.value_bounds(0).0, 2 + 3);
+    // With no spade to lead back North's two tricks are the floor.
+    let hands = json!([
+        ["SA", "H4", "HA", "H3"],
+        ["SQ", "SJ", "HK", "HQ"],
+        ["SK", "S2", "C2", "C3"],
+        ["S4", "H2", "CA", "CK"]
+    ]);
+    assert_eq!(trick_start(hands, [2, 7], 2, 2).value_bounds(0).0, 2 + 2);
+}
+
+#[test]
 fn a_side_short_of_leads_in_suits_it_tops_cannot_take_every_trick() {
     // North-South top only spades, one lead's worth: after the ace of spades North must lead
     // a heart to East's king, so they take one trick of two.
