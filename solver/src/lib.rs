@@ -102,8 +102,10 @@ mod recall_tests;
 /// `topprobe`: `marjapussi`'s root moves are pinned by other null-window searches, with the
 /// same effect; `moot`: a declaration window of another side once the trump is set for good
 /// is passed at once, with the same effect; `declareonly`: in the side's own such window its
-/// one declaring move is played at once, with the same effect).
+/// one declaring move is played at once, with the same effect; `trickguess`: the first root
+/// move's first guess weighs the rest of the trick by alpha-beta before the ordering's playout,
+/// with the same effect).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout.forcedpass.topprobe.moot.declareonly"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout.forcedpass.topprobe.moot.declareonly.trickguess"
 );
