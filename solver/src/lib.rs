@@ -105,8 +105,10 @@ mod recall_tests;
 /// one declaring move is played at once, with the same effect; `trickguess`: the first root
 /// move's first guess weighs the rest of the trick by alpha-beta before the ordering's playout,
 /// with the same effect; `firststep`: a root move's second null-window search is next to the
-/// bound its first returned, with the same effect).
+/// bound its first returned, with the same effect; `askedmarriage`: `marjapussi`'s low bound
+/// counts a marriage the leader's partner holds whole, sure to be asked for, with the same
+/// effect).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout.forcedpass.topprobe.moot.declareonly.trickguess.firststep"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout.forcedpass.topprobe.moot.declareonly.trickguess.firststep.askedmarriage"
 );
