@@ -106,8 +106,12 @@ mod recall_tests;
 /// tells keys apart by 42 of their bits, so two keys alike in those share a first move to
 /// try, with the same effect; `leadback`: bridge's quick tricks count a lead back from the
 /// partner to the leader's card next below the partner's top one, so the table holds other
-/// entries and a principal variation may differ).
+/// entries and a principal variation may differ; `trickguess`: the first root move's first
+/// guess weighs the rest of the trick by alpha-beta before the ordering's playout, with the
+/// same effect; `firststep`: a root move's second null-window search is next to the bound its
+/// first returned, with the same effect; `askedmarriage`: `marjapussi`'s low bound counts a
+/// marriage the leader's partner holds whole, sure to be asked for, with the same effect).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout.forcedpass.topprobe.moot.declareonly.cuttag.leadback"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout.forcedpass.topprobe.moot.declareonly.cuttag.leadback.trickguess.firststep.askedmarriage"
 );

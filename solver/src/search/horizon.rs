@@ -10,7 +10,7 @@
 //! nodes spent stay under the budget, so the answer depends only on the position and the budget
 //! unless the time limit cuts a depth short.
 
-use super::{Budget, Searchable};
+use super::{take_child_value, Budget, Searchable};
 use crate::cancel::Deadline;
 use crate::game::Seat;
 use std::time::{Duration, Instant};
@@ -75,13 +75,7 @@ impl Horizon {
             let mut child = state.clone();
             child.play_unchecked(mv);
             let v = self.search(&child, depth - 1, alpha, beta, deeper);
-            if maximizing {
-                best = best.max(v);
-                alpha = alpha.max(v);
-            } else {
-                best = best.min(v);
-                beta = beta.min(v);
-            }
+            take_child_value(maximizing, v, &mut best, (&mut alpha, &mut beta));
             if alpha >= beta || self.stopped {
                 break;
             }

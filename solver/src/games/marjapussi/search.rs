@@ -136,9 +136,11 @@ impl Marjapussi {
     }
 
     /// `marjapussi`, at a trick's start in the play where `side` leads: the game points of a
-    /// marriage the leader holds whole and is sure to declare (2 for the hand's first, else
-    /// 1), as it may lead another card that no seat can beat or trump, win the trick and so
-    /// declare after it (a trick before the last); else 0.
+    /// marriage the side is sure to declare (2 for the hand's first, else 1), as the leader
+    /// may lead a card that no seat can beat or trump, win the trick (a trick before the
+    /// last) and so declare after it: a marriage the leader holds whole, led around, or one
+    /// its partner holds whole, asked for, where the partner can follow that lead without
+    /// breaking it; else 0.
     fn sure_marriage(&self, side: usize) -> i32 {
         if self.phase != Phase::Play
             || self.trick_len != 0
@@ -147,32 +149,55 @@ impl Marjapussi {
             return 0;
         }
         let hand = self.hands[usize::from(self.leader)];
-        let whole = cards::marriages_held(hand) & self.undeclared_marriages();
-        if whole.is_empty() || hand.len() < 3 {
+        let open = self.undeclared_marriages();
+        let whole = cards::marriages_held(hand) & open;
+        let partners = if self.asks_whole() {
+            self.hands[usize::from(self.partner(self.leader))]
+        } else {
+            CardSet::EMPTY
+        };
+        let partners_whole = cards::marriages_held(partners) & open;
+        if whole.is_empty() && partners_whole.is_empty() || hand.len() < 3 {
             return 0;
         }
-        let others = (0..self.n())
-            .filter(|&s| s != self.leader)
-            .map(|s| self.hands[usize::from(s)]);
-        let trumps = self.trump.map_or(CardSet::EMPTY, |t| t.mask());
-        let leads = self.playable(self.leader) - whole;
-        let winner = Suit::ALL.into_iter().any(|suit| {
-            let Some(card) = (leads & suit.mask()).highest() else {
-                return false;
+        let leads = self.playable(self.leader);
+        let declares = Suit::ALL.into_iter().any(|suit| {
+            let own = !whole.is_empty() && self.wins_surely(leads - whole, suit);
+            let kept = if partners.intersects(suit.mask()) {
+                partners & suit.mask()
+            } else {
+                partners
             };
-            others.clone().all(|other| {
+            let asked = !partners_whole.is_empty()
+                && !(kept - partners_whole).is_empty()
+                && self.wins_surely(leads, suit);
+            own || asked
+        });
+        match (declares, self.declarations[0]) {
+            (false, _) => 0,
+            (true, None) => 2,
+            (true, Some(_)) => 1,
+        }
+    }
+
+    /// Whether the leader's highest of `leads` in `suit`, led now, wins the trick whatever
+    /// the other seats play: none of them holds a higher card of the suit or, void in it, a
+    /// trump.
+    fn wins_surely(&self, leads: CardSet, suit: Suit) -> bool {
+        let Some(card) = (leads & suit.mask()).highest() else {
+            return false;
+        };
+        let trumps = self.trump.map_or(CardSet::EMPTY, |t| t.mask());
+        (0..self.n())
+            .filter(|&s| s != self.leader)
+            .map(|s| self.hands[usize::from(s)])
+            .all(|other| {
                 let follows = other & suit.mask();
                 let beaten = follows.highest().is_some_and(|top| top > card);
                 let ruffs =
                     follows.is_empty() && Some(suit) != self.trump && other.intersects(trumps);
                 !beaten && !ruffs
             })
-        });
-        match (winner, self.declarations[0]) {
-            (false, _) => 0,
-            (true, None) => 2,
-            (true, Some(_)) => 1,
-        }
     }
 
     /// `marjapussi`: the game points of `side`'s declared marriages.
@@ -949,11 +974,12 @@ mod tests {
 
     /// The value bounds hold the minimax value for every side, at three cards a seat, with
     /// only the marriages a side can still declare counted for it and the leader's quick
-    /// points; and a marriage split between the sides leaves the huutopussi family's sides
-    /// sharing table entries.
+    /// points, and `marjapussi`'s sure marriages (some reached by asking the partner); and a
+    /// marriage split between the sides leaves the huutopussi family's sides sharing table
+    /// entries.
     #[test]
     fn bounds_hold_the_true_value_counting_the_sides_own_marriages() {
-        let (mut split, mut quick) = (0, 0);
+        let (mut split, mut quick, mut asked) = (0, 0, 0);
         let seeds = tiers::cases("marjapussi's bounds against minimax", 300, 30, "seeds");
         for variant in Variant::NAMES {
             for seed in 0..seeds as u64 {
@@ -961,6 +987,9 @@ mod tests {
                 if g.is_over() {
                     continue;
                 }
+                let leader_hand = g.hands[usize::from(g.leader)];
+                let leader_marries =
+                    cards::marriages_held(leader_hand).intersects(g.undeclared_marriages());
                 for side in 0..g.sides() {
                     let (low, high) = g.value_bounds(side);
                     let truth = crate::search::minimax(&g, side);
@@ -968,6 +997,7 @@ mod tests {
                         low <= truth && truth <= high,
                         "{variant} seed {seed} side {side}"
                     );
+                    asked += usize::from(g.sure_marriage(side) > 0 && !leader_marries);
                 }
                 let in_hands = g.hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
                 let undeclared_whole = Suit::ALL
@@ -978,6 +1008,7 @@ mod tests {
             }
         }
         assert!(split >= tiers::least(20, seeds, 300), "{split}");
+        assert!(asked >= tiers::least(8, seeds, 300), "{asked}");
         assert!(quick >= tiers::least(100, seeds, 300), "{quick}");
     }
 

@@ -6,6 +6,7 @@ use super::cards::points;
 use super::{Mu, MAX_PLAYERS};
 use crate::cards::{Card, CardSet};
 use crate::game::Game;
+use crate::search::take_child_value;
 
 /// The most cards a seat may hold for the ending to be solved outright.
 const ENDING_CARDS: u32 = 2;
@@ -77,13 +78,7 @@ impl Mu {
             next.len += 1;
             let gained = self.close_trick(&mut next);
             let v = gained + self.ending_search(&next, alpha - gained, beta - gained);
-            if ours {
-                best = best.max(v);
-                alpha = alpha.max(v);
-            } else {
-                best = best.min(v);
-                beta = beta.min(v);
-            }
+            take_child_value(ours, v, &mut best, (&mut alpha, &mut beta));
             if alpha >= beta {
                 break;
             }
