@@ -110,8 +110,11 @@ mod recall_tests;
 /// guess weighs the rest of the trick by alpha-beta before the ordering's playout, with the
 /// same effect; `firststep`: a root move's second null-window search is next to the bound its
 /// first returned, with the same effect; `askedmarriage`: `marjapussi`'s low bound counts a
-/// marriage the leader's partner holds whole, sure to be asked for, with the same effect).
+/// marriage the leader's partner holds whole, sure to be asked for, with the same effect;
+/// `inturn`: bridge's quick tricks count, in no trump, the leader's cards won in turn with
+/// the partner's cards falling under them, so the table holds other entries and a principal
+/// variation may differ).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout.forcedpass.topprobe.moot.declareonly.cuttag.leadback.trickguess.firststep.askedmarriage"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout.forcedpass.topprobe.moot.declareonly.cuttag.leadback.trickguess.firststep.askedmarriage.inturn"
 );

@@ -109,15 +109,24 @@ impl Bridge {
     }
 
     /// Tricks the leader can take one after another from its own hand, keeping the lead,
-    /// counted until `need` ([`Bridge::quick_tricks_of`]); also the cards the count depends on.
+    /// counted until `need` ([`Bridge::quick_tricks_of`]; in no trump with the partner's
+    /// cards falling under the leader's: [`cashed_in_turn`]); also the cards the count
+    /// depends on.
     fn quick_tricks(&self, need: u32) -> (u32, u64) {
-        self.quick_tricks_of(self.leader as usize, ALL_SUITS, need)
+        self.quick_tricks_of(self.leader as usize, ALL_SUITS, need, true)
+    }
+
+    /// [`Bridge::quick_tricks`] with the leader's cards counted only above the partner's
+    /// (what the counts through the partner build on, the leader's cards being counted
+    /// again after the partner's): asked first, as it names fewer cards.
+    fn quick_tricks_over_partner(&self, need: u32) -> (u32, u64) {
+        self.quick_tricks_of(self.leader as usize, ALL_SUITS, need, false)
     }
 
     /// [`Bridge::quick_tricks`] of the leader's partner, reached by a lead to a suit whose
     /// highest card in play it holds, when the leader holds that suit and neither opponent
     /// can ruff it (the partner's count includes that trick). Also the cards it depends on.
-    /// `own` is the leader's [`Bridge::quick_tricks`], fewer than `need`.
+    /// `own` is the leader's [`Bridge::quick_tricks_over_partner`], fewer than `need`.
     fn quick_tricks_through_partner(&self, need: u32, own: (u32, u64)) -> (u32, u64) {
         let seat = self.leader as usize;
         let partner = (seat + 2) % 4;
@@ -140,7 +149,7 @@ impl Bridge {
             return (0, 0);
         };
         let top = 1u64 << (16 * suit as u32 + top_bit(lane(in_play, suit)));
-        let (mut count, mut relevant) = self.quick_tricks_of(partner, ALL_SUITS, need);
+        let (mut count, mut relevant) = self.quick_tricks_of(partner, ALL_SUITS, need, false);
         if count < need {
             let back = count + 1 + own.0;
             if let Some(second) = self.return_to_leader(suit, back) {
@@ -181,13 +190,13 @@ impl Bridge {
     /// partner's after the lead to it, in the entry suit and the suits the leader does not
     /// hold (so no winner falls on the other hand's); counted when the partner has a card to
     /// spare for each of the leader's winners, until `need`. Also the cards the count
-    /// depends on. `own` is the leader's [`Bridge::quick_tricks`], fewer than `need`.
+    /// depends on. `own` is the leader's [`Bridge::quick_tricks_over_partner`], fewer than `need`.
     fn cashed_before_the_entry(&self, entry: Suit, need: u32, own: (u32, u64)) -> (u32, u64) {
         let seat = self.leader as usize;
         let partner = (seat + 2) % 4;
         // The leader's count over every suit stopped short of `need`, so every suit's part
         // is whole in it: without the entry suit's part, it is the count elsewhere.
-        let (in_entry, _) = self.quick_tricks_of(seat, 1 << entry as u32, need);
+        let (in_entry, _) = self.quick_tricks_of(seat, 1 << entry as u32, need, false);
         let own_relevant = own.1 & !(0xffff << (16 * entry as u32));
         let own = own.0 - in_entry;
         let partners_suits = Suit::ALL
@@ -195,7 +204,7 @@ impl Bridge {
             .filter(|&s| s == entry || lane(self.hands[seat], s) == 0)
             .fold(0, |m, s| m | 1 << s as u32);
         let (theirs, their_relevant) =
-            self.quick_tricks_of(partner, partners_suits, need.saturating_sub(own));
+            self.quick_tricks_of(partner, partners_suits, need.saturating_sub(own), false);
         if own + theirs <= self.hands[partner].len() {
             (own + theirs, own_relevant | their_relevant)
         } else {
@@ -205,12 +214,13 @@ impl Bridge {
 
     /// Quick tricks of `seat` in the suits of the mask `suits` ([`RunTable::suit_run`]), counted
     /// until `need`: first the suits whose count names no card (nobody else holds them or can
-    /// ruff them), then a suit's top cards one by one. Also the cards the count depends on.
-    fn quick_tricks_of(&self, seat: usize, suits: u32, need: u32) -> (u32, u64) {
+    /// ruff them), then a suit's top cards one by one; `in_turn`: with the partner's cards
+    /// falling under them ([`cashed_in_turn`]). Also the cards the count depends on.
+    fn quick_tricks_of(&self, seat: usize, suits: u32, need: u32, in_turn: bool) -> (u32, u64) {
         if need == 0 {
             return (0, 0);
         }
-        let table = RunTable::of(self, seat);
+        let table = RunTable::of(self, seat, in_turn);
         let asked = suit_lanes(suits);
         let free = table.free_lanes(self) & asked;
         let free_tricks = (table.hand.bits() & free).count_ones();
@@ -571,10 +581,12 @@ struct RunTable {
     others: CardSet,
     /// Per opponent, whether it holds a trump.
     trump_holders: [bool; 2],
+    /// Whether the partner's cards may fall under the seat's ([`cashed_in_turn`]).
+    in_turn: bool,
 }
 
 impl RunTable {
-    fn of(game: &Bridge, seat: usize) -> RunTable {
+    fn of(game: &Bridge, seat: usize, in_turn: bool) -> RunTable {
         let opponents = [game.hands[(seat + 1) % 4], game.hands[(seat + 3) % 4]];
         let trump_holders = game
             .cfg
@@ -586,6 +598,7 @@ impl RunTable {
             opponents,
             others: game.in_hands() - game.hands[seat],
             trump_holders,
+            in_turn: in_turn && game.cfg.trump.is_none(),
         }
     }
 
@@ -600,10 +613,10 @@ impl RunTable {
         held_lanes(self.hand.bits()) & !held_lanes(self.others.bits()) & !ruffed
     }
 
-    /// What `seat` cashes in `suit` keeping the lead: its top cards (no other hand holds a
-    /// higher one), capped in a side suit by the length of any opponent who could ruff; and
-    /// all its cards of the suit once the opponents run out, when no opponent can ruff and the
-    /// partner cannot overtake (its cards are lower, or it runs out under the top cards).
+    /// What `seat` cashes in `suit` keeping the lead: where an opponent could ruff, its top
+    /// cards (no other hand holds a higher one), capped by the length of any opponent who
+    /// could ruff; else [`cashed_in_turn`] where the table counts in turn, and
+    /// [`cashed_over_partner`] where it does not.
     #[inline]
     fn suit_run(&self, game: &Bridge, suit: Suit) -> Option<SuitRun> {
         let mine = lane(self.hand, suit);
@@ -611,7 +624,7 @@ impl RunTable {
             return None;
         }
         let others = lane(self.others, suit);
-        let opponents = self.opponents;
+        let opponents = self.opponents.map(|o| lane(o, suit));
         let side_suit = game.cfg.trump.is_some_and(|t| t != suit);
         let ruffers = self.trump_holders.map(|holds| side_suit && holds);
         if others == 0 && ruffers == [false; 2] {
@@ -627,35 +640,92 @@ impl RunTable {
         } else {
             mine & !((2 << top_bit(others)) - 1)
         };
-        let top = tops.count_ones();
-        let lengths = opponents.map(|o| lane(o, suit).count_ones());
-        let mut safe = top;
-        for (i, &ruffer) in ruffers.iter().enumerate() {
-            if ruffer {
-                safe = safe.min(lengths[i]);
-            }
-        }
-        if safe == 0 {
-            return None;
-        }
         let partner = lane(self.partner, suit);
-        let below_mine = partner < 1 << mine.trailing_zeros();
-        let runs_out = partner.count_ones() <= top;
-        let established = ruffers == [false; 2] && top >= lengths[0].max(lengths[1]);
-        let lowest_top = tops & tops.wrapping_neg();
-        let (tricks, named_below_tops) = if established && runs_out {
-            (mine.count_ones(), lowest_top)
-        } else if established && below_mine {
-            (mine.count_ones(), mine & mine.wrapping_neg())
+        let (tricks, named_below_tops) = if ruffers == [false; 2] && self.in_turn {
+            cashed_in_turn(mine, partner, opponents)
+        } else if ruffers == [false; 2] {
+            cashed_over_partner(mine, tops, partner, opponents)
         } else {
-            (safe, lowest_top)
+            let mut safe = tops.count_ones();
+            for (i, &ruffer) in ruffers.iter().enumerate() {
+                if ruffer {
+                    safe = safe.min(opponents[i].count_ones());
+                }
+            }
+            (safe, tops & tops.wrapping_neg())
         };
-        Some(SuitRun {
+        (tricks > 0).then_some(SuitRun {
             tricks,
             tops,
             named_below_tops,
         })
     }
+}
+
+/// The tricks a hand holding `mine` of a suit nobody can ruff takes in a row leading it,
+/// keeping the lead, with its partner's cards never falling under its own: its `tops` (no
+/// other hand holds a higher card), and all its cards once the opponents run out, when the
+/// partner cannot overtake (its cards are lower, or it runs out under the top cards). Also
+/// the lowest card that count depends on (with every higher one).
+fn cashed_over_partner(mine: u32, tops: u32, partner: u32, opponents: [u32; 2]) -> (u32, u32) {
+    let top = tops.count_ones();
+    let lowest_top = tops & tops.wrapping_neg();
+    let established = top > 0 && top >= opponents[0].count_ones().max(opponents[1].count_ones());
+    if established && (partner.count_ones() <= top || partner < 1 << mine.trailing_zeros()) {
+        let named = if partner.count_ones() <= top {
+            lowest_top
+        } else {
+            mine & mine.wrapping_neg()
+        };
+        (mine.count_ones(), named)
+    } else {
+        (top, lowest_top)
+    }
+}
+
+/// The tricks a hand holding `mine` of a suit nobody can ruff takes in a row leading it,
+/// each won by its own card (so it keeps the lead), and the lowest card that count depends
+/// on (with every higher one). Its partner (holding `partner`) plays its lowest card each
+/// time, and an opponent holding the suit keeps its highest card, so the `i`-th trick
+/// (from 0) is won by a card above the partner's `i`-th lowest card and the top card of each
+/// opponent holding more than `i` cards: the hand's top cards serve those bars, the higher
+/// cards the higher bars, in whatever order it leads them (with K J against the partner's
+/// Q 2, the J first and the K under which the Q falls). A bar of a card above the lowest
+/// card counted is a card named; a lower one is beaten by each card counted.
+fn cashed_in_turn(mine: u32, partner: u32, opponents: [u32; 2]) -> (u32, u32) {
+    // The bars, as a rank plus one (0: no card to beat), highest first.
+    let mut bars = [0u32; 13];
+    let (mut lows, mut cards) = (partner, mine);
+    let mut counted = [0u32; 13];
+    let mut tricks = 0;
+    for i in 0..mine.count_ones() as usize {
+        let mut bar = opponents
+            .iter()
+            .filter(|o| o.count_ones() as usize > i)
+            .map(|&o| top_bit(o) + 1)
+            .max()
+            .unwrap_or(0);
+        if lows != 0 {
+            bar = bar.max(lows.trailing_zeros() + 1);
+            lows &= lows - 1;
+        }
+        let at = bars[..i].iter().position(|&b| b < bar).unwrap_or(i);
+        bars.copy_within(at..i, at + 1);
+        bars[at] = bar;
+        counted[i] = top_bit(cards);
+        cards &= !(1 << counted[i]);
+        if (0..=i).any(|j| counted[j] < bars[j]) {
+            break;
+        }
+        tricks = i + 1;
+    }
+    let named = bars[..tricks].iter().take_while(|&&b| b > 0).count();
+    let lowest = if named == 0 {
+        0
+    } else {
+        1 << counted[named - 1]
+    };
+    (tricks as u32, lowest)
 }
 
 /// What a seat following to a trick sees, for ordering its cards.
@@ -1154,12 +1224,20 @@ impl Bridge {
                     .or_else(|| self.trick_under_the_best_trump(s));
                 return one.map_or(sure, |relevant| (1, relevant));
             }
-            let own = self.quick_tricks(need);
+            let own = self.quick_tricks_over_partner(need);
             if own.0 >= need {
                 return own;
             }
             let through = self.quick_tricks_through_partner(need, own);
-            let quick = if through.0 > own.0 { through } else { own };
+            let quick = if through.0 >= need {
+                through
+            } else {
+                let in_turn = self.quick_tricks(need);
+                [in_turn, through, own]
+                    .into_iter()
+                    .max_by_key(|q| q.0)
+                    .unwrap_or(own)
+            };
             if quick.0 > sure.0 {
                 quick
             } else {

@@ -332,6 +332,31 @@ fn quick_tricks_count_a_lead_back_to_the_leaders_next_card() {
 }
 
 #[test]
+fn quick_tricks_count_the_partners_card_falling_under_the_leaders() {
+    // South leads the heart jack under which North plays the two, then the king under which
+    // North's queen falls, and keeps the lead for the diamond ace: three tricks (the king
+    // first, North's queen would win the jack and North has no way back).
+    let hands = json!([
+        ["HQ", "H2", "C2"],
+        ["H9", "H8", "C3"],
+        ["HK", "HJ", "DA"],
+        ["H7", "H6", "D2"]
+    ]);
+    let g = trick_start(hands, [3, 7], 2, 2);
+    assert_eq!(minimax(&g, 0), 3 + 3);
+    assert_eq!(g.value_bounds(0).0, 3 + 3);
+    // With the queen and jack against South's king and ten, North's card wins the first heart
+    // whichever South leads: two tricks South takes keeping the lead.
+    let hands = json!([
+        ["HQ", "HJ", "C2"],
+        ["H9", "H8", "C3"],
+        ["HK", "HT", "DA"],
+        ["H7", "H6", "D2"]
+    ]);
+    assert_eq!(trick_start(hands, [3, 7], 2, 2).value_bounds(0).0, 3 + 2);
+}
+
+#[test]
 fn a_side_short_of_leads_in_suits_it_tops_cannot_take_every_trick() {
     // North-South top only spades, one lead's worth: after the ace of spades North must lead
     // a heart to East's king, so they take one trick of two.
