@@ -677,10 +677,9 @@ impl<G: Searchable> Searcher<G> {
     /// The move that last cut off a search at a position of cut-off key `key`.
     fn cutoff_move(&self, key: u64) -> Option<G::Move> {
         let slots = self.cutoff_moves.len().max(1);
-        match self.cutoff_moves.get(key as usize & (slots - 1)) {
-            Some(slot) if slot.tag == cutoff_tag(key) => slot.mv,
-            _ => None,
-        }
+        self.cutoff_moves
+            .get(key as usize & (slots - 1))
+            .and_then(|slot| slot.move_of(key))
     }
 
     /// Stores `mv` as the move that cut off at cut-off key `key`. The table is made at the
@@ -692,10 +691,7 @@ impl<G: Searchable> Searcher<G> {
             self.grow_cutoffs();
         }
         let slots = self.cutoff_moves.len();
-        self.cutoff_moves[key as usize & (slots - 1)] = CutoffSlot {
-            tag: cutoff_tag(key),
-            mv: Some(mv),
-        };
+        self.cutoff_moves[key as usize & (slots - 1)] = CutoffSlot::of(key, mv);
     }
 
     /// Makes the cut-off table its first size, or its full size once the search is large,
@@ -707,12 +703,10 @@ impl<G: Searchable> Searcher<G> {
         } else {
             FIRST_CUTOFF_SLOTS
         };
-        let mut grown = vec![CutoffSlot { tag: 0, mv: None }; wanted];
-        for (i, &slot) in self.cutoff_moves.iter().enumerate() {
+        let mut grown = vec![CutoffSlot::EMPTY; wanted];
+        for (place, &slot) in self.cutoff_moves.iter().enumerate() {
             if slot.mv.is_some() {
-                // The key's low bits are the slot's; its next ones, the tag's.
-                let key = (i & (FIRST_CUTOFF_SLOTS - 1)) as u64 | u64::from(slot.tag) << TAG_SHIFT;
-                grown[key as usize & (wanted - 1)] = slot;
+                grown[slot.key_bits(place) as usize & (wanted - 1)] = slot;
             }
         }
         self.cutoff_moves = grown;
@@ -851,6 +845,7 @@ impl<G: Searchable> Searcher<G> {
 /// starts with: powers of two, so that a key's slot is its low bits.
 const CUTOFF_SLOTS: usize = 1 << 16;
 const FIRST_CUTOFF_SLOTS: usize = 1 << TAG_SHIFT;
+/// The key bits a slot's place gives in the smallest table, below its tag's.
 const TAG_SHIFT: u32 = 10;
 
 /// A slot of the cut-off table: the move and the tag of its key. A slot of a table of
@@ -864,10 +859,28 @@ struct CutoffSlot<M> {
     mv: Option<M>,
 }
 
-/// The tag of cut-off key `key` ([`CutoffSlot`]).
-fn cutoff_tag(key: u64) -> u32 {
-    (key >> TAG_SHIFT) as u32
+impl<M: Copy> CutoffSlot<M> {
+    const EMPTY: Self = CutoffSlot { tag: 0, mv: None };
+
+    /// The slot of `mv`, the move that cut off at key `key`.
+    fn of(key: u64, mv: M) -> Self {
+        CutoffSlot {
+            tag: (key >> TAG_SHIFT) as u32,
+            mv: Some(mv),
+        }
+    }
+
+    /// The slot's move, where it was stored for key `key`.
+    fn move_of(&self, key: u64) -> Option<M> {
+        self.mv.filter(|_| self.tag == (key >> TAG_SHIFT) as u32)
+    }
+
+    /// The low bits of the slot's key, the slot at `place` (its low bits, the tag's above).
+    fn key_bits(&self, place: usize) -> u64 {
+        (place & (FIRST_CUTOFF_SLOTS - 1)) as u64 | u64::from(self.tag) << TAG_SHIFT
+    }
 }
+
 /// The nodes after which the cut-off table grows to its full size.
 const GROW_CUTOFFS_AT: u64 = 4096;
 

@@ -168,11 +168,12 @@ impl Bridge {
     }
 
     /// No trump: after the lead to the partner's top card of `entry` and the partner's
-    /// `count` tricks in a row (that one included), a lead back in `entry` to the leader's
-    /// card next below it, then the highest left: one trick more, where each hand holds a
-    /// card of the suit to spare and the leader a card for each of the partner's tricks.
-    /// The card it depends on (with every higher one).
-    fn return_to_leader(&self, entry: Suit, count: u32) -> Option<u64> {
+    /// tricks in a row (that one included), a lead back in `entry` to the leader's card next
+    /// below it, then the highest left: one trick more, where each hand holds a card of the
+    /// suit to spare and the leader a card for each of the `tricks` counted in all (the
+    /// partner's, this one and the leader's own after it). The card it depends on (with
+    /// every higher one).
+    fn return_to_leader(&self, entry: Suit, tricks: u32) -> Option<u64> {
         let seat = self.leader as usize;
         let partner = (seat + 2) % 4;
         let cards = lane(self.in_hands(), entry);
@@ -182,7 +183,7 @@ impl Bridge {
             && own & second != 0
             && own.count_ones() >= 2
             && partners.count_ones() >= 2
-            && self.hands[seat].len() >= count;
+            && self.hands[seat].len() >= tricks;
         fits.then(|| u64::from(second) << (16 * entry as u32))
     }
 
