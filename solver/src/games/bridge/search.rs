@@ -167,6 +167,76 @@ impl Bridge {
         }
     }
 
+    /// No trump: [`Bridge::quick_tricks`] of the leader's partner, reached by the leader's
+    /// lowest card of a suit to the partner's cheapest card above every opponent's of it,
+    /// where the leader holds a higher card (so [`Bridge::quick_tricks_through_partner`]'s
+    /// entry, the suit's top card, is the leader's): that trick, the partner's quick tricks in
+    /// the other suits, and where that falls short of `need`, a lead back in the suit to the
+    /// leader's top card and the leader's own quick tricks (`own`, its
+    /// [`Bridge::quick_tricks_over_partner`], fewer than `need`), where each holds a card of
+    /// the suit to spare and the leader a card for every trick counted. Also the cards it
+    /// depends on (the suit's from the partner's card up, and the counts').
+    fn quick_tricks_under_the_leaders(&self, need: u32, own: (u32, u64)) -> (u32, u64) {
+        if self.cfg.trump.is_some() {
+            return (0, 0);
+        }
+        let seat = self.leader as usize;
+        let partner = (seat + 2) % 4;
+        let theirs_all = self.hands[(seat + 1) % 4] | self.hands[(seat + 3) % 4];
+        let mut best = (0, 0);
+        for suit in Suit::ALL {
+            let [mine, partners] = [seat, partner].map(|s| lane(self.hands[s], suit));
+            let theirs = lane(theirs_all, suit);
+            let above_theirs = if theirs == 0 {
+                partners
+            } else {
+                partners & !((2 << top_bit(theirs)) - 1)
+            };
+            let winner = above_theirs & above_theirs.wrapping_neg();
+            if winner == 0 || mine & (winner - 1) == 0 || top_bit(mine) < top_bit(partners) {
+                continue;
+            }
+            let others = ALL_SUITS & !(1 << suit as u32);
+            let (more, relevant) =
+                self.quick_tricks_of(partner, others, need.saturating_sub(1), false);
+            let mut count = (1 + more, relevant | u64::from(winner) << (16 * suit as u32));
+            let back = count.0 + own.0;
+            if count.0 < need && self.hands[seat].len() >= back && self.leads_back(suit) {
+                count = (back, count.1 | own.1);
+            }
+            if count.0 > best.0 {
+                best = count;
+            }
+        }
+        best
+    }
+
+    /// Whether, after the lead of `entry` to the partner and the partner's quick tricks in
+    /// the other suits ([`Bridge::quick_tricks_under_the_leaders`]), the partner can lead to
+    /// a top card of the leader's that the leader's own quick tricks count: in `entry` where
+    /// the partner has a second card, or in a suit whose top card in play is the leader's
+    /// and where the partner holds a card. Only where the leader's count in `entry` is its
+    /// top cards alone, so not the card it led.
+    fn leads_back(&self, entry: Suit) -> bool {
+        let seat = self.leader as usize;
+        let lanes = |suit| [0, 1, 2, 3].map(|k| lane(self.hands[(seat + k) % 4], suit));
+        // The leader's cards above every other hand's, where the partner holds the suit.
+        let tops = |[mine, left, partners, right]: [u32; 4]| {
+            (partners != 0).then(|| (mine >> top_bit(partners | left | right) >> 1).count_ones())
+        };
+        let [_, left, partners, right] = lanes(entry);
+        let top = tops(lanes(entry)).unwrap_or(0);
+        // Where [`cashed_over_partner`] counts every card of the leader's (its other case,
+        // the partner's cards all below the leader's, cannot arise: one beats the card led).
+        if top >= left.count_ones().max(right.count_ones()) && partners.count_ones() <= top {
+            return false;
+        }
+        partners.count_ones() >= 2
+            || Suit::ALL
+                .into_iter()
+                .any(|suit| suit != entry && tops(lanes(suit)).is_some_and(|t| t > 0))
+    }
+
     /// No trump: after the lead to the partner's top card of `entry` and the partner's
     /// tricks in a row (that one included), a lead back in `entry` to the leader's card next
     /// below it, then the highest left: one trick more, where each hand holds a card of the
@@ -1234,7 +1304,8 @@ impl Bridge {
                 through
             } else {
                 let in_turn = self.quick_tricks(need);
-                [in_turn, through, own]
+                let under = self.quick_tricks_under_the_leaders(need, own);
+                [in_turn, through, own, under]
                     .into_iter()
                     .max_by_key(|q| q.0)
                     .unwrap_or(own)

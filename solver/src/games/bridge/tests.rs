@@ -346,14 +346,63 @@ fn quick_tricks_count_the_partners_card_falling_under_the_leaders() {
     assert_eq!(minimax(&g, 0), 3 + 3);
     assert_eq!(g.value_bounds(0).0, 3 + 3);
     // With the queen and jack against South's king and ten, North's card wins the first heart
-    // whichever South leads: two tricks South takes keeping the lead.
+    // whichever South leads, so South cannot keep the lead for three tricks; the three come
+    // by the ten to North's jack and the queen back to the king.
     let hands = json!([
         ["HQ", "HJ", "C2"],
         ["H9", "H8", "C3"],
         ["HK", "HT", "DA"],
         ["H7", "H6", "D2"]
     ]);
-    assert_eq!(trick_start(hands, [3, 7], 2, 2).value_bounds(0).0, 3 + 2);
+    let g = trick_start(hands, [3, 7], 2, 2);
+    assert_eq!(minimax(&g, 0), 3 + 3);
+    assert_eq!(g.value_bounds(0).0, 3 + 3);
+}
+
+#[test]
+fn quick_tricks_count_a_lead_under_the_leaders_top_to_the_partners_card() {
+    // South holds the spade ace, so North's king is no top card, but it beats every
+    // opponent's spade: the two to the king, then North's two hearts: three tricks.
+    let hands = json!([
+        ["SK", "HA", "HK", "D2"],
+        ["SQ", "SJ", "HQ", "HJ"],
+        ["SA", "S2", "C2", "C3"],
+        ["S3", "CA", "CK", "DA"]
+    ]);
+    let g = trick_start(hands, [2, 7], 2, 2);
+    assert_eq!(minimax(&g, 0), 2 + 3);
+    assert_eq!(g.value_bounds(0).0, 2 + 3);
+    // With no spade below North's king South cannot reach it: the ace alone.
+    let hands = json!([
+        ["SK", "HA", "HK", "D2"],
+        ["SQ", "SJ", "HQ", "HJ"],
+        ["SA", "C4", "C2", "C3"],
+        ["S3", "CA", "CK", "DA"]
+    ]);
+    assert_eq!(trick_start(hands, [2, 7], 2, 2).value_bounds(0).0, 2 + 1);
+}
+
+#[test]
+fn quick_tricks_count_a_lead_back_to_the_leaders_top_after_the_partners() {
+    // The two to North's king, North's heart ace, the three back to South's ace, then
+    // South's diamonds: every trick.
+    let hands = json!([
+        ["SK", "S3", "HA", "D2", "D3"],
+        ["SQ", "SJ", "HQ", "HJ", "C3"],
+        ["SA", "S2", "DA", "DK", "C2"],
+        ["ST", "S9", "H2", "CA", "CK"]
+    ]);
+    let g = trick_start(hands, [3, 5], 2, 2);
+    assert_eq!(minimax(&g, 0), 3 + 5);
+    assert_eq!(g.value_bounds(0).0, 3 + 5);
+    // With no card to lead back to South, North's king and ace, or South's three winners.
+    let hands = json!([
+        ["SK", "HA", "C4", "C5", "C6"],
+        ["SQ", "SJ", "HQ", "HJ", "C3"],
+        ["SA", "S2", "DA", "DK", "C2"],
+        ["ST", "S9", "H2", "CA", "CK"]
+    ]);
+    assert_eq!(trick_start(hands, [3, 5], 2, 2).value_bounds(0).0, 3 + 3);
 }
 
 #[test]
