@@ -77,6 +77,23 @@ impl Marjapussi {
         }
     }
 
+    /// Whether the leader's line could take every trick left ([`Marjapussi::quick_line`]): at
+    /// a trick's start in the play, all the leader's cards but one at most are above every
+    /// card the other seats hold of their suits. A cheap look before the line is counted.
+    pub(super) fn may_sweep(&self) -> bool {
+        if self.phase != Phase::Play || self.trick_len != 0 {
+            return false;
+        }
+        let hand = self.hands[self.leader as usize];
+        let theirs = self
+            .others()
+            .fold(CardSet::EMPTY, |a, s| a | self.hands[s as usize]);
+        let tops = Suit::ALL
+            .into_iter()
+            .fold(CardSet::EMPTY, |a, suit| a | top_cards(hand, theirs, suit));
+        (hand - tops).len() <= 1
+    }
+
     /// After the leader's cashing, one more trick for its side where it can: the leader
     /// leads its lowest card of `suit` left and its partner wins it with its highest, which
     /// is above every card of the suit the opponents hold, while no opponent can ruff (each

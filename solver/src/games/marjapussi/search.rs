@@ -131,11 +131,15 @@ impl Marjapussi {
     /// leader's side's, and the other side's value is what it holds already.
     fn game_point_bounds(&self, side: usize) -> (i32, i32) {
         let cfg = &self.cfg;
-        let quick = self.quick(side);
         let cp = self.card_points_of(side);
-        let outcome = self
-            .majority_outcome(cp, Quick::NONE)
-            .or_else(|| self.majority_outcome(cp, quick));
+        let plain = self.majority_outcome(cp, Quick::NONE);
+        // Sure points only where they can still decide the majority or the line may sweep.
+        let quick = if plain.is_none() || self.may_sweep() {
+            self.quick(side)
+        } else {
+            Quick::NONE
+        };
+        let outcome = plain.or_else(|| self.majority_outcome(cp, quick));
         let last_won = self
             .last_trick_winner
             .is_some_and(|w| self.side_of(w) as usize == side)
@@ -1058,9 +1062,9 @@ mod tests {
         assert!(quick >= tiers::least(100, seeds, 300), "{quick}");
     }
 
-    /// Where the leader's line takes every trick left, the other sides' minimax values are
-    /// what they hold already and the bounds pin them, at three cards a seat of every
-    /// variant (the bounds hold every side's value). Where the line takes every trick but
+    /// Where the leader's line takes every trick left (and the cheap look before it says it
+    /// may), the other sides' minimax values are what they hold already and the bounds pin
+    /// them, at three cards a seat of every variant (the bounds hold every side's value). Where the line takes every trick but
     /// one, another side's value is sometimes above what it holds: the sweep needs them all.
     #[test]
     fn a_line_taking_every_trick_leaves_the_other_sides_nothing() {
@@ -1075,6 +1079,7 @@ mod tests {
                 let truth = minimax(&g, side);
                 assert!(low <= truth && truth <= high, "{variant} seed {seed}");
                 if line.tricks == left {
+                    assert!(g.may_sweep(), "{variant} seed {seed}");
                     assert_eq!((low, high), (truth, truth), "{variant} seed {seed}");
                     swept += 1;
                 }
