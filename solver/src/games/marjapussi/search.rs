@@ -435,11 +435,11 @@ impl Searchable for Marjapussi {
     /// `marjapussi`'s game points (the only variant whose root moves have few values): of
     /// `bench_exact 20 9`'s 169 root moves, 65 have the top of their bounds as their value.
     const TOP_AFTER_FAIL_HIGH: bool = true;
-    /// `marjapussi` (game points: few values per root move) pins its root moves best
-    /// guesses first: 7.4% fewer nodes in `bench_exact 20 9`, 3.8% in `60 9`; the
-    /// huutopussi family's variants gain on one of those or neither.
+    /// `marjapussi` (game points: few values per root move) and `huutopussi3` pin their root
+    /// moves best guesses first: 7.5% and 5.7% fewer nodes in `bench_exact 20 9`, 3.8% and
+    /// 0.8% in `60 9`; `huutopussi` and `erlangen` lose on one of those.
     fn orders_root_moves(&self) -> bool {
-        self.cfg.variant == Variant::Marjapussi
+        matches!(self.cfg.variant, Variant::Marjapussi | Variant::Huutopussi3)
     }
 
     /// The mover's hand and the trick so far (the points in it decide a smear); when
