@@ -153,6 +153,14 @@ pub trait Searchable: Game {
     /// points), not in bridge; measured per game.
     const TOP_AFTER_FAIL_HIGH: bool = false;
 
+    /// Whether [`analyze`] pins the root's moves in the order of their hints
+    /// ([`Searchable::order_hints`]), best guesses first, rather than as listed: each move's
+    /// first null-window search is at the value of the move pinned before it, and the order
+    /// decides what the table holds for the next; measured per game (and variant).
+    fn orders_root_moves(&self) -> bool {
+        false
+    }
+
     /// A key of what decides the best move here, for the cut-off table (after
     /// macroxue/bridge-solver's cut-off cache): positions with one key share the move that
     /// last cut a search off at one of them, tried first. `None` (the default): no table.
@@ -996,7 +1004,7 @@ fn solve<G: Searchable>(
     let mut scored: Vec<ScoredMove<G::Move>> = Vec::with_capacity(legal.len());
     let mut researches = 0;
     let mut sibling = searcher.known_value(state);
-    for &mv in &legal {
+    for mv in root_order(state, &legal) {
         if let Some(twin) = scored.iter().find(|s| state.equivalent(s.mv, mv)).cloned() {
             scored.push(ScoredMove { mv, ..twin });
             continue;
@@ -1010,6 +1018,8 @@ fn solve<G: Searchable>(
         sibling = Some(low);
         scored.push(ScoredMove { mv, low, high });
     }
+    // The moves as listed, whatever order pinned them.
+    scored.sort_by_key(|s| legal.iter().position(|&m| m == s.mv));
     let complete = !searcher.stopped;
     let (best, value) = movers_choice(state, side, &scored);
     let principal_variation = searcher.principal_variation(state, best.as_ref());
@@ -1027,6 +1037,19 @@ fn solve<G: Searchable>(
         elapsed: start.elapsed(),
     };
     (analysis, searcher)
+}
+
+/// The root's legal moves `legal` in the order [`solve`] pins them: by their hints, highest
+/// first, where the game orders its root moves ([`Searchable::orders_root_moves`]), else as
+/// listed.
+fn root_order<G: Searchable>(state: &G, legal: &[G::Move]) -> Vec<G::Move> {
+    let mut order = legal.to_vec();
+    if state.orders_root_moves() {
+        let mut hints = Vec::new();
+        state.order_hints(&order, &mut hints);
+        sort_by_hint(&mut order, &mut hints);
+    }
+    order
 }
 
 /// The move the mover picks and the root's value (its lower end while not exact), in `side`'s

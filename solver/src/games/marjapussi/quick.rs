@@ -9,24 +9,41 @@
 //! lowest cards of the suit, counted only while none of its cards of the suit can have been
 //! discarded before (points grow with rank, so the lowest cards are the cheapest). With four
 //! seats the line may end with one more trick: the leader leads low to its partner's top card
-//! of a suit (the partner's entry), after which the lead is the partner's.
+//! of a suit (the partner's entry), after which the lead is the partner's. Where the line
+//! takes every trick left, the leader's side also takes the last trick and every card point
+//! still out, and the other sides take nothing more.
 
 use super::cards::set_points;
 use super::{Marjapussi, Phase};
 use crate::cards::CardSet;
 use crate::suited::Suit;
 
+/// What the leader's line takes: the card points sure to fall to its side, and its tricks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct QuickLine {
+    pub points: i32,
+    pub tricks: u32,
+}
+
+impl QuickLine {
+    const NONE: QuickLine = QuickLine {
+        points: 0,
+        tricks: 0,
+    };
+}
+
 impl Marjapussi {
-    /// The card points the side of the trick's leader is sure to take from here: 0 where this
-    /// is not the start of a trick in the play or the leader may not lead every card.
-    pub(super) fn quick_points(&self) -> i32 {
+    /// The card points the side of the trick's leader is sure to take from here, and the
+    /// tricks its line takes: none where this is not the start of a trick in the play or the
+    /// leader may not lead every card.
+    pub(super) fn quick_line(&self) -> QuickLine {
         let leader = self.leader;
         let hand = self.hands[leader as usize];
         if self.phase != Phase::Play
             || self.trick_len != 0
             || (self.tricks_played == 0 && self.playable(leader) != hand)
         {
-            return 0;
+            return QuickLine::NONE;
         }
         let theirs = self
             .others()
@@ -50,36 +67,58 @@ impl Marjapussi {
         }
         let entry = Suit::ALL
             .into_iter()
-            .map(|suit| self.partners_entry(suit, cashed[suit as usize], trump_rounds, &intact));
-        points + entry.max().unwrap_or(0)
+            .filter_map(|suit| {
+                self.partners_entry(suit, cashed[suit as usize], trump_rounds, &intact)
+            })
+            .max();
+        QuickLine {
+            points: points + entry.unwrap_or(0),
+            tricks: cashed.iter().map(|run| run.len()).sum::<u32>() + u32::from(entry.is_some()),
+        }
+    }
+
+    /// Whether the leader's line could take every trick left ([`Marjapussi::quick_line`]): at
+    /// a trick's start in the play, all the leader's cards but one at most are above every
+    /// card the other seats hold of their suits. A cheap look before the line is counted.
+    pub(super) fn may_sweep(&self) -> bool {
+        if self.phase != Phase::Play || self.trick_len != 0 {
+            return false;
+        }
+        let hand = self.hands[self.leader as usize];
+        let theirs = self
+            .others()
+            .fold(CardSet::EMPTY, |a, s| a | self.hands[s as usize]);
+        let tops = Suit::ALL
+            .into_iter()
+            .fold(CardSet::EMPTY, |a, suit| a | top_cards(hand, theirs, suit));
+        (hand - tops).len() <= 1
     }
 
     /// After the leader's cashing, one more trick for its side where it can: the leader
     /// leads its lowest card of `suit` left and its partner wins it with its highest, which
     /// is above every card of the suit the opponents hold, while no opponent can ruff (each
     /// still follows suit, or holds no trump after `trump_rounds` rounds of trumps). The
-    /// lead then passes to the partner, so the line ends there. 0 where there is no such
-    /// trick (three seats, the partner or the leader out of the suit).
+    /// lead then passes to the partner, so the line ends there: the trick's card points, or
+    /// `None` where there is no such trick (three seats, the partner or the leader out of the
+    /// suit).
     fn partners_entry(
         &self,
         suit: Suit,
         cashed: CardSet,
         trump_rounds: u32,
         intact: &[bool; 4],
-    ) -> i32 {
+    ) -> Option<i32> {
         if self.n() != 4 {
-            return 0;
+            return None;
         }
         let rounds = cashed.len();
         let leader = self.leader;
         let partner = self.partner(leader);
         let ours = self.hands[leader as usize] & (suit.mask() - cashed);
         let partners = self.hands[partner as usize] & suit.mask();
-        let (Some(led), Some(top)) = (ours.lowest(), partners.highest()) else {
-            return 0;
-        };
+        let (led, top) = (ours.lowest()?, partners.highest()?);
         if partners.len() <= rounds || top < led {
-            return 0;
+            return None;
         }
         let opponents = [(leader + 1) % 4, (leader + 3) % 4];
         let mut points = set_points(
@@ -89,7 +128,7 @@ impl Marjapussi {
         for seat in opponents {
             let held = self.hands[seat as usize] & suit.mask();
             if held.highest().is_some_and(|c| c > top) {
-                return 0;
+                return None;
             }
             let follows = intact[seat as usize] && held.len() > rounds;
             let trumps = self
@@ -97,7 +136,7 @@ impl Marjapussi {
                 .map_or(0, |t| (self.hands[seat as usize] & t.mask()).len());
             let can_ruff = Some(suit) != self.trump && trumps > trump_rounds;
             if !follows && can_ruff {
-                return 0;
+                return None;
             }
             if follows {
                 points += set_points(
@@ -106,7 +145,7 @@ impl Marjapussi {
                 );
             }
         }
-        points
+        Some(points)
     }
 
     /// The seats other than the leader.

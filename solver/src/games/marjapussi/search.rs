@@ -22,11 +22,23 @@ use crate::suited::{power_of, suit_of, Suit};
 const MAJORITY_WON: u64 = 1 << 20;
 const MAJORITY_LOST: u64 = 2 << 20;
 
-/// Card points sure to go to a side (`ours`) or to its opponents (`theirs`) from here.
+/// Card points sure to go to a side (`ours`) or to its opponents (`theirs`) from here, and
+/// whether the leader's line takes every trick left (then every card point still out is
+/// its side's): `Some(true)` where the leader is the side's, `Some(false)` where it is
+/// another side's.
 #[derive(Clone, Copy)]
 struct Quick {
     ours: i32,
     theirs: i32,
+    sweep: Option<bool>,
+}
+
+impl Quick {
+    const NONE: Quick = Quick {
+        ours: 0,
+        theirs: 0,
+        sweep: None,
+    };
 }
 
 impl Marjapussi {
@@ -93,8 +105,7 @@ impl Marjapussi {
     /// card points ([`Marjapussi::quick`]) counted only where the banked and open ones leave
     /// it open: most trick starts are decided without them, for less.
     fn majority(&self, side: usize, cp: i32) -> Option<bool> {
-        let none = Quick { ours: 0, theirs: 0 };
-        self.majority_outcome(cp, none)
+        self.majority_outcome(cp, Quick::NONE)
             .or_else(|| self.majority_outcome(cp, self.quick(side)))
     }
 
@@ -115,19 +126,34 @@ impl Marjapussi {
     /// `marjapussi`'s bounds in game points: the last trick, marriages (2 for the hand's
     /// first, 1 for each later one) and the card points' majority; the low one counts the
     /// majority where it is sure or else a marriage sure to be declared
-    /// ([`Marjapussi::sure_marriage`]), either of which the side can reach.
+    /// ([`Marjapussi::sure_marriage`]), either of which the side can reach. Where the
+    /// leader's line takes every trick left ([`Quick::sweep`]), the last trick is the
+    /// leader's side's, and the other side's value is what it holds already.
     fn game_point_bounds(&self, side: usize) -> (i32, i32) {
         let cfg = &self.cfg;
-        let outcome = self.majority(side, self.card_points_of(side));
+        let cp = self.card_points_of(side);
+        let plain = self.majority_outcome(cp, Quick::NONE);
+        // Sure points only where they can still decide the majority or the line may sweep.
+        let quick = if plain.is_none() || self.may_sweep() {
+            self.quick(side)
+        } else {
+            Quick::NONE
+        };
+        let outcome = plain.or_else(|| self.majority_outcome(cp, quick));
         let last_won = self
             .last_trick_winner
-            .is_some_and(|w| self.side_of(w) as usize == side);
+            .is_some_and(|w| self.side_of(w) as usize == side)
+            || quick.sweep == Some(true);
         let secured = i32::from(last_won) * cfg.last_trick_bonus + self.marriage_game_points(side);
         let majority = 1 + self.match_state.carry;
         let sure_majority = if outcome == Some(true) { majority } else { 0 };
+        if quick.sweep == Some(false) {
+            // The side wins no trick: no window to declare in, no last trick.
+            return (secured + sure_majority, secured + sure_majority);
+        }
         let open = self.open_marriages_of(side).count() as i32;
         let first_open = self.declarations[0].is_none() && open > 0;
-        let last_open = self.last_trick_winner.is_none();
+        let last_open = self.last_trick_winner.is_none() && quick.sweep.is_none();
         let more = open + i32::from(first_open) + i32::from(last_open) * cfg.last_trick_bonus;
         let can_win_majority = outcome.is_none();
         let low = secured + sure_majority.max(self.sure_marriage(side));
@@ -214,13 +240,24 @@ impl Marjapussi {
     /// The card points sure to go to `side` and to the other sides from here: the leader's
     /// quick points for the leader's side, and each side's sure trumps
     /// ([`Marjapussi::sure_trumps`]; one side's at most), the larger for the leader's;
-    /// none but at a trick's start in the play.
+    /// every card point still out where the leader's line takes every trick left
+    /// ([`Marjapussi::quick_line`]); none but at a trick's start in the play.
     fn quick(&self, side: usize) -> Quick {
         if self.phase != Phase::Play || self.trick_len != 0 {
-            return Quick { ours: 0, theirs: 0 };
+            return Quick::NONE;
         }
         let leading = self.side_of(self.leader) as usize;
-        let quick = self.quick_points();
+        let line = self.quick_line();
+        if line.tricks == self.hands[usize::from(self.leader)].len() {
+            let all = self.card_points_open();
+            let ours = side == leading;
+            return Quick {
+                ours: if ours { all } else { 0 },
+                theirs: if ours { 0 } else { all },
+                sweep: Some(ours),
+            };
+        }
+        let quick = line.points;
         let sure_trumps = self.sure_trumps();
         let sure = |s: usize| {
             let trumps = sure_trumps
@@ -235,6 +272,7 @@ impl Marjapussi {
         Quick {
             ours: sure(side),
             theirs: (0..self.sides()).filter(|&s| s != side).map(sure).sum(),
+            sweep: None,
         }
     }
 
@@ -286,6 +324,13 @@ impl Marjapussi {
             .map(|d| super::scoring::marriage_value(cfg.marriage_values, d.suit))
             .sum();
         self.card_points_of(side) + i32::from(last_won) * cfg.last_trick_bonus + marriages
+    }
+
+    /// Huutopussi family: the points of the marriages `side` could still declare.
+    fn open_marriage_points(&self, side: usize) -> i32 {
+        self.open_marriages_of(side)
+            .map(|s| super::scoring::marriage_value(self.cfg.marriage_values, s))
+            .sum()
     }
 
     /// Marriages `side` could still declare: undeclared, both cards in one hand of the side
@@ -390,6 +435,13 @@ impl Searchable for Marjapussi {
     /// `marjapussi`'s game points (the only variant whose root moves have few values): of
     /// `bench_exact 20 9`'s 169 root moves, 65 have the top of their bounds as their value.
     const TOP_AFTER_FAIL_HIGH: bool = true;
+    /// `marjapussi` (game points: few values per root move) and `huutopussi3` pin their root
+    /// moves best guesses first: 7.5% and 5.7% fewer nodes in `bench_exact 20 9`, 3.8% and
+    /// 0.8% in `60 9`; `huutopussi` and `erlangen` lose on one of those.
+    fn orders_root_moves(&self) -> bool {
+        matches!(self.cfg.variant, Variant::Marjapussi | Variant::Huutopussi3)
+    }
+
     /// The mover's hand and the trick so far (the points in it decide a smear); when
     /// following suit, the suit's cards in play in place of the hand.
     fn cutoff_key(&self) -> Option<u64> {
@@ -420,15 +472,16 @@ impl Searchable for Marjapussi {
         if self.cfg.variant == Variant::Marjapussi {
             return self.game_point_bounds(side);
         }
-        let marriages: i32 = self
-            .open_marriages_of(side)
-            .map(|s| super::scoring::marriage_value(self.cfg.marriage_values, s))
-            .sum();
         let quick = self.quick(side);
         let secured = self.banked_points(side);
+        if quick.sweep == Some(false) {
+            // The side wins no trick: no card point, no window to declare in, no last trick.
+            return (secured, secured);
+        }
+        let last = i32::from(quick.sweep == Some(true)) * self.cfg.last_trick_bonus;
         (
-            secured + quick.ours,
-            secured + self.points_open() + marriages - quick.theirs,
+            secured + quick.ours + last,
+            secured + self.points_open() + self.open_marriage_points(side) - quick.theirs,
         )
     }
 
@@ -943,6 +996,37 @@ mod tests {
         g
     }
 
+    /// `marjapussi` pins its root moves best guesses first, yet the analysis lists them as
+    /// the legal moves come, at three cards a seat; in some positions the orders differ.
+    #[test]
+    fn marjapussi_lists_its_root_moves_as_legal_though_pinned_best_first() {
+        let mut reordered = 0;
+        let (mut legal, mut hints) = (Vec::new(), Vec::new());
+        for seed in 0..tiers::cases("marjapussi's root order", 40, 10, "seeds") as u64 {
+            let g = endgame("marjapussi", seed, 3);
+            if g.is_over() {
+                continue;
+            }
+            g.legal_moves(&mut legal);
+            let analysis = crate::search::analyze(&g, None, crate::search::Budget::default());
+            let listed: Vec<Move> = analysis.moves.iter().map(|m| m.mv).collect();
+            assert_eq!(listed, legal, "seed {seed}");
+            g.order_hints(&legal, &mut hints);
+            reordered += usize::from(hints.windows(2).any(|w| w[0] < w[1]));
+        }
+        assert!(reordered > 0, "no position whose hints reorder its moves");
+    }
+
+    /// The positions of `seeds` seeded hands of every variant played at random to three cards
+    /// a seat (those not over), with their variant and seed.
+    fn three_card_positions(seeds: usize) -> impl Iterator<Item = (&'static str, u64, Marjapussi)> {
+        Variant::NAMES.iter().flat_map(move |&variant| {
+            (0..seeds as u64)
+                .map(move |seed| (variant, seed, endgame(variant, seed, 3)))
+                .filter(|(_, _, g)| !g.is_over())
+        })
+    }
+
     /// 10,000 small positions (2 or 3 cards left, at a trick's start or inside it, declaration
     /// windows included) across the four variants: every root move's value equals minimax.
     #[test]
@@ -981,35 +1065,66 @@ mod tests {
     fn bounds_hold_the_true_value_counting_the_sides_own_marriages() {
         let (mut split, mut quick, mut asked) = (0, 0, 0);
         let seeds = tiers::cases("marjapussi's bounds against minimax", 300, 30, "seeds");
-        for variant in Variant::NAMES {
-            for seed in 0..seeds as u64 {
-                let g = endgame(variant, seed, 3);
-                if g.is_over() {
-                    continue;
-                }
-                let leader_hand = g.hands[usize::from(g.leader)];
-                let leader_marries =
-                    cards::marriages_held(leader_hand).intersects(g.undeclared_marriages());
-                for side in 0..g.sides() {
-                    let (low, high) = g.value_bounds(side);
-                    let truth = crate::search::minimax(&g, side);
-                    assert!(
-                        low <= truth && truth <= high,
-                        "{variant} seed {seed} side {side}"
-                    );
-                    asked += usize::from(g.sure_marriage(side) > 0 && !leader_marries);
-                }
-                let in_hands = g.hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
-                let undeclared_whole = Suit::ALL
-                    .into_iter()
-                    .any(|s| !g.is_declared(s) && marriage(s).is_subset(in_hands));
-                split += usize::from(undeclared_whole && g.sides_total().is_some());
-                quick += usize::from(g.quick_points() > 0);
+        for (variant, seed, g) in three_card_positions(seeds) {
+            let leader_hand = g.hands[usize::from(g.leader)];
+            let leader_marries =
+                cards::marriages_held(leader_hand).intersects(g.undeclared_marriages());
+            for side in 0..g.sides() {
+                let (low, high) = g.value_bounds(side);
+                let truth = crate::search::minimax(&g, side);
+                assert!(
+                    low <= truth && truth <= high,
+                    "{variant} seed {seed} side {side}"
+                );
+                asked += usize::from(g.sure_marriage(side) > 0 && !leader_marries);
             }
+            let in_hands = g.hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+            let undeclared_whole = Suit::ALL
+                .into_iter()
+                .any(|s| !g.is_declared(s) && marriage(s).is_subset(in_hands));
+            split += usize::from(undeclared_whole && g.sides_total().is_some());
+            quick += usize::from(g.quick_line().points > 0);
         }
         assert!(split >= tiers::least(20, seeds, 300), "{split}");
         assert!(asked >= tiers::least(8, seeds, 300), "{asked}");
         assert!(quick >= tiers::least(100, seeds, 300), "{quick}");
+    }
+
+    /// Where the leader's line takes every trick left (and the cheap look before it says it
+    /// may), the other sides' minimax values are what they hold already and the bounds pin
+    /// them, at three cards a seat of every variant (the bounds hold every side's value). Where the line takes every trick but
+    /// one, another side's value is sometimes above what it holds: the sweep needs them all.
+    #[test]
+    fn a_line_taking_every_trick_leaves_the_other_sides_nothing() {
+        let (mut swept, mut short_of_one) = (0, 0);
+        let seeds = tiers::cases("marjapussi's sweeping lines", 600, 60, "seeds");
+        for (variant, seed, g) in three_card_positions(seeds) {
+            let line = g.quick_line();
+            let left = g.hands[usize::from(g.leader)].len();
+            let leading = usize::from(g.side_of(g.leader));
+            for side in (0..g.sides()).filter(|&s| s != leading) {
+                let (low, high) = g.value_bounds(side);
+                let truth = minimax(&g, side);
+                assert!(low <= truth && truth <= high, "{variant} seed {seed}");
+                if line.tricks == left {
+                    assert!(g.may_sweep(), "{variant} seed {seed}");
+                    assert_eq!((low, high), (truth, truth), "{variant} seed {seed}");
+                    swept += 1;
+                }
+                let held = if g.cfg.variant == Variant::Marjapussi {
+                    g.game_point_bounds(side).0
+                } else {
+                    g.banked_points(side)
+                };
+                short_of_one += usize::from(line.tricks + 1 == left && truth > held);
+            }
+        }
+        assert!(swept >= tiers::least(400, seeds, 600), "{swept}");
+        let short = tiers::least(300, seeds, 600);
+        assert!(
+            short_of_one >= short,
+            "{short_of_one} lines a trick short leave more"
+        );
     }
 
     /// Every position of random play of every variant from nine cards a seat, with its legal
