@@ -115,8 +115,10 @@ mod recall_tests;
 /// the partner's cards falling under them, so the table holds other entries and a principal
 /// variation may differ; `underlead`: in no trump, the leader's lowest card of a suit to the
 /// partner's card above every opponent's, under a higher card of the leader's, then the
-/// partner's quick tricks elsewhere, with the same effect).
+/// partner's quick tricks elsewhere and a lead back to a top card of the leader's, with the
+/// same effect; `entries`: bridge's quick tricks through the partner try every entry suit,
+/// with the same effect).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout.forcedpass.topprobe.moot.declareonly.cuttag.leadback.trickguess.firststep.askedmarriage.inturn.underlead"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout.forcedpass.topprobe.moot.declareonly.cuttag.leadback.trickguess.firststep.askedmarriage.inturn.underlead.entries"
 );
