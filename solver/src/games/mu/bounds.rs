@@ -6,7 +6,9 @@
 //! trump of the other side takes at most one trump of each seat, and only one no stronger than
 //! itself. Counted seat by seat, the most the other side's trumps can take is a matching of its
 //! trumps to the seat's weaker or equal trumps, the most points first: what is left is sure.
-//! Counted at a trick's start, where each seat holds all its trumps still in play.
+//! Counted at a trick's start, where each seat holds all its trumps still in play. A trump
+//! stronger than every trump of the other side also takes the cards played to its trick: at
+//! least each other-side seat's cheapest, one per top trump of the seat holding the most.
 //!
 //! Quick points (DDS's quick tricks, in card points), also at a trick's start: the leader
 //! cashes its trumps that no other seat's trump beats, then in each colour its cards that no
@@ -43,6 +45,36 @@ impl Mu {
             .filter(|&s| self.side(s as usize) == side)
             .map(|s| self.untaken_points(held(s), theirs))
             .sum()
+    }
+
+    /// [`Mu::sure_trump_points`] with the points that fall on `side`'s top trumps, at a
+    /// trick's start: a trump stronger than every trump of the other side wins the trick it
+    /// is played to for `side`, one seat's top trumps go to as many tricks, and every seat of
+    /// the other side gives each of them a card, its cheapest at least.
+    pub(super) fn sure_trick_points(&self, side: usize) -> i32 {
+        let trumps = self.trumps();
+        let ours = |s: &u8| self.side(*s as usize) == side;
+        let strongest = |cards: CardSet| cards.iter().map(|c| self.strength(c, c)).max();
+        let their_top = (0..self.n())
+            .filter(|s| !ours(s))
+            .filter_map(|s| strongest(self.avail(s) & trumps))
+            .max()
+            .unwrap_or(0);
+        let tops = (0..self.n())
+            .filter(ours)
+            .map(|s| {
+                let held = self.avail(s) & trumps;
+                held.iter()
+                    .filter(|&c| self.strength(c, c) > their_top)
+                    .count() as u32
+            })
+            .max()
+            .unwrap_or(0);
+        let fallen: i32 = (0..self.n())
+            .filter(|s| !ours(s))
+            .map(|s| cheapest_points(self.avail(s), tops))
+            .sum();
+        self.sure_trump_points(side) + fallen
     }
 
     /// The card points the leader's side is sure to take, at a trick's start: its quick
