@@ -114,8 +114,9 @@ mod recall_tests;
 /// `inturn`: bridge's quick tricks count, in no trump, the leader's cards won in turn with
 /// the partner's cards falling under them, so the table holds other entries and a principal
 /// variation may differ; `mufallen`: Mü's bounds count the other side's cheapest cards
-/// falling on a side's top trumps, with the same effect).
+/// falling on a side's top trumps, with the same effect; `muuntaken`: those of every trump
+/// the other side's trumps cannot take, with the same effect).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout.forcedpass.topprobe.moot.declareonly.cuttag.leadback.trickguess.firststep.askedmarriage.inturn.mufallen"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout.forcedpass.topprobe.moot.declareonly.cuttag.leadback.trickguess.firststep.askedmarriage.inturn.mufallen.muuntaken"
 );

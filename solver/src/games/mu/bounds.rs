@@ -7,8 +7,9 @@
 //! itself. Counted seat by seat, the most the other side's trumps can take is a matching of its
 //! trumps to the seat's weaker or equal trumps, the most points first: what is left is sure.
 //! Counted at a trick's start, where each seat holds all its trumps still in play. A trump
-//! stronger than every trump of the other side also takes the cards played to its trick: at
-//! least each other-side seat's cheapest, one per top trump of the seat holding the most.
+//! left untaken also takes the cards played to its trick: as many of one seat's as the most
+//! the other side's trumps cannot take, matched by count, and with each of them at least
+//! every other-side seat's cheapest card.
 //!
 //! Quick points (DDS's quick tricks, in card points), also at a trick's start: the leader
 //! cashes its trumps that no other seat's trump beats, then in each colour its cards that no
@@ -29,52 +30,62 @@ impl Mu {
     /// The card points of `side`'s trumps that the other side's trumps cannot take, at a
     /// trick's start.
     pub(super) fn sure_trump_points(&self, side: usize) -> i32 {
-        let trumps = self.trumps();
-        let held = |seat: u8| self.avail(seat) & trumps;
-        let mut theirs = [0u8; MAX_TRUMPS];
-        let mut count = 0;
-        for seat in (0..self.n()).filter(|&s| self.side(s as usize) != side) {
-            for card in held(seat).iter() {
-                theirs[count] = self.strength(card, card);
-                count += 1;
-            }
-        }
-        let theirs = &mut theirs[..count];
-        theirs.sort_unstable_by(|a, b| b.cmp(a));
+        let (theirs, count) = self.their_trumps(side);
         (0..self.n())
             .filter(|&s| self.side(s as usize) == side)
-            .map(|s| self.untaken_points(held(s), theirs))
+            .map(|s| self.untaken_points(self.avail(s) & self.trumps(), &theirs[..count]))
             .sum()
     }
 
-    /// [`Mu::sure_trump_points`] with the points that fall on `side`'s top trumps, at a
-    /// trick's start: a trump stronger than every trump of the other side wins the trick it
-    /// is played to for `side`, one seat's top trumps go to as many tricks, and every seat of
-    /// the other side gives each of them a card, its cheapest at least.
+    /// [`Mu::sure_trump_points`] with the points that fall on `side`'s trumps left untaken,
+    /// at a trick's start: such a trump's trick is `side`'s, one seat's untaken trumps go to
+    /// as many tricks, and every seat of the other side gives each of them a card, its
+    /// cheapest at least.
     pub(super) fn sure_trick_points(&self, side: usize) -> i32 {
-        let trumps = self.trumps();
+        let (theirs, count) = self.their_trumps(side);
         let ours = |s: &u8| self.side(*s as usize) == side;
-        let strongest = |cards: CardSet| cards.iter().map(|c| self.strength(c, c)).max();
-        let their_top = (0..self.n())
-            .filter(|s| !ours(s))
-            .filter_map(|s| strongest(self.avail(s) & trumps))
-            .max()
-            .unwrap_or(0);
-        let tops = (0..self.n())
+        let tricks = (0..self.n())
             .filter(ours)
-            .map(|s| {
-                let held = self.avail(s) & trumps;
-                held.iter()
-                    .filter(|&c| self.strength(c, c) > their_top)
-                    .count() as u32
-            })
+            .map(|s| self.untaken_count(self.avail(s) & self.trumps(), &theirs[..count]))
             .max()
             .unwrap_or(0);
         let fallen: i32 = (0..self.n())
             .filter(|s| !ours(s))
-            .map(|s| cheapest_points(self.avail(s), tops))
+            .map(|s| cheapest_points(self.avail(s), tricks))
             .sum();
         self.sure_trump_points(side) + fallen
+    }
+
+    /// The strengths of the trumps of the seats not on `side`, strongest first, and how many.
+    fn their_trumps(&self, side: usize) -> ([u8; MAX_TRUMPS], usize) {
+        let mut theirs = [0u8; MAX_TRUMPS];
+        let mut count = 0;
+        for seat in (0..self.n()).filter(|&s| self.side(s as usize) != side) {
+            for card in (self.avail(seat) & self.trumps()).iter() {
+                theirs[count] = self.strength(card, card);
+                count += 1;
+            }
+        }
+        theirs[..count].sort_unstable_by(|a, b| b.cmp(a));
+        (theirs, count)
+    }
+
+    /// How many of one seat's trumps `ours` trumps of strengths `theirs` (strongest first)
+    /// cannot take, each taking at most one no stronger than itself: the most they take is
+    /// matched strongest to strongest.
+    fn untaken_count(&self, ours: CardSet, theirs: &[u8]) -> u32 {
+        let mut mine = [0u8; MAX_TRUMPS];
+        for (slot, card) in mine.iter_mut().zip(ours.iter()) {
+            *slot = self.strength(card, card);
+        }
+        let mine = &mut mine[..ours.len() as usize];
+        mine.sort_unstable_by(|a, b| b.cmp(a));
+        let mut takers = theirs.iter().peekable();
+        let taken = mine
+            .iter()
+            .filter(|&&strength| takers.next_if(|&&t| t >= strength).is_some())
+            .count();
+        ours.len() - taken as u32
     }
 
     /// The card points the leader's side is sure to take, at a trick's start: its quick

@@ -484,7 +484,7 @@ mod tests {
         assert!(quick >= tiers::least(300, seeds, 6000), "{quick}");
     }
 
-    /// The points that fall on a side's top trumps, with its sure trumps, are at most what
+    /// The points that fall on a side's untaken trumps, with its sure trumps, are at most what
     /// the side takes from a trick's start on, both sides playing their best (minimax), for
     /// both sides at one to four cards a seat; they add to the sure trumps in many endings
     /// and are all the side takes in some.
