@@ -28,7 +28,8 @@ const MAX_TRUMPS: usize = 24;
 
 impl Mu {
     /// The card points of `side`'s trumps that the other side's trumps cannot take, at a
-    /// trick's start.
+    /// trick's start: the part of [`Mu::sure_points`] the tests tell apart.
+    #[cfg(test)]
     pub(super) fn sure_trump_points(&self, side: usize) -> i32 {
         let (theirs, count) = self.their_trumps(side);
         (0..self.n())
@@ -37,23 +38,35 @@ impl Mu {
             .sum()
     }
 
-    /// [`Mu::sure_trump_points`] with the points that fall on `side`'s trumps left untaken,
-    /// at a trick's start: such a trump's trick is `side`'s, one seat's untaken trumps go to
-    /// as many tricks, and every seat of the other side gives each of them a card, its
-    /// cheapest at least.
-    pub(super) fn sure_trick_points(&self, side: usize) -> i32 {
+    /// The card points `side` is sure to take, at a trick's start: its sure trumps (the
+    /// points of its trumps the other side's cannot take) with the cards that fall on them, and for the leader's side
+    /// (`leading`) its quick points ([`Mu::quick_line`]). An untaken trump's trick is
+    /// `side`'s, one seat's untaken trumps go to as many tricks, and every seat of the other
+    /// side gives each of them a card, its cheapest at least; those cards may be the ones the
+    /// quick line counts, so the larger of the two is taken. The sure trumps are added to a
+    /// quick line that leads no trump (then nobody plays one in it: every seat holding a
+    /// trump follows each colour led).
+    pub(super) fn sure_points(&self, side: usize, leading: bool) -> i32 {
         let (theirs, count) = self.their_trumps(side);
+        let theirs = &theirs[..count];
         let ours = |s: &u8| self.side(*s as usize) == side;
-        let tricks = (0..self.n())
-            .filter(ours)
-            .map(|s| self.untaken_count(self.avail(s) & self.trumps(), &theirs[..count]))
-            .max()
-            .unwrap_or(0);
+        let (mut sure, mut tricks) = (0, 0);
+        for seat in (0..self.n()).filter(ours) {
+            let held = self.avail(seat) & self.trumps();
+            sure += self.untaken_points(held, theirs);
+            tricks = tricks.max(self.untaken_count(held, theirs));
+        }
         let fallen: i32 = (0..self.n())
             .filter(|s| !ours(s))
             .map(|s| cheapest_points(self.avail(s), tricks))
             .sum();
-        self.sure_trump_points(side) + fallen
+        if !leading {
+            return sure + fallen;
+        }
+        match self.quick_line() {
+            (quick, 0) => sure + quick.max(fallen),
+            (quick, _) => quick.max(sure + fallen),
+        }
     }
 
     /// The strengths of the trumps of the seats not on `side`, strongest first, and how many.
@@ -86,19 +99,6 @@ impl Mu {
             .filter(|&&strength| takers.next_if(|&&t| t >= strength).is_some())
             .count();
         ours.len() - taken as u32
-    }
-
-    /// The card points the leader's side is sure to take, at a trick's start: its quick
-    /// points, and its sure trumps on top where the quick line leads no trump (then nobody
-    /// plays one in it: every seat holding a trump follows each colour led).
-    pub(super) fn leading_side_points(&self) -> i32 {
-        let (quick, trump_rounds) = self.quick_line();
-        let sure = self.sure_trump_points(self.side(self.leader as usize));
-        if trump_rounds == 0 {
-            quick + sure
-        } else {
-            quick.max(sure)
-        }
     }
 
     /// The card points the leader's side is sure to take by cashing the leader's top cards,

@@ -119,13 +119,7 @@ impl Mu {
             return (won, won + open);
         }
         let leading = self.side(self.leader as usize);
-        let sure = |s: usize| {
-            if s == leading {
-                self.leading_side_points().max(self.sure_trick_points(s))
-            } else {
-                self.sure_trick_points(s)
-            }
-        };
+        let sure = |s: usize| self.sure_points(s, s == leading);
         let low = won + sure(side);
         if low >= beta {
             return (low, won + open);
@@ -489,9 +483,9 @@ mod tests {
     /// both sides at one to four cards a seat; they add to the sure trumps in many endings
     /// and are all the side takes in some.
     #[test]
-    fn sure_trick_points_are_at_most_the_points_still_taken() {
+    fn sure_points_are_at_most_the_points_still_taken() {
         let (mut checked, mut fallen, mut reached) = (0, 0, 0);
-        let seeds = tiers::cases("Mü's sure trick points against minimax", 3000, 300, "seeds");
+        let seeds = tiers::cases("Mü's sure points against minimax", 3000, 300, "seeds");
         for variant in ["mu3", "mu4", "mu5"] {
             for seed in 0..seeds as u64 {
                 let left = 1 + (seed % 4) as u32;
@@ -504,7 +498,7 @@ mod tests {
                 };
                 for side in 0..2 {
                     let taken = crate::search::minimax(&g, side) - g.side_points(side);
-                    let sure = g.sure_trick_points(side);
+                    let sure = g.sure_points(side, false);
                     assert!(
                         sure <= taken,
                         "{variant} seed {seed} side {side}: {sure} > {taken}"
@@ -515,7 +509,9 @@ mod tests {
                 }
             }
         }
-        eprintln!("Mü sure trick points: {checked} checked, {fallen} beyond the sure trumps, {reached} reached");
+        eprintln!(
+            "Mü sure points: {checked} checked, {fallen} beyond the sure trumps, {reached} reached"
+        );
         assert!(checked >= tiers::least(2000, seeds, 3000), "{checked}");
         assert!(fallen >= tiers::least(400, seeds, 3000), "{fallen}");
         assert!(reached >= tiers::least(60, seeds, 3000), "{reached}");
