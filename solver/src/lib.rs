@@ -121,8 +121,11 @@ mod recall_tests;
 /// quick points that takes every trick left as the last trick and every card point still
 /// out for its side and nothing more for the others, with the same effect; `rootorder`:
 /// `marjapussi`'s root moves are pinned best guesses first, with the same effect;
-/// `rootorder3`: so are `huutopussi3`'s, with the same effect).
+/// `rootorder3`: so are `huutopussi3`'s, with the same effect; `mufallen`: Mü's bounds count
+/// the other side's cheapest cards falling on a side's top trumps, with the same effect;
+/// `muuntaken`: those of every trump the other side's trumps cannot take, with the same
+/// effect).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout.forcedpass.topprobe.moot.declareonly.cuttag.leadback.trickguess.firststep.askedmarriage.inturn.underlead.entries.sweep.rootorder.rootorder3"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout.forcedpass.topprobe.moot.declareonly.cuttag.leadback.trickguess.firststep.askedmarriage.inturn.underlead.entries.sweep.rootorder.rootorder3.mufallen.muuntaken"
 );

@@ -6,7 +6,10 @@
 //! trump of the other side takes at most one trump of each seat, and only one no stronger than
 //! itself. Counted seat by seat, the most the other side's trumps can take is a matching of its
 //! trumps to the seat's weaker or equal trumps, the most points first: what is left is sure.
-//! Counted at a trick's start, where each seat holds all its trumps still in play.
+//! Counted at a trick's start, where each seat holds all its trumps still in play. A trump
+//! left untaken also takes the cards played to its trick: as many of one seat's as the most
+//! the other side's trumps cannot take, matched by count, and with each of them at least
+//! every other-side seat's cheapest card.
 //!
 //! Quick points (DDS's quick tricks, in card points), also at a trick's start: the leader
 //! cashes its trumps that no other seat's trump beats, then in each colour its cards that no
@@ -25,37 +28,77 @@ const MAX_TRUMPS: usize = 24;
 
 impl Mu {
     /// The card points of `side`'s trumps that the other side's trumps cannot take, at a
-    /// trick's start.
+    /// trick's start: the part of [`Mu::sure_points`] the tests tell apart.
+    #[cfg(test)]
     pub(super) fn sure_trump_points(&self, side: usize) -> i32 {
-        let trumps = self.trumps();
-        let held = |seat: u8| self.avail(seat) & trumps;
+        let (theirs, count) = self.their_trumps(side);
+        (0..self.n())
+            .filter(|&s| self.side(s as usize) == side)
+            .map(|s| self.untaken_points(self.avail(s) & self.trumps(), &theirs[..count]))
+            .sum()
+    }
+
+    /// The card points `side` is sure to take, at a trick's start: its sure trumps (the
+    /// points of its trumps the other side's cannot take) with the cards that fall on them, and for the leader's side
+    /// (`leading`) its quick points ([`Mu::quick_line`]). An untaken trump's trick is
+    /// `side`'s, one seat's untaken trumps go to as many tricks, and every seat of the other
+    /// side gives each of them a card, its cheapest at least; those cards may be the ones the
+    /// quick line counts, so the larger of the two is taken. The sure trumps are added to a
+    /// quick line that leads no trump (then nobody plays one in it: every seat holding a
+    /// trump follows each colour led).
+    pub(super) fn sure_points(&self, side: usize, leading: bool) -> i32 {
+        let (theirs, count) = self.their_trumps(side);
+        let theirs = &theirs[..count];
+        let ours = |s: &u8| self.side(*s as usize) == side;
+        let (mut sure, mut tricks) = (0, 0);
+        for seat in (0..self.n()).filter(ours) {
+            let held = self.avail(seat) & self.trumps();
+            sure += self.untaken_points(held, theirs);
+            tricks = tricks.max(self.untaken_count(held, theirs));
+        }
+        let fallen: i32 = (0..self.n())
+            .filter(|s| !ours(s))
+            .map(|s| cheapest_points(self.avail(s), tricks))
+            .sum();
+        if !leading {
+            return sure + fallen;
+        }
+        match self.quick_line() {
+            (quick, 0) => sure + quick.max(fallen),
+            (quick, _) => quick.max(sure + fallen),
+        }
+    }
+
+    /// The strengths of the trumps of the seats not on `side`, strongest first, and how many.
+    fn their_trumps(&self, side: usize) -> ([u8; MAX_TRUMPS], usize) {
         let mut theirs = [0u8; MAX_TRUMPS];
         let mut count = 0;
         for seat in (0..self.n()).filter(|&s| self.side(s as usize) != side) {
-            for card in held(seat).iter() {
+            for card in (self.avail(seat) & self.trumps()).iter() {
                 theirs[count] = self.strength(card, card);
                 count += 1;
             }
         }
-        let theirs = &mut theirs[..count];
-        theirs.sort_unstable_by(|a, b| b.cmp(a));
-        (0..self.n())
-            .filter(|&s| self.side(s as usize) == side)
-            .map(|s| self.untaken_points(held(s), theirs))
-            .sum()
+        theirs[..count].sort_unstable_by(|a, b| b.cmp(a));
+        (theirs, count)
     }
 
-    /// The card points the leader's side is sure to take, at a trick's start: its quick
-    /// points, and its sure trumps on top where the quick line leads no trump (then nobody
-    /// plays one in it: every seat holding a trump follows each colour led).
-    pub(super) fn leading_side_points(&self) -> i32 {
-        let (quick, trump_rounds) = self.quick_line();
-        let sure = self.sure_trump_points(self.side(self.leader as usize));
-        if trump_rounds == 0 {
-            quick + sure
-        } else {
-            quick.max(sure)
+    /// How many of one seat's trumps `ours` trumps of strengths `theirs` (strongest first)
+    /// cannot take, each taking at most one no stronger than itself: the most they take is
+    /// matched strongest to strongest.
+    fn untaken_count(&self, ours: CardSet, theirs: &[u8]) -> u32 {
+        let mut mine = [0u8; MAX_TRUMPS];
+        for (slot, card) in mine.iter_mut().zip(ours.iter()) {
+            *slot = self.strength(card, card);
         }
+        let mine = &mut mine[..ours.len() as usize];
+        mine.sort_unstable_by(|a, b| b.cmp(a));
+        let mut takers = theirs.iter().peekable();
+        let taken = mine
+            .iter()
+            .filter(|&&strength| takers.next_if(|&&t| t >= strength).is_some())
+            .count();
+        ours.len() - taken as u32
     }
 
     /// The card points the leader's side is sure to take by cashing the leader's top cards,
