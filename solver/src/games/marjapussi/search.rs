@@ -1092,8 +1092,9 @@ mod tests {
 
     /// Where the leader's line takes every trick left (and the cheap look before it says it
     /// may), the other sides' minimax values are what they hold already and the bounds pin
-    /// them, at three cards a seat of every variant (the bounds hold every side's value). Where the line takes every trick but
-    /// one, another side's value is sometimes above what it holds: the sweep needs them all.
+    /// them, at three cards a seat of every variant (the bounds hold every side's value).
+    /// Where the line takes every trick but one, another side's value is sometimes above what
+    /// it holds: the sweep needs them all.
     #[test]
     fn a_line_taking_every_trick_leaves_the_other_sides_nothing() {
         let (mut swept, mut short_of_one) = (0, 0);

@@ -39,13 +39,13 @@ impl Mu {
     }
 
     /// The card points `side` is sure to take, at a trick's start: its sure trumps (the
-    /// points of its trumps the other side's cannot take) with the cards that fall on them, and for the leader's side
-    /// (`leading`) its quick points ([`Mu::quick_line`]). An untaken trump's trick is
-    /// `side`'s, one seat's untaken trumps go to as many tricks, and every seat of the other
-    /// side gives each of them a card, its cheapest at least; those cards may be the ones the
-    /// quick line counts, so the larger of the two is taken. The sure trumps are added to a
-    /// quick line that leads no trump (then nobody plays one in it: every seat holding a
-    /// trump follows each colour led).
+    /// points of its trumps the other side's cannot take) with the cards that fall on them,
+    /// and for the leader's side (`leading`) its quick points ([`Mu::quick_line`]). An
+    /// untaken trump's trick is `side`'s, one seat's untaken trumps go to as many tricks, and
+    /// every seat of the other side gives each of them a card, its cheapest at least; those
+    /// cards may be the ones the quick line counts, so the larger of the two is taken. The
+    /// sure trumps are added to a quick line that leads no trump (then nobody plays one in
+    /// it: every seat holding a trump follows each colour led).
     pub(super) fn sure_points(&self, side: usize, leading: bool) -> i32 {
         let (theirs, count) = self.their_trumps(side);
         let theirs = &theirs[..count];
