@@ -116,8 +116,7 @@ mod recall_tests;
 /// variation may differ; `underlead`: in no trump, the leader's lowest card of a suit to the
 /// partner's card above every opponent's, under a higher card of the leader's, then the
 /// partner's quick tricks elsewhere and a lead back to a top card of the leader's, with the
-/// same effect; `entries`: bridge's quick tricks through the partner try every entry suit,
-/// with the same effect; `sweep`: the Marjapussi family's bounds count a leader's line of
+/// same effect; `sweep`: the Marjapussi family's bounds count a leader's line of
 /// quick points that takes every trick left as the last trick and every card point still
 /// out for its side and nothing more for the others, with the same effect; `rootorder`:
 /// `marjapussi`'s root moves are pinned best guesses first, with the same effect;
@@ -127,5 +126,5 @@ mod recall_tests;
 /// effect).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout.forcedpass.topprobe.moot.declareonly.cuttag.leadback.trickguess.firststep.askedmarriage.inturn.underlead.entries.sweep.rootorder.rootorder3.mufallen.muuntaken"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout.forcedpass.topprobe.moot.declareonly.cuttag.leadback.trickguess.firststep.askedmarriage.inturn.underlead.sweep.rootorder.rootorder3.mufallen.muuntaken"
 );

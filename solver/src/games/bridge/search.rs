@@ -125,15 +125,14 @@ impl Bridge {
 
     /// [`Bridge::quick_tricks`] of the leader's partner, reached by a lead to a suit whose
     /// highest card in play it holds, when the leader holds that suit and neither opponent
-    /// can ruff it (the partner's count includes that trick), with what each such suit adds
-    /// ([`Bridge::through_entry`]): the most of them. Also the cards it depends on. `own` is
-    /// the leader's [`Bridge::quick_tricks_over_partner`], fewer than `need`.
+    /// can ruff it (the partner's count includes that trick). Also the cards it depends on.
+    /// `own` is the leader's [`Bridge::quick_tricks_over_partner`], fewer than `need`.
     fn quick_tricks_through_partner(&self, need: u32, own: (u32, u64)) -> (u32, u64) {
         let seat = self.leader as usize;
         let partner = (seat + 2) % 4;
         let in_play = self.in_hands();
         let opponents = [self.hands[(seat + 1) % 4], self.hands[(seat + 3) % 4]];
-        let entries = Suit::ALL.into_iter().filter(|&suit| {
+        let entry = Suit::ALL.into_iter().find(|&suit| {
             let cards = lane(in_play, suit);
             let ruffable = self.cfg.trump.is_some_and(|t| {
                 t != suit
@@ -146,44 +145,21 @@ impl Bridge {
                 && lane(self.hands[seat], suit) != 0
                 && !ruffable
         });
-        let mut partner_count = None;
-        let mut best = (0, 0);
-        for suit in entries {
-            let (count, relevant) = *partner_count
-                .get_or_insert_with(|| self.quick_tricks_of(partner, ALL_SUITS, need, false));
-            let through = self.through_entry(suit, need, own, (count, relevant));
-            if through.0 >= need {
-                return through;
-            }
-            if through.0 > best.0 {
-                best = through;
-            }
-        }
-        best
-    }
-
-    /// [`Bridge::quick_tricks_through_partner`] by the entry suit `entry`, from the partner's
-    /// own count (and the cards it depends on): a lead back to the leader
-    /// ([`Bridge::return_to_leader`]), else the leader's tricks cashed first
-    /// ([`Bridge::cashed_before_the_entry`]) where they give more.
-    fn through_entry(
-        &self,
-        entry: Suit,
-        need: u32,
-        own: (u32, u64),
-        (mut count, mut relevant): (u32, u64),
-    ) -> (u32, u64) {
-        let top = 1u64 << (16 * entry as u32 + top_bit(lane(self.in_hands(), entry)));
+        let Some(suit) = entry else {
+            return (0, 0);
+        };
+        let top = 1u64 << (16 * suit as u32 + top_bit(lane(in_play, suit)));
+        let (mut count, mut relevant) = self.quick_tricks_of(partner, ALL_SUITS, need, false);
         if count < need {
             let back = count + 1 + own.0;
-            if let Some(second) = self.return_to_leader(entry, back) {
+            if let Some(second) = self.return_to_leader(suit, back) {
                 (count, relevant) = (back, relevant | second | own.1);
             }
         }
         if count >= need {
             return (count, relevant | top);
         }
-        let (cashed, cashed_relevant) = self.cashed_before_the_entry(entry, need, own);
+        let (cashed, cashed_relevant) = self.cashed_before_the_entry(suit, need, own);
         if cashed > count {
             (cashed, cashed_relevant | top)
         } else {
