@@ -103,6 +103,15 @@ fn top_bit(lane: u32) -> u32 {
     31 - lane.leading_zeros()
 }
 
+/// The cards of the lane `cards` above every card of the lane `others` (all where it is empty).
+fn above(cards: u32, others: u32) -> u32 {
+    if others == 0 {
+        cards
+    } else {
+        cards & !((2 << top_bit(others)) - 1)
+    }
+}
+
 impl Bridge {
     pub(super) fn in_hands(&self) -> CardSet {
         self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
@@ -186,12 +195,7 @@ impl Bridge {
         let mut best = (0, 0);
         for suit in Suit::ALL {
             let [mine, partners] = [seat, partner].map(|s| lane(self.hands[s], suit));
-            let theirs = lane(theirs_all, suit);
-            let above_theirs = if theirs == 0 {
-                partners
-            } else {
-                partners & !((2 << top_bit(theirs)) - 1)
-            };
+            let above_theirs = above(partners, lane(theirs_all, suit));
             let winner = above_theirs & above_theirs.wrapping_neg();
             if winner == 0 || mine & (winner - 1) == 0 || top_bit(mine) < top_bit(partners) {
                 continue;
@@ -222,10 +226,10 @@ impl Bridge {
         let lanes = |suit| [0, 1, 2, 3].map(|k| lane(self.hands[(seat + k) % 4], suit));
         // The leader's cards above every other hand's, where the partner holds the suit.
         let tops = |[mine, left, partners, right]: [u32; 4]| {
-            (partners != 0).then(|| (mine >> top_bit(partners | left | right) >> 1).count_ones())
+            (partners != 0).then(|| above(mine, partners | left | right).count_ones())
         };
-        let [_, left, partners, right] = lanes(entry);
-        let top = tops(lanes(entry)).unwrap_or(0);
+        let in_entry @ [_, left, partners, right] = lanes(entry);
+        let top = tops(in_entry).unwrap_or(0);
         // Where [`cashed_over_partner`] counts every card of the leader's (its other case,
         // the partner's cards all below the leader's, cannot arise: one beats the card led).
         if top >= left.count_ones().max(right.count_ones()) && partners.count_ones() <= top {
@@ -706,11 +710,7 @@ impl RunTable {
                 named_below_tops: 0,
             });
         }
-        let tops = if others == 0 {
-            mine
-        } else {
-            mine & !((2 << top_bit(others)) - 1)
-        };
+        let tops = above(mine, others);
         let partner = lane(self.partner, suit);
         let (tricks, named_below_tops) = if ruffers == [false; 2] && self.in_turn {
             cashed_in_turn(mine, partner, opponents)

@@ -260,6 +260,12 @@ fn trick_start(hands: Value, tricks_won: [u8; 2], leader: u8, declarer: u8) -> B
     g
 }
 
+/// The leader's side's floor at `g` is its minimax value, `value`.
+fn assert_floor_is_the_value(g: &Bridge, value: i32) {
+    assert_eq!(minimax(g, 0), value);
+    assert_eq!(g.value_bounds(0).0, value);
+}
+
 #[test]
 fn quick_tricks_count_top_cards_and_established_length() {
     // North holds AKQ of spades and the ace of hearts; the opponents hold three spades at most.
@@ -318,9 +324,7 @@ fn quick_tricks_count_a_lead_back_to_the_leaders_next_card() {
         ["SK", "S2", "C2", "C3"],
         ["S4", "H2", "CA", "CK"]
     ]);
-    let g = trick_start(hands, [2, 7], 2, 2);
-    assert_eq!(minimax(&g, 0), 2 + 3);
-    assert_eq!(g.value_bounds(0).0, 2 + 3);
+    assert_floor_is_the_value(&trick_start(hands, [2, 7], 2, 2), 2 + 3);
     // With no spade to lead back North's two tricks are the floor.
     let hands = json!([
         ["SA", "H4", "HA", "H3"],
@@ -342,9 +346,7 @@ fn quick_tricks_count_the_partners_card_falling_under_the_leaders() {
         ["HK", "HJ", "DA"],
         ["H7", "H6", "D2"]
     ]);
-    let g = trick_start(hands, [3, 7], 2, 2);
-    assert_eq!(minimax(&g, 0), 3 + 3);
-    assert_eq!(g.value_bounds(0).0, 3 + 3);
+    assert_floor_is_the_value(&trick_start(hands, [3, 7], 2, 2), 3 + 3);
     // With the queen and jack against South's king and ten, North's card wins the first heart
     // whichever South leads, so South cannot keep the lead for three tricks; the three come
     // by the ten to North's jack and the queen back to the king.
@@ -354,9 +356,7 @@ fn quick_tricks_count_the_partners_card_falling_under_the_leaders() {
         ["HK", "HT", "DA"],
         ["H7", "H6", "D2"]
     ]);
-    let g = trick_start(hands, [3, 7], 2, 2);
-    assert_eq!(minimax(&g, 0), 3 + 3);
-    assert_eq!(g.value_bounds(0).0, 3 + 3);
+    assert_floor_is_the_value(&trick_start(hands, [3, 7], 2, 2), 3 + 3);
 }
 
 #[test]
@@ -369,9 +369,7 @@ fn quick_tricks_count_a_lead_under_the_leaders_top_to_the_partners_card() {
         ["SA", "S2", "C2", "C3"],
         ["S3", "CA", "CK", "DA"]
     ]);
-    let g = trick_start(hands, [2, 7], 2, 2);
-    assert_eq!(minimax(&g, 0), 2 + 3);
-    assert_eq!(g.value_bounds(0).0, 2 + 3);
+    assert_floor_is_the_value(&trick_start(hands, [2, 7], 2, 2), 2 + 3);
     // With no spade below North's king South cannot reach it: the ace alone.
     let hands = json!([
         ["SK", "HA", "HK", "D2"],
@@ -392,9 +390,7 @@ fn quick_tricks_count_a_lead_back_to_the_leaders_top_after_the_partners() {
         ["SA", "S2", "DA", "DK", "C2"],
         ["ST", "S9", "H2", "CA", "CK"]
     ]);
-    let g = trick_start(hands, [3, 5], 2, 2);
-    assert_eq!(minimax(&g, 0), 3 + 5);
-    assert_eq!(g.value_bounds(0).0, 3 + 5);
+    assert_floor_is_the_value(&trick_start(hands, [3, 5], 2, 2), 3 + 5);
     // With no card to lead back to South, North's king and ace, or South's three winners.
     let hands = json!([
         ["SK", "HA", "C4", "C5", "C6"],
