@@ -1300,16 +1300,17 @@ impl Bridge {
                 return own;
             }
             let through = self.quick_tricks_through_partner(need, own);
-            let quick = if through.0 >= need {
-                through
-            } else {
-                let in_turn = self.quick_tricks(need);
-                let under = self.quick_tricks_under_the_leaders(need, own);
-                [in_turn, through, own, under]
-                    .into_iter()
-                    .max_by_key(|q| q.0)
-                    .unwrap_or(own)
-            };
+            if through.0 >= need {
+                return through;
+            }
+            let under = self.quick_tricks_under_the_leaders(need, own);
+            if under.0 >= need {
+                return under;
+            }
+            let quick = [self.quick_tricks(need), through, own, under]
+                .into_iter()
+                .max_by_key(|q| q.0)
+                .unwrap_or(own);
             if quick.0 > sure.0 {
                 quick
             } else {
