@@ -103,6 +103,30 @@ fn top_bit(lane: u32) -> u32 {
     31 - lane.leading_zeros()
 }
 
+/// At most the tricks a side holding the lanes `ours` of a suit nobody ruffs takes in a row
+/// in it: its longer hand's length, and no further than the first round its next highest
+/// card is beaten by the top card of an opponent still holding the suit (an opponent keeps
+/// its top card while it has a lower one to play).
+fn suit_ceiling(ours: [u32; 2], opponents: [u32; 2]) -> u32 {
+    let longer = ours[0].count_ones().max(ours[1].count_ones());
+    let mut cards = ours[0] | ours[1];
+    let mut round = 0;
+    while round < longer {
+        let threat = opponents
+            .iter()
+            .filter(|o| o.count_ones() > round)
+            .map(|&o| top_bit(o))
+            .max();
+        let card = top_bit(cards);
+        if threat.is_some_and(|t| t > card) {
+            break;
+        }
+        cards &= !(1 << card);
+        round += 1;
+    }
+    round
+}
+
 /// The cards of the lane `cards` above every card of the lane `others` (all where it is empty).
 fn above(cards: u32, others: u32) -> u32 {
     if others == 0 {
@@ -480,6 +504,19 @@ impl Bridge {
         } else {
             None
         }
+    }
+
+    /// At most the tricks any quick-trick count gives `side` in no trump: per suit
+    /// ([`suit_ceiling`]).
+    fn quick_tricks_ceiling(&self, side: usize) -> u32 {
+        let held = |seat: usize, suit: Suit| lane(self.hands[seat % 4], suit);
+        Suit::ALL
+            .iter()
+            .map(|&suit| {
+                let ours = [held(side, suit), held(side + 2, suit)];
+                suit_ceiling(ours, [held(side + 1, suit), held(side + 3, suit)])
+            })
+            .sum()
     }
 
     /// Tricks `side`'s trumps are sure to take, counted until `need`: every trump of one hand
@@ -1317,15 +1354,72 @@ impl Bridge {
                 sure
             }
         };
-        let (ours, our_relevant) = floor(side, needed(beta.saturating_sub(won), left));
-        if won + ours as i32 >= beta {
-            return ((won + ours as i32, our_relevant), (won + left, 0));
-        }
+        let our_need = needed(beta.saturating_sub(won), left);
         let their_need = needed((won + left).saturating_sub(alpha), left);
-        let (theirs, their_relevant) = floor(1 - side, their_need);
-        (
-            (won + ours as i32, our_relevant),
-            (won + left - theirs as i32, their_relevant),
-        )
+        let bounds = |(ours, our_relevant): (u32, u64), (theirs, their_relevant): (u32, u64)| {
+            (
+                (won + ours as i32, our_relevant),
+                (won + left - theirs as i32, their_relevant),
+            )
+        };
+        // In no trump, where the side on lead's quick tricks cannot reach its need, they
+        // decide a null window only where its floor meets the other side's: that is counted
+        // first, and the side on lead's only where its ceiling reaches the meeting point
+        // (else none). A wider window (the root's value range) keeps every count.
+        let ceiling =
+            (self.cfg.trump.is_none() && null_window).then(|| self.quick_tricks_ceiling(leading));
+        let short_of = |need: u32| ceiling.is_some_and(|c| c < need);
+        let meeting = |other: (u32, u64)| left as u32 - other.0;
+        if side == leading && short_of(our_need) {
+            let theirs = floor(1 - side, their_need);
+            let ours = if short_of(meeting(theirs)) {
+                (0, 0)
+            } else {
+                floor(side, our_need)
+            };
+            return bounds(ours, theirs);
+        }
+        let ours = floor(side, our_need);
+        if won + ours.0 as i32 >= beta {
+            return ((won + ours.0 as i32, ours.1), (won + left, 0));
+        }
+        let theirs = if side != leading && short_of(their_need) && short_of(meeting(ours)) {
+            (0, 0)
+        } else {
+            floor(1 - side, their_need)
+        };
+        bounds(ours, theirs)
+    }
+}
+
+#[cfg(test)]
+mod ceiling_tests {
+    use super::super::tests::ending;
+
+    /// The floor skips the side on lead's quick-trick counts in no trump where their ceiling
+    /// falls short: a count above the ceiling would be a bound lost. Every count, asked for
+    /// all it finds, stays within it at the trick starts of random no-trump endings.
+    #[test]
+    fn no_quick_trick_count_exceeds_the_no_trump_ceiling() {
+        let mut counted = 0;
+        for seed in (0..2_000).filter(|seed| seed % 5 == 0) {
+            for left in 2..=12 {
+                let g = ending(seed, left, 0);
+                assert!(g.cfg.trump.is_none());
+                let ceiling = g.quick_tricks_ceiling(usize::from(g.leader % 2));
+                let own = g.quick_tricks_over_partner(13);
+                let counts = [
+                    own,
+                    g.quick_tricks_through_partner(13, own),
+                    g.quick_tricks_under_the_leaders(13, own),
+                    g.quick_tricks(13),
+                ];
+                for (i, (tricks, _)) in counts.into_iter().enumerate() {
+                    assert!(tricks <= ceiling, "seed {seed}, {left} left, count {i}");
+                    counted += u32::from(tricks > 0);
+                }
+            }
+        }
+        assert!(counted > 1_000, "{counted}");
     }
 }

@@ -137,7 +137,7 @@ fn perft_pins() {
 
 /// A seeded deal played at random until `left` cards remain in the leader's hand, then
 /// `into_trick` cards more.
-fn ending(seed: u64, left: u32, into_trick: usize) -> Bridge {
+pub(super) fn ending(seed: u64, left: u32, into_trick: usize) -> Bridge {
     let strain = ["NT", "S", "H", "D", "C"][seed as usize % 5];
     let mut g = seeded(&json!({ "strain": strain, "declarer": seed % 4 }), seed);
     let mut rng = Rng::seeded(seed ^ 0xb1d);
