@@ -103,8 +103,8 @@ fn top_bit(lane: u32) -> u32 {
     31 - lane.leading_zeros()
 }
 
-/// At most the tricks a side holding the lanes `ours` of a suit nobody ruffs takes in a row
-/// in it: its longer hand's length, and no further than the first round its next highest
+/// At most the tricks a side holding the lanes `ours` of a suit takes in a row in it, none
+/// ruffed: its longer hand's length, and no further than the first round its next highest
 /// card is beaten by the top card of an opponent still holding the suit (an opponent keeps
 /// its top card while it has a lower one to play).
 fn suit_ceiling(ours: [u32; 2], opponents: [u32; 2]) -> u32 {
@@ -506,8 +506,8 @@ impl Bridge {
         }
     }
 
-    /// At most the tricks any quick-trick count gives `side` in no trump: per suit
-    /// ([`suit_ceiling`]).
+    /// At most the tricks any count of the floor gives `side` on lead (its sure trump tricks
+    /// and its quick tricks): per suit ([`suit_ceiling`]), ruffs left out (none is counted).
     fn quick_tricks_ceiling(&self, side: usize) -> u32 {
         let held = |seat: usize, suit: Suit| lane(self.hands[seat % 4], suit);
         Suit::ALL
@@ -1362,12 +1362,11 @@ impl Bridge {
                 (won + left - theirs as i32, their_relevant),
             )
         };
-        // In no trump, where the side on lead's quick tricks cannot reach its need, they
-        // decide a null window only where its floor meets the other side's: that is counted
-        // first, and the side on lead's only where its ceiling reaches the meeting point
-        // (else none). A wider window (the root's value range) keeps every count.
-        let ceiling =
-            (self.cfg.trump.is_none() && null_window).then(|| self.quick_tricks_ceiling(leading));
+        // Where the side on lead's tricks cannot reach its need, they decide a null window
+        // only where its floor meets the other side's: that is counted first, and the side
+        // on lead's only where its ceiling reaches the meeting point (else none). A wider
+        // window (the root's value range) keeps every count.
+        let ceiling = null_window.then(|| self.quick_tricks_ceiling(leading));
         let short_of = |need: u32| ceiling.is_some_and(|c| c < need);
         let meeting = |other: (u32, u64)| left as u32 - other.0;
         if side == leading && short_of(our_need) {
@@ -1396,19 +1395,20 @@ impl Bridge {
 mod ceiling_tests {
     use super::super::tests::ending;
 
-    /// The floor skips the side on lead's quick-trick counts in no trump where their ceiling
-    /// falls short: a count above the ceiling would be a bound lost. Every count, asked for
-    /// all it finds, stays within it at the trick starts of random no-trump endings.
+    /// The floor skips the side on lead's counts where their ceiling falls short: a count
+    /// above the ceiling would be a bound lost. Every count, asked for all it finds, stays
+    /// within it at the trick starts of random endings in every strain.
     #[test]
-    fn no_quick_trick_count_exceeds_the_no_trump_ceiling() {
+    fn no_count_of_the_side_on_lead_exceeds_its_ceiling() {
         let mut counted = 0;
-        for seed in (0..2_000).filter(|seed| seed % 5 == 0) {
+        for seed in 0..2_000 {
             for left in 2..=12 {
                 let g = ending(seed, left, 0);
-                assert!(g.cfg.trump.is_none());
-                let ceiling = g.quick_tricks_ceiling(usize::from(g.leader % 2));
+                let side = usize::from(g.leader % 2);
+                let ceiling = g.quick_tricks_ceiling(side);
                 let own = g.quick_tricks_over_partner(13);
                 let counts = [
+                    g.sure_trump_tricks(side, 13),
                     own,
                     g.quick_tricks_through_partner(13, own),
                     g.quick_tricks_under_the_leaders(13, own),
@@ -1420,6 +1420,6 @@ mod ceiling_tests {
                 }
             }
         }
-        assert!(counted > 1_000, "{counted}");
+        assert!(counted > 10_000, "{counted}");
     }
 }
