@@ -405,8 +405,9 @@ impl Marjapussi {
             | u64::from(self.tricks_played == 0) << 28
             | (self.trick_len as u64) << 29
             | (set_points(self.talon, values) as u64) << 32;
-        // Each card in play by its rank among its suit's cards in play: who holds it or where
-        // it lies in the trick (the kept profile), and what it is worth.
+        // Each card in play by its rank among its suit's cards in play: who holds it (the
+        // kept profile, read at tabled positions only, where no trick is under way), and what
+        // it is worth.
         let Profile { in_play, words } = self.profile;
         let mut h = mix(0x5348_4150_455f_4b45, context);
         for word in words {
@@ -1327,8 +1328,8 @@ mod tests {
     }
 
     /// What the shape key must tell apart, written out: per suit whether its marriage is
-    /// open and, for each card in play from the lowest, who holds it (or its place in the
-    /// trick), whether it can marry and its points; and the rest of the position the key reads.
+    /// open and, for each card in play from the lowest, who holds it (at a trick's start),
+    /// whether it can marry and its points; and the rest of the position the key reads.
     fn shape(g: &Marjapussi) -> Vec<u64> {
         let values = g.cfg.card_values;
         let mut shape = vec![
@@ -1346,18 +1347,13 @@ mod tests {
             let open = !g.is_declared(suit);
             shape.push(100 + u64::from(open));
             for card in Suit::ALL[suit as usize].mask().iter() {
-                let place = g.trick[..usize::from(g.trick_len)]
-                    .iter()
-                    .position(|&c| c == card);
-                let owner = match place {
-                    Some(place) => 4 + place as u64,
-                    None => match (0..4).find(|&s| g.hands[s].contains(card)) {
-                        Some(seat) => seat as u64,
-                        None => continue,
-                    },
+                let Some(owner) = (0..4).find(|&s| g.hands[s].contains(card)) else {
+                    continue;
                 };
                 let royal = g.declarable_marriages().contains(card);
-                shape.push(owner | u64::from(royal) << 3 | (points(card, values) as u64) << 4);
+                shape.push(
+                    owner as u64 | u64::from(royal) << 3 | (points(card, values) as u64) << 4,
+                );
             }
         }
         shape
