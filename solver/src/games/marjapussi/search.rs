@@ -312,24 +312,26 @@ impl Marjapussi {
             return None;
         }
         let seats = &self.hands[..usize::from(self.n())];
-        let top = seats
-            .iter()
-            .fold(CardSet::EMPTY, |a, &h| a | h & trump)
-            .highest()?;
+        let trumps = seats.iter().fold(CardSet::EMPTY, |a, &h| a | h) & trump;
+        let top = trumps.highest()?;
         let holder = seats.iter().position(|h| h.contains(top))? as u8;
         let side = self.side_of(holder);
-        let (mut ours, mut theirs) = (CardSet::EMPTY, CardSet::EMPTY);
-        for (seat, &hand) in (0..).zip(seats) {
-            if self.side_of(seat) == side {
-                ours |= hand & trump;
-            } else {
-                theirs |= hand & trump;
-            }
-        }
+        let ours = self.held_by(side) & trump;
+        let theirs = trumps - ours;
         let above = theirs
             .highest()
             .map_or(ours, |top| ours & self.beaters(top));
         Some((usize::from(side), set_points(above, self.cfg.card_values)))
+    }
+
+    /// The cards the seats of `side` hold.
+    fn held_by(&self, side: u8) -> CardSet {
+        let own = self.hands[usize::from(side)];
+        if self.n() == 4 {
+            own | self.hands[usize::from(side) + 2]
+        } else {
+            own
+        }
     }
 
     /// Huutopussi family: the points `side` has banked (card points, the last trick, its
