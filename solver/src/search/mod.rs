@@ -194,6 +194,20 @@ pub trait Searchable: Game {
         ((low, u64::MAX), (high, u64::MAX))
     }
 
+    /// [`Searchable::value_bounds_relevant`] at a position whose table keys are `keys`
+    /// ([`Searchable::table_keys`], where the position is tabled without partitions): a game
+    /// whose keys count part of its bounds (`marjapussi`: whether the card points' majority
+    /// is still open) need not count it again. By default the bounds without the keys.
+    fn keyed_bounds(
+        &self,
+        side: usize,
+        window: (i32, i32),
+        keys: Option<TableKey>,
+    ) -> ((i32, u64), (i32, u64)) {
+        let _ = keys;
+        self.value_bounds_relevant(side, window)
+    }
+
     /// Partition search (Ginsberg's; DDS's "winning ranks"): positions with one *bucket* that
     /// agree on the places of the cards a value depended on share that value. `Some` turns it
     /// on here (only at [`Searchable::tabled`] positions) with the bucket (what every such
@@ -513,7 +527,7 @@ impl<G: Searchable> Searcher<G> {
         // within them): where there is one, the bounds are not counted again.
         let ((low, low_relevant), (high, high_relevant)) = match &entry {
             Some(e) => ((e.low, u64::MAX), (e.high, u64::MAX)),
-            None => state.value_bounds_relevant(self.side, (alpha, beta)),
+            None => state.keyed_bounds(self.side, (alpha, beta), keys),
         };
         if low >= beta {
             return (low, low_relevant);

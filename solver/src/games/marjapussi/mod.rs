@@ -172,7 +172,7 @@ impl Marjapussi {
             last_trick_winner: None,
             match_state,
             result: None,
-            profile: Profile::of(&hands, &[]),
+            profile: Profile::of(&hands),
         };
         hand.actor = hand.forehand();
         if !cfg.bidding {
@@ -203,7 +203,16 @@ impl Marjapussi {
 
     /// The kept profile computed afresh from the hands and the trick.
     pub(crate) fn refresh_profile(&mut self) {
-        self.profile = Profile::of(&self.hands, &self.trick[..self.trick_len as usize]);
+        self.profile = Profile::of(&self.hands_with_trick());
+    }
+
+    /// The hands with the trick's cards back in the hands of the seats that played them.
+    pub(crate) fn hands_with_trick(&self) -> [CardSet; 4] {
+        let mut hands = self.hands;
+        for (i, &card) in (0..).zip(&self.trick[..usize::from(self.trick_len)]) {
+            hands[usize::from((self.leader + i) % self.n())].insert(card);
+        }
+        hands
     }
 
     pub fn config(&self) -> &Config {

@@ -105,7 +105,6 @@ impl Marjapussi {
 
     pub(super) fn play_card(&mut self, seat: u8, card: Card) {
         self.hands[seat as usize].remove(card);
-        self.profile.play(card, self.trick_len as usize);
         self.trick[self.trick_len as usize] = card;
         self.trick_len += 1;
         if self.trick_len < self.n() {

@@ -1,14 +1,14 @@
-//! The squeezed seat profile the transposition key reads: each card in play (held or in the
-//! trick) by its rank among its suit's cards in play, with a three-bit code of where it is.
-//! Kept in the position and updated as cards are played and tricks end, so the key does not
-//! squeeze the hands afresh at every call.
+//! The squeezed seat profile the transposition key reads: each card in play by its rank
+//! among its suit's cards in play, with a code of the seat that holds it or, in the trick,
+//! played it (the key is read at trick starts only, so a card played to the trick stays
+//! where it was until the trick ends). Kept in the position and updated as tricks end, so
+//! the key does not squeeze the hands afresh at every call.
 
 use crate::cards::{Card, CardSet};
 use crate::suited::{power_of, suit_of, Squeeze};
 
 /// The cards in play and, in three words, each one's code at its squeezed place: seats 0 to
-/// 3 are codes 1, 2, 3 and 4, the trick's places 0 to 3 codes 5 to 8 (bits above the third
-/// are not kept).
+/// 3 are codes 1, 2, 3 and 4.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Profile {
     pub(crate) in_play: u64,
@@ -16,17 +16,13 @@ pub(crate) struct Profile {
 }
 
 impl Profile {
-    /// The profile of `hands` and the trick's cards so far, computed afresh.
-    pub(crate) fn of(hands: &[CardSet; 4], trick: &[Card]) -> Profile {
-        let held = hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
-        let in_trick: CardSet = trick.iter().copied().collect();
-        let in_play = (held | in_trick).bits();
+    /// The profile of `hands` (with the trick's cards at the seats that played them),
+    /// computed afresh.
+    pub(crate) fn of(hands: &[CardSet; 4]) -> Profile {
+        let in_play = hands.iter().fold(CardSet::EMPTY, |a, &h| a | h).bits();
         let ranks = Squeeze::of(in_play);
         let [h0, h1, h2, h3] = hands.map(CardSet::bits);
-        let mut places = [h0 | h2, h1 | h2, h3];
-        for (place, card) in trick.iter().enumerate() {
-            set_code(&mut places, card.bit(), place + 5);
-        }
+        let places = [h0 | h2, h1 | h2, h3];
         Profile {
             in_play,
             words: places.map(|word| ranks.apply(word)),
@@ -41,15 +37,6 @@ impl Profile {
         1 << (lane + 15 - above.count_ones())
     }
 
-    /// `card` moved from a hand to the trick's place `place`.
-    pub(crate) fn play(&mut self, card: Card, place: usize) {
-        let bit = self.place(card);
-        for word in &mut self.words {
-            *word &= !bit;
-        }
-        set_code(&mut self.words, bit, place + 5);
-    }
-
     /// `card` out of play (its trick ended): the lower cards of its suit move up a place.
     pub(crate) fn remove(&mut self, card: Card) {
         let bit = self.place(card);
@@ -59,15 +46,6 @@ impl Profile {
             *word = *word & !(below | bit) | (*word & below) << 1;
         }
         self.in_play &= !card.bit();
-    }
-}
-
-/// `bits` set in each word whose bit of `code` is set.
-fn set_code(words: &mut [u64; 3], bits: u64, code: usize) {
-    for (i, word) in words.iter_mut().enumerate() {
-        if code >> i & 1 != 0 {
-            *word |= bits;
-        }
     }
 }
 
@@ -85,7 +63,7 @@ mod tests {
 
     /// The profile of the position's hands and trick, computed afresh.
     fn fresh(g: &Marjapussi) -> Profile {
-        Profile::of(&g.hands, &g.trick[..g.trick_len as usize])
+        Profile::of(&g.hands_with_trick())
     }
 
     /// Every variant dealt and played at random to the end, bids and exchanges included, the

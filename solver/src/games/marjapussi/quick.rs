@@ -50,29 +50,33 @@ impl Marjapussi {
             .fold(CardSet::EMPTY, |a, s| a | self.hands[s as usize]);
         let tops = Suit::ALL.map(|suit| top_cards(hand, theirs, suit));
         let mut intact = [true; 4];
-        let mut points = 0;
+        // The cards that fall to the side, counted once at the end.
+        let mut fallen = CardSet::EMPTY;
         let mut cashed = [CardSet::EMPTY; 4];
         let mut trump_rounds = 0;
         if let Some(trump) = self.trump {
             let run = tops[trump as usize];
             trump_rounds = run.len();
             cashed[trump as usize] = run;
-            points += self.cash(trump, run, &mut intact);
+            fallen |= self.cash(trump, run, &mut intact);
         }
         for suit in Suit::ALL.into_iter().filter(|&s| Some(s) != self.trump) {
             let limit = self.ruff_limit(suit, trump_rounds);
             let run = highest_n(tops[suit as usize], limit);
             cashed[suit as usize] = run;
-            points += self.cash(suit, run, &mut intact);
+            fallen |= self.cash(suit, run, &mut intact);
         }
+        let entries = self.partners_tops();
         let entry = Suit::ALL
             .into_iter()
+            .filter(|suit| entries.intersects(suit.mask()))
             .filter_map(|suit| {
                 self.partners_entry(suit, cashed[suit as usize], trump_rounds, &intact)
             })
+            .map(|cards| set_points(cards, self.cfg.card_values))
             .max();
         QuickLine {
-            points: points + entry.unwrap_or(0),
+            points: set_points(fallen, self.cfg.card_values) + entry.unwrap_or(0),
             tricks: cashed.iter().map(|run| run.len()).sum::<u32>() + u32::from(entry.is_some()),
         }
     }
@@ -98,16 +102,16 @@ impl Marjapussi {
     /// leads its lowest card of `suit` left and its partner wins it with its highest, which
     /// is above every card of the suit the opponents hold, while no opponent can ruff (each
     /// still follows suit, or holds no trump after `trump_rounds` rounds of trumps). The
-    /// lead then passes to the partner, so the line ends there: the trick's card points, or
-    /// `None` where there is no such trick (three seats, the partner or the leader out of the
-    /// suit).
+    /// lead then passes to the partner, so the line ends there: the trick's cards (at least
+    /// those a seat out of the suit adds), or `None` where there is no such trick (three
+    /// seats, the partner or the leader out of the suit).
     fn partners_entry(
         &self,
         suit: Suit,
         cashed: CardSet,
         trump_rounds: u32,
         intact: &[bool; 4],
-    ) -> Option<i32> {
+    ) -> Option<CardSet> {
         if self.n() != 4 {
             return None;
         }
@@ -121,10 +125,7 @@ impl Marjapussi {
             return None;
         }
         let opponents = [(leader + 1) % 4, (leader + 3) % 4];
-        let mut points = set_points(
-            CardSet::single(led) | CardSet::single(top),
-            self.cfg.card_values,
-        );
+        let mut cards = CardSet::single(led) | CardSet::single(top);
         for seat in opponents {
             let held = self.hands[seat as usize] & suit.mask();
             if held.highest().is_some_and(|c| c > top) {
@@ -139,13 +140,25 @@ impl Marjapussi {
                 return None;
             }
             if follows {
-                points += set_points(
-                    lowest_n(held, rounds + 1) - lowest_n(held, rounds),
-                    self.cfg.card_values,
-                );
+                cards |= lowest_n(held, rounds + 1) - lowest_n(held, rounds);
             }
         }
-        Some(points)
+        Some(cards)
+    }
+
+    /// With four seats, the cards of the leader's partner above every card its opponents
+    /// hold of their suits: [`Marjapussi::partners_entry`] wins a trick with one only. A
+    /// cheap look before each suit's entry is weighed.
+    fn partners_tops(&self) -> CardSet {
+        if self.n() != 4 {
+            return CardSet::EMPTY;
+        }
+        let leader = usize::from(self.leader);
+        let partners = self.hands[(leader + 2) % 4];
+        let opponents = self.hands[(leader + 1) % 4] | self.hands[(leader + 3) % 4];
+        Suit::ALL.into_iter().fold(CardSet::EMPTY, |a, suit| {
+            a | top_cards(partners, opponents, suit)
+        })
     }
 
     /// The seats other than the leader.
@@ -167,26 +180,25 @@ impl Marjapussi {
             .unwrap_or(u32::MAX)
     }
 
-    /// The points of the tricks in which the leader cashes `run`, its top cards of `suit`:
-    /// its own cards and the lowest that each other seat still `intact` must add; seats that
-    /// run out of the suit on the way are no longer intact (they may discard any card after).
-    fn cash(&self, suit: Suit, run: CardSet, intact: &mut [bool; 4]) -> i32 {
+    /// The cards of the tricks in which the leader cashes `run`, its top cards of `suit`: its
+    /// own and the lowest that each other seat still `intact` must add; seats that run out of
+    /// the suit on the way are no longer intact (they may discard any card after).
+    fn cash(&self, suit: Suit, run: CardSet, intact: &mut [bool; 4]) -> CardSet {
         let rounds = run.len();
         if rounds == 0 {
-            return 0;
+            return CardSet::EMPTY;
         }
-        let values = self.cfg.card_values;
-        let mut points = set_points(run, values);
+        let mut cards = run;
         for seat in self.others() {
             let held = self.hands[seat as usize] & suit.mask();
             if intact[seat as usize] {
-                points += set_points(lowest_n(held, rounds), values);
+                cards |= lowest_n(held, rounds);
             }
             if held.len() < rounds {
                 intact[seat as usize] = false;
             }
         }
-        points
+        cards
     }
 }
 
