@@ -5,7 +5,7 @@
 
 use super::enumeration_tests::{consistent_worlds, multinomial, Dealt};
 use super::pimc::{pimc, PimcBudget, Scorer, WorldSearch};
-use super::Knowledge;
+use super::{Knowledge, Observable};
 use crate::api::{parse_position, Position};
 use crate::cancel::Cancel;
 use crate::game::Unseen;
@@ -86,7 +86,7 @@ fn solved<G: Searchable>(state: &G, observer: usize, worlds: &[Unseen]) -> Vec<V
 
 /// Over `seeds` runs of PIMC at `worlds` worlds on each view, how many intervals of moves
 /// whose value varies between deals covered the mean, and how many there were.
-fn coverage<G: Searchable + crate::api::Rules>(
+fn coverage<G: Searchable + Observable>(
     known: &[Known<G>],
     worlds: usize,
     seeds: u64,

@@ -122,6 +122,15 @@ pub trait Observable: Rules {
         1.0
     }
 
+    /// Whether every move the seats but `observer` made in this world is the one the game's
+    /// rule-based player makes there: PIMC draws again where it is not
+    /// ([`pimc::RULE_DRAWS`]), so that it searches worlds where the others' play tells what
+    /// their hands held, as it would if they played by the rule. By default every world.
+    fn plays_as_rule(&self, observer: Seat) -> bool {
+        let _ = observer;
+        true
+    }
+
     /// What the game's rules reveal about hidden cards that the generic rules of [`Knowledge`]
     /// miss, learnt when `mv` led from `before` to `after`; by default nothing.
     fn observe(

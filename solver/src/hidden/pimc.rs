@@ -6,9 +6,11 @@
 //! does not cut the run short). A world the node budget does not finish is left out and counted.
 //! Where each seat scores for itself, a world can be searched paranoid (the exact search: every
 //! other seat against the observer) or by max^n (each seat for itself, [`analyze_maxn`]);
-//! [`WorldSearch`] names which, and the estimate says which it used.
+//! [`WorldSearch`] names which, and the estimate says which it used. A world whose other seats
+//! did not play as the game's rule-based player would there ([`Observable::plays_as_rule`]:
+//! Muschik) is drawn again, up to [`RULE_DRAWS`] times.
 
-use super::{sample, Knowledge};
+use super::{sample, Knowledge, Observable};
 use crate::cancel::{Cancel, Deadline};
 use crate::rng::{stream_seed, Rng};
 use crate::search::maxn::analyze_maxn;
@@ -114,7 +116,7 @@ struct WorldResult {
 /// Scores the observer's legal moves in `state` (the view's position now, the observer to
 /// move) over worlds drawn from `knowledge`, each searched as [`WorldSearch::default_for`] says;
 /// `score` turns a world's value into the hand's score.
-pub fn pimc<G: Searchable>(
+pub fn pimc<G: Searchable + Observable>(
     state: &G,
     knowledge: &Knowledge,
     seed: u64,
@@ -126,7 +128,7 @@ pub fn pimc<G: Searchable>(
 }
 
 /// [`pimc`] with each world searched by `search`.
-pub fn pimc_with<G: Searchable>(
+pub fn pimc_with<G: Searchable + Observable>(
     state: &G,
     knowledge: &Knowledge,
     seed: u64,
@@ -153,7 +155,7 @@ pub fn pimc_with<G: Searchable>(
                     return;
                 }
                 let mut rng = world_rng(seed, i as u64);
-                let world = sample(state, observer, knowledge, &mut rng);
+                let world = rule_world(state, observer, knowledge, &mut rng);
                 let world_budget = Budget {
                     nodes: budget.world_nodes,
                     time: deadline.left(),
@@ -217,6 +219,29 @@ pub fn pimc_with<G: Searchable>(
         moves,
         search,
     }
+}
+
+/// The draws a world may take until the other seats' play is the rule-based player's.
+/// Over 1,000 duplicate Muschik deals (`arena --only play`) 200 draws and 2,000 gained alike.
+pub const RULE_DRAWS: usize = 200;
+
+/// A world drawn from `knowledge` in which the seats but `observer` played as the rule-based
+/// player would ([`Observable::plays_as_rule`]), drawn again up to [`RULE_DRAWS`] times in
+/// all; else the last drawn.
+fn rule_world<G: Observable>(
+    state: &G,
+    observer: usize,
+    knowledge: &Knowledge,
+    rng: &mut Rng,
+) -> G {
+    let mut world = sample(state, observer, knowledge, rng);
+    for _ in 1..RULE_DRAWS {
+        if world.plays_as_rule(observer) {
+            break;
+        }
+        world = sample(state, observer, knowledge, rng);
+    }
+    world
 }
 
 /// The generator of world `i` of a run seeded `seed`. The seed is scrambled before the index
@@ -347,6 +372,31 @@ mod tests {
             g.play_unchecked(g.heuristic_move(&mut rng));
         }
         Some(g)
+    }
+
+    #[test]
+    fn muschik_worlds_are_drawn_again_until_the_others_played_by_the_rule() {
+        use crate::games::muschik::Muschik;
+        let (mut by_rule, mut plain, mut worlds) = (0, 0, 0);
+        for seed in 0..20 {
+            let Some(state) = heuristic_until("muschik", seed, |g: &Muschik| {
+                g.phase() == "play" && g.hand(g.to_move().unwrap_or(0)).len() <= 3
+            }) else {
+                continue;
+            };
+            let seat = state.to_move().expect("a mover");
+            let knowledge = Knowledge::from_snapshot(&state, seat).expect("a view");
+            for i in 0..20 {
+                let drawn = super::rule_world(&state, seat, &knowledge, &mut world_rng(seed, i));
+                by_rule += usize::from(drawn.plays_as_rule(seat));
+                let first = sample(&state, seat, &knowledge, &mut world_rng(seed, i));
+                plain += usize::from(first.plays_as_rule(seat));
+                worlds += 1;
+            }
+        }
+        assert!(worlds >= 200, "{worlds}");
+        assert!(10 * by_rule >= 9 * worlds, "{by_rule} of {worlds}");
+        assert!(2 * plain < worlds, "{plain} of {worlds}");
     }
 
     /// The seat's payoff at the end of a line where every seat plays a move of the best

@@ -149,6 +149,39 @@ impl Muschik {
             })
     }
 
+    /// Whether every card the seats but `observer` played in this deal is the one this
+    /// player's rule plays on the hand the seat held then (before the play, nothing to check).
+    pub(crate) fn plays_as_rule(&self, observer: Seat) -> bool {
+        if self.phase != Phase::Play {
+            return true;
+        }
+        let (mut past, played) = self.play_start();
+        played.iter().all(|&card| {
+            let by_rule = past.actor as usize == observer || past.card_to_play() == card;
+            past.lay_card(card);
+            by_rule
+        })
+    }
+
+    /// This position as its play began (every played card back in its player's hand), and
+    /// the cards played since, in order.
+    fn play_start(&self) -> (Muschik, Vec<Card>) {
+        let seats = self.participants as usize;
+        let done = self.tricks[..self.tricks_played as usize].iter();
+        let mut played: Vec<Card> = done.flat_map(|t| t.cards[..seats].to_vec()).collect();
+        played.extend_from_slice(&self.trick[..self.trick_len as usize]);
+        let mut start = self.clone();
+        start.start_play();
+        start.tricks_played = 0;
+        let mut replay = start.clone();
+        for &card in &played {
+            start.hands[replay.actor as usize].insert(card);
+            replay.hands[replay.actor as usize].insert(card);
+            replay.lay_card(card);
+        }
+        (start, played)
+    }
+
     /// A side card below the ace: what this player's rule exchanges.
     fn is_weak(&self, card: Card) -> bool {
         !self.is_trump(card) && power_of(card) < ACE
@@ -293,6 +326,39 @@ mod tests {
             assert!(state.agrees_with_choices(), "seed {seed}");
             assert!(!against.agrees_with_choices(), "seed {seed}");
         }
+    }
+
+    #[test]
+    fn the_rule_s_own_plays_are_played_as_rule_and_another_card_is_not() {
+        use crate::heuristic::Heuristic;
+        use crate::rng::Rng;
+        let mut rng = Rng::seeded(3);
+        let (mut agreed, mut refused) = (0, 0);
+        let mut moves = Vec::new();
+        for seed in 0..60 {
+            let mut state: Muschik = crate::play::deal("muschik", seed).unwrap();
+            let observer = state.order[0] as usize;
+            while !state.is_over() {
+                if state.phase == super::Phase::Play {
+                    assert!(state.plays_as_rule(observer), "seed {seed}");
+                    agreed += 1;
+                    state.legal_moves(&mut moves);
+                    let rule = state.heuristic_move(&mut rng);
+                    let other = moves.iter().find(|&&m| m != rule);
+                    if let (Some(&other), false) = (other, state.actor as usize == observer) {
+                        let mut against = state.clone();
+                        against.play_unchecked(other);
+                        if !against.is_over() {
+                            assert!(!against.plays_as_rule(observer), "seed {seed}");
+                            refused += 1;
+                        }
+                    }
+                }
+                let mv = state.heuristic_move(&mut rng);
+                state.play_unchecked(mv);
+            }
+        }
+        assert!(agreed > 500 && refused > 50, "{agreed} {refused}");
     }
 
     /// The seat's hand, and the cards of every other place with each place's size.

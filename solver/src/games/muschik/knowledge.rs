@@ -1,10 +1,11 @@
 //! What a Muschik seat knows: the turned trump card is public in the position itself; the
-//! generic rules cover the rest. Names the stock and the discards in messages.
+//! generic rules cover the rest. Names the stock and the discards in messages, and tells PIMC
+//! which worlds the other seats' play by the rule-based player explains.
 
 use super::json::card_name;
 use super::Muschik;
 use crate::cards::Card;
-use crate::game::Game;
+use crate::game::{Game, Seat};
 use crate::hidden::Observable;
 
 impl Observable for Muschik {
@@ -18,5 +19,9 @@ impl Observable for Muschik {
             Some(0) => "the stock".to_string(),
             Some(_) => "the discards".to_string(),
         }
+    }
+
+    fn plays_as_rule(&self, observer: Seat) -> bool {
+        Muschik::plays_as_rule(self, observer)
     }
 }
