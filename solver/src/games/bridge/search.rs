@@ -106,25 +106,25 @@ fn top_bit(lane: u32) -> u32 {
 /// At most the tricks a side holding the lanes `ours` of a suit takes in a row in it, none
 /// ruffed: its longer hand's length, and no further than the first round its next highest
 /// card is beaten by the top card of an opponent still holding the suit (an opponent keeps
-/// its top card while it has a lower one to play).
+/// its top card while it has a lower one to play). While both opponents hold the suit the
+/// side's cards above both win; once the shorter is out, those above the longer's.
 fn suit_ceiling(ours: [u32; 2], opponents: [u32; 2]) -> u32 {
     let longer = ours[0].count_ones().max(ours[1].count_ones());
-    let mut cards = ours[0] | ours[1];
-    let mut round = 0;
-    while round < longer {
-        let threat = opponents
-            .iter()
-            .filter(|o| o.count_ones() > round)
-            .map(|&o| top_bit(o))
-            .max();
-        let card = top_bit(cards);
-        if threat.is_some_and(|t| t > card) {
-            break;
-        }
-        cards &= !(1 << card);
-        round += 1;
+    let cards = ours[0] | ours[1];
+    let [shorter, longest] = if opponents[0].count_ones() <= opponents[1].count_ones() {
+        opponents
+    } else {
+        [opponents[1], opponents[0]]
+    };
+    let over_both = above(cards, shorter | longest).count_ones();
+    if over_both < shorter.count_ones() {
+        return over_both.min(longer);
     }
-    round
+    let over_longest = above(cards, longest).count_ones();
+    if over_longest < longest.count_ones() {
+        return over_longest.min(longer);
+    }
+    longer
 }
 
 /// The cards of the lane `cards` above every card of the lane `others` (all where it is empty).
