@@ -507,14 +507,28 @@ impl Bridge {
     }
 
     /// At most the tricks any count of the floor gives `side` on lead (its sure trump tricks
-    /// and its quick tricks): per suit ([`suit_ceiling`]), ruffs left out (none is counted).
+    /// and its quick tricks): per suit ([`suit_ceiling`]), ruffs left out (none is counted);
+    /// in a side suit no more than the length there of an opponent holding a trump (the
+    /// counts stop where it could ruff).
     fn quick_tricks_ceiling(&self, side: usize) -> u32 {
         let held = |seat: usize, suit: Suit| lane(self.hands[seat % 4], suit);
+        let opponents = [side + 1, side + 3];
         Suit::ALL
             .iter()
             .map(|&suit| {
                 let ours = [held(side, suit), held(side + 2, suit)];
-                suit_ceiling(ours, [held(side + 1, suit), held(side + 3, suit)])
+                let ceiling = suit_ceiling(ours, opponents.map(|o| held(o, suit)));
+                let ruffers = self.cfg.trump.filter(|&t| t != suit).map(|t| {
+                    opponents
+                        .iter()
+                        .filter(|&&o| held(o, t) != 0)
+                        .map(|&o| held(o, suit).count_ones())
+                        .min()
+                });
+                match ruffers.flatten() {
+                    Some(length) => ceiling.min(length),
+                    None => ceiling,
+                }
             })
             .sum()
     }
