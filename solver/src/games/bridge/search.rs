@@ -698,6 +698,21 @@ impl Bridge {
 /// 35 most).
 const PARTNER_TOP_LEAD: i32 = 35;
 
+/// The cards of `hand` whose next card above still out (not in the finished tricks,
+/// `played`) is also `hand`'s: each is equivalent to that card, below the top of its run.
+fn run_continuations(hand: u64, played: u64) -> u64 {
+    // The places from which the next card out, upwards, is the hand's: the hand's cards
+    // and, filled down through runs of played cards, the played cards below them (a lane's
+    // bits above its 13 ranks are never played, so no fill crosses into another suit).
+    let mut reaches = hand;
+    let mut through = played & ALL_RANKS;
+    for shift in [1, 2, 4, 8] {
+        reaches |= through & reaches >> shift;
+        through &= through >> shift;
+    }
+    hand & reaches >> 1
+}
+
 /// What a seat's quick tricks read of the hands, once per count.
 struct RunTable {
     hand: CardSet,
@@ -1174,30 +1189,31 @@ impl Searchable for Bridge {
     }
 
     /// Per suit, the highest card of each run of equivalent cards, highest first (a lead's
-    /// or a follow's hint then reads the run's top card: the ace of ace-king-queen wins).
-    /// `cards` come in `legal_moves`' order, lowest first, so reversed each card follows
-    /// the one above it in its run.
+    /// or a follow's hint then reads the run's top card: the ace of ace-king-queen wins);
+    /// each other card in `merged` beside its run's top card.
     fn merge_equivalent(&self, cards: &mut Vec<Card>, merged: &mut Vec<(Card, Card)>) {
         merged.clear();
-        // Legal cards of one suit are the mover's cards of that suit.
+        let given = cards.iter().fold(0, |set, card| set | card.bit());
         let hand = self.hands[self.seat_to_move() as usize].bits();
-        let open = !self.played.bits();
-        let mut top = Card::new(0);
-        let mut kept = 0;
-        cards.reverse();
-        for i in 0..cards.len() {
-            let card = cards[i];
-            let above = open & suit_of(card).mask().bits() & !(card.bit() * 2 - 1);
-            // The next card above still out, in the mover's hand: the run goes on.
-            if hand & above & above.wrapping_neg() != 0 {
-                merged.push((top, card));
-            } else {
-                top = card;
-                cards[kept] = card;
-                kept += 1;
-            }
+        let below_tops = given & run_continuations(hand, self.played.bits());
+        let tops = given & !below_tops;
+        cards.clear();
+        let mut rest = tops;
+        while rest != 0 {
+            let top = 63 - rest.leading_zeros();
+            rest &= !(1 << top);
+            cards.push(Card::new(top as u8));
         }
-        cards.truncate(kept);
+        let mut rest = below_tops;
+        while rest != 0 {
+            let low = rest.trailing_zeros();
+            rest &= rest - 1;
+            let above = tops & !((2 << low) - 1);
+            merged.push((
+                Card::new(above.trailing_zeros() as u8),
+                Card::new(low as u8),
+            ));
+        }
     }
 
     fn merged_relevant(&self, kept: Card, merged: Card, relevant: u64) -> u64 {
