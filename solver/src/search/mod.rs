@@ -1176,38 +1176,45 @@ pub(crate) fn take_child_value(
     }
 }
 
-/// The value of `state` for the side of `seat` (by default the seat to move), without
-/// scoring each move (DDS's `solutions=1`), starting from `seed` as [`analyze_seeded`] does
-/// and from `guess` where the caller has one (else from what the tables know); also the
-/// entries known after the solve.
-pub fn value_seeded<G: Searchable>(
-    state: &G,
-    seat: Option<Seat>,
-    budget: Budget,
-    (seed, guess): (&Carried, Option<i32>),
-) -> (RootValue, Carried) {
-    let start = Instant::now();
-    let side = state.side(seat.or(state.to_move()).unwrap_or(0));
-    let mut searcher =
-        Searcher::<G>::seeded(side, seed, Deadline::of(start, &budget), budget.nodes);
-    let guess = guess.unwrap_or_else(|| searcher.first_guess(state));
-    let (low, high) = searcher.pin(state, guess, &mut 0);
-    let value = RootValue {
-        low,
-        high,
-        nodes: searcher.nodes,
-        elapsed: start.elapsed(),
-    };
-    (value, hand_on(&searcher.table, &searcher.partitions, side))
-}
-
-/// The outcome of [`value_seeded`]: the value lies in `low..=high` (exact when equal).
+/// The outcome of [`RootValues::value`]: the value lies in `low..=high` (exact when equal).
 #[derive(Clone, Copy, Debug)]
 pub struct RootValue {
     pub low: i32,
     pub high: i32,
     pub nodes: u64,
     pub elapsed: Duration,
+}
+
+/// The values of roots of one game, searched in turn for one side by one searcher, whose
+/// tables serve each next root whole (a whole-deal table's four opening leads of a strain:
+/// from the second trick on they meet the same positions), nothing handed on or dropped.
+pub struct RootValues<G: Searchable> {
+    searcher: Searcher<G>,
+}
+
+impl<G: Searchable> RootValues<G> {
+    /// A searcher of `side`'s values, within `budget` from now for all the roots it is given.
+    pub fn new(side: usize, budget: &Budget) -> RootValues<G> {
+        let deadline = Deadline::of(Instant::now(), budget);
+        RootValues {
+            searcher: Searcher::seeded(side, &Carried::default(), deadline, budget.nodes),
+        }
+    }
+
+    /// The value of `state`, searched from `guess` (else as far as the tables know it, else
+    /// where the move ordering's choices lead).
+    pub fn value(&mut self, state: &G, guess: Option<i32>) -> RootValue {
+        let start = Instant::now();
+        let nodes_before = self.searcher.nodes;
+        let guess = guess.unwrap_or_else(|| self.searcher.first_guess(state));
+        let (low, high) = self.searcher.pin(state, guess, &mut 0);
+        RootValue {
+            low,
+            high,
+            nodes: self.searcher.nodes - nodes_before,
+            elapsed: start.elapsed(),
+        }
+    }
 }
 
 impl<G: Searchable> Searcher<G> {

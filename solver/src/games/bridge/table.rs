@@ -3,10 +3,11 @@
 //! `POST /v1/bridge/analyze` with `"table": true`.
 //!
 //! Each result is one search of the opening lead's value (the leads are not scored one by
-//! one: DDS's `solutions=1`): the defenders' tricks, and the declarer's are the rest of the 13. Within a strain the four
-//! opening-lead positions differ only in who leads, so their searches share one contract
-//! (the declarer is not part of the play) and each starts from the table entries the
-//! previous one proved: from the second trick on they meet the same positions. Partners
+//! one: DDS's `solutions=1`): the defenders' tricks, and the declarer's are the rest of the
+//! 13. Within a strain the four opening-lead positions differ only in who leads, so one
+//! searcher of North-South's tricks ([`RootValues`]) searches all four under one contract
+//! (the declarer is not part of the play), each search reading every table entry the
+//! earlier ones proved: from the second trick on they meet the same positions. Partners
 //! lead one after the other, and each search starts from a guess: the tricks the partner's
 //! lead gave the side, else the 13 less those the other side's lead gave it.
 
@@ -17,7 +18,7 @@ use crate::api::{position_request, ApiError, ApiResult};
 use crate::cancel::Cancel;
 use crate::cards::CardSet;
 use crate::problems::Problems;
-use crate::search::{value_seeded, Budget, Carried};
+use crate::search::{Budget, RootValues};
 use crate::suited::Suit;
 use serde_json::{json, Map, Value};
 use std::time::{Duration, Instant};
@@ -57,32 +58,49 @@ pub fn deal_table(hands: [CardSet; 4], budget: Budget) -> DealTable {
     let start = Instant::now();
     let mut table = DealTable::default();
     for (row, &trump) in table.tricks.iter_mut().zip(&STRAINS) {
-        let mut carried = Carried::default();
+        let left = Budget {
+            nodes: budget.nodes.saturating_sub(table.nodes),
+            time: budget.time.saturating_sub(start.elapsed()),
+            cancel: budget.cancel.clone(),
+        };
+        // North-South's tricks, whoever leads: one searcher's tables serve the four leads.
+        let mut searches = RootValues::new(0, &left);
         // The tricks each side took on its own leads so far: the guess for the next lead.
         let mut side_tricks: [Option<i32>; 2] = [None; 2];
         for leader in LEADERS {
-            let left = Budget {
-                nodes: budget.nodes.saturating_sub(table.nodes),
-                time: budget.time.saturating_sub(start.elapsed()),
-                cancel: budget.cancel.clone(),
-            };
-            let lead = opening_lead(hands, trump, leader);
             let side = usize::from(leader % 2);
             let guess = side_tricks[side]
                 .or_else(|| side_tricks[1 - side].map(|theirs| i32::from(TRICKS) - theirs));
-            let (defence, after) = value_seeded(&lead, None, left, (&carried, guess));
-            side_tricks[side] = Some(defence.low);
-            carried = after;
-            table.nodes += defence.nodes;
+            let north_south = searches.value(
+                &opening_lead(hands, trump, leader),
+                guess.map(|tricks| of_side(side, tricks)),
+            );
+            table.nodes += north_south.nodes;
+            // The defenders' (the leader's side's) tricks lie between these two.
+            let [fewest, most] = if side == 0 {
+                [north_south.low, north_south.high]
+            } else {
+                [north_south.high, north_south.low].map(|ns| of_side(side, ns))
+            };
+            side_tricks[side] = Some(fewest);
             // The declarer is the leader's right-hand opponent.
             row[(leader as usize + 3) % 4] = Tricks {
-                low: declarer_tricks(defence.high),
-                high: declarer_tricks(defence.low),
+                low: declarer_tricks(most),
+                high: declarer_tricks(fewest),
             };
         }
     }
     table.elapsed = start.elapsed();
     table
+}
+
+/// `side`'s tricks when North-South take `north_south`, or the other way round.
+fn of_side(side: usize, north_south: i32) -> i32 {
+    if side == 0 {
+        north_south
+    } else {
+        i32::from(TRICKS) - north_south
+    }
 }
 
 /// The opening lead of `leader`; every leader of a strain gets the same contract, so that the
