@@ -705,28 +705,32 @@ impl<G: Searchable> Searcher<G> {
     fn prefetch_cutoff(&self, key: u64) {
         let slots = self.cutoff_moves.len();
         if slots > 0 {
-            prefetch(&self.cutoff_moves[key as usize & (slots - 1)]);
+            prefetch(&self.cutoff_moves[set_of(key, slots)]);
         }
     }
 
     /// The move that last cut off a search at a position of cut-off key `key`.
     fn cutoff_move(&self, key: u64) -> Option<G::Move> {
-        let slots = self.cutoff_moves.len().max(1);
-        self.cutoff_moves
-            .get(key as usize & (slots - 1))
-            .and_then(|slot| slot.move_of(key))
+        let set = set_of(key, self.cutoff_moves.len());
+        let pair = self.cutoff_moves.get(set..set + 2)?;
+        pair.iter().find_map(|slot| slot.move_of(key))
     }
 
-    /// Stores `mv` as the move that cut off at cut-off key `key`. The table is made at the
-    /// first cut-off, small, so that small solves (PIMC's late worlds) do not pay for a large
-    /// one, and grows to its full size once the search is large.
+    /// Stores `mv` as the move that cut off at cut-off key `key`, first in its set (the
+    /// set's other key, if not this one, moves second). The table is made at the first
+    /// cut-off, small, so that small solves (PIMC's late worlds) do not pay for a large one,
+    /// and grows to its full size once the search is large.
     fn remember_cutoff(&mut self, key: u64, mv: G::Move) {
         let slots = self.cutoff_moves.len();
         if slots < CUTOFF_SLOTS && (slots == 0 || self.nodes >= GROW_CUTOFFS_AT) {
             self.grow_cutoffs();
         }
-        let slots = self.cutoff_moves.len();
-        self.cutoff_moves[key as usize & (slots - 1)] = CutoffSlot::of(key, mv);
+        let set = set_of(key, self.cutoff_moves.len());
+        let slot = CutoffSlot::of(key, mv);
+        if !self.cutoff_moves[set].holds(&slot) {
+            self.cutoff_moves[set + 1] = self.cutoff_moves[set];
+        }
+        self.cutoff_moves[set] = slot;
     }
 
     /// Makes the cut-off table its first size, or its full size once the search is large,
@@ -739,9 +743,12 @@ impl<G: Searchable> Searcher<G> {
             FIRST_CUTOFF_SLOTS
         };
         let mut grown = vec![CutoffSlot::EMPTY; wanted];
+        // Each set's first key before its second, so that each stays first where both meet.
         for (place, &slot) in self.cutoff_moves.iter().enumerate() {
             if slot.mv.is_some() {
-                grown[slot.key_bits(place) as usize & (wanted - 1)] = slot;
+                let set = set_of(slot.key_bits(place), wanted);
+                let free = usize::from(grown[set].mv.is_some());
+                grown[set + free] = slot;
             }
         }
         self.cutoff_moves = grown;
@@ -877,42 +884,65 @@ impl<G: Searchable> Searcher<G> {
 }
 
 /// Slots of the cut-off table ([`Searchable::cutoff_key`]), and of the small table a solve
-/// starts with: powers of two, so that a key's slot is its low bits.
+/// starts with: powers of two, so that a key's set of two slots is its low bits but the
+/// lowest ([`set_of`]).
 const CUTOFF_SLOTS: usize = 1 << 16;
 const FIRST_CUTOFF_SLOTS: usize = 1 << TAG_SHIFT;
 /// The key bits a slot's place gives in the smallest table, below its tag's.
 const TAG_SHIFT: u32 = 10;
 
+/// The first slot of `key`'s set in a cut-off table of `slots` (two slots side by side, one
+/// cache line: two keys that meet there both keep their move, where one slot each lost one;
+/// measured on bridge opening leads: 0.8% to 1.8% fewer nodes in the same memory).
+fn set_of(key: u64, slots: usize) -> usize {
+    key as usize & (slots.max(2) - 1) & !1
+}
+
 /// A slot of the cut-off table: the move and the tag of its key. A slot of a table of
-/// [`FIRST_CUTOFF_SLOTS`] or more holds the key's low bits in its place, so 32 bits more
-/// tell keys apart (a key that differs only above them reads another's move: a poorer first
-/// move, never another value), in half the bytes of the whole key (the table is read at
-/// nearly every node and most reads miss the cache).
+/// [`FIRST_CUTOFF_SLOTS`] or more holds the key's low bits but the lowest in its set's place,
+/// so the lowest bit and 32 bits more tell keys apart (a key that differs only above them
+/// reads another's move: a poorer first move, never another value), in half the bytes of the
+/// whole key (the table is read at nearly every node and most reads miss the cache).
 #[derive(Clone, Copy)]
 struct CutoffSlot<M> {
     tag: u32,
+    odd: bool,
     mv: Option<M>,
 }
 
 impl<M: Copy> CutoffSlot<M> {
-    const EMPTY: Self = CutoffSlot { tag: 0, mv: None };
+    const EMPTY: Self = CutoffSlot {
+        tag: 0,
+        odd: false,
+        mv: None,
+    };
 
     /// The slot of `mv`, the move that cut off at key `key`.
     fn of(key: u64, mv: M) -> Self {
         CutoffSlot {
             tag: (key >> TAG_SHIFT) as u32,
+            odd: key & 1 == 1,
             mv: Some(mv),
         }
     }
 
     /// The slot's move, where it was stored for key `key`.
     fn move_of(&self, key: u64) -> Option<M> {
-        self.mv.filter(|_| self.tag == (key >> TAG_SHIFT) as u32)
+        self.mv
+            .filter(|_| self.tag == (key >> TAG_SHIFT) as u32 && self.odd == (key & 1 == 1))
     }
 
-    /// The low bits of the slot's key, the slot at `place` (its low bits, the tag's above).
+    /// Whether the slot holds a move of `other`'s key.
+    fn holds(&self, other: &Self) -> bool {
+        self.mv.is_some() && (self.tag, self.odd) == (other.tag, other.odd)
+    }
+
+    /// The low bits of the slot's key, the slot at `place` (its set's place, the lowest bit
+    /// and the tag's above).
     fn key_bits(&self, place: usize) -> u64 {
-        (place & (FIRST_CUTOFF_SLOTS - 1)) as u64 | u64::from(self.tag) << TAG_SHIFT
+        (place & (FIRST_CUTOFF_SLOTS - 2)) as u64
+            | u64::from(self.odd)
+            | u64::from(self.tag) << TAG_SHIFT
     }
 }
 
