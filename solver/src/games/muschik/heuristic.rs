@@ -54,15 +54,16 @@ impl Heuristic for Muschik {
 
     /// In the participation, every seat that decided before would have joined or sat out as
     /// it did by this player's rule on this world's hand; in the exchange (one pass, the swap
-    /// after it), so would every seat whose hand is as dealt, and every seat that exchanged
-    /// laid away only side cards below the ace, all it held where the stock allowed more.
+    /// after it), so would every other seat whose hand is as dealt (the exchanger's own choice
+    /// is its own, not the rule's), and every seat that exchanged laid away only side cards
+    /// below the ace, all it held where the stock allowed more.
     fn agrees_with_choices(&self) -> bool {
         match self.phase {
             Phase::Participation => self.participation_agrees(0),
             Phase::Exchange if self.exchange_is_plain() => {
                 let changed = (0..self.n()).filter(|&s| self.exchanged[s as usize] > 0);
-                self.exchanges_agree()
-                    && self.participation_agrees(changed.fold(0, |bits, s| bits | 1 << s))
+                let skip = changed.fold(1 << self.actor, |bits, s| bits | 1 << s);
+                self.exchanges_agree() && self.participation_agrees(skip)
             }
             _ => true,
         }
@@ -359,6 +360,29 @@ mod tests {
             }
         }
         assert!(agreed > 500 && refused > 50, "{agreed} {refused}");
+    }
+
+    #[test]
+    fn the_exchanger_s_own_participation_against_the_rule_leaves_its_worlds_agreeing() {
+        use crate::heuristic::Heuristic;
+        use crate::rng::Rng;
+        let mut rng = Rng::seeded(5);
+        let mut checked = 0;
+        for seed in 0..200 {
+            let mut state: Muschik = crate::play::deal("muschik", seed).unwrap();
+            if state.heuristic_move(&mut rng) != super::Move::Out {
+                continue;
+            }
+            state.play_unchecked(super::Move::In);
+            while state.phase == super::Phase::Participation {
+                state.play_unchecked(state.heuristic_move(&mut rng));
+            }
+            if state.phase == super::Phase::Exchange && state.exchange_turns == 0 {
+                assert!(state.agrees_with_choices(), "seed {seed}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 20, "{checked} exchanges checked");
     }
 
     /// The seat's hand, and the cards of every other place with each place's size.
