@@ -1,7 +1,7 @@
 //! `arena`: duplicate matches between two players, and the ISMCTS rate.
 //!
 //! ```text
-//! arena --game G [--variant V] --a P --b P [--deals N] [--iterations N | --ms N] [--seed S] [--only PHASE] [--differences FILE]
+//! arena --game G [--variant V] --a P --b P [--deals N] [--iterations N | --ms N] [--worlds N] [--seed S] [--only PHASE] [--differences FILE]
 //! arena --speed --game G [--variant V] [--iterations N] [--deals N] [--seed S]
 //! arena --serve --game G [--variant V] --a P [--iterations N | --ms N]
 //! ```
@@ -14,6 +14,8 @@
 //! for every decision before the play that the game values so: bids, exchanges, discards,
 //! contracts, trumps, partners), choices-only (those but the bids; the heuristic bids), auto
 //! (the decisions the analysis's `auto` values so, pimc in every other).
+//! `--worlds N`: the worlds PIMC solves per move (default 20; the service's view analysis
+//! draws 200).
 //! `--only PHASE` (a phase as positions name it: `participation`, `exchange`, `play`...) has A
 //! play as itself in that phase only and as the heuristic in every other, so a match measures
 //! what A's advice in one phase gains. `--differences FILE` writes each deal's A − B, one line
@@ -54,6 +56,8 @@ struct Options {
     b: String,
     deals: u32,
     limit: Limit,
+    /// The worlds PIMC solves per move.
+    worlds: usize,
     seed: u64,
     speed: bool,
     serve: bool,
@@ -63,7 +67,7 @@ struct Options {
 
 fn usage(why: &str) -> ! {
     eprintln!("arena: {why}");
-    eprintln!("usage: arena --game G [--variant V] --a PLAYER --b PLAYER [--deals N] [--iterations N | --ms N] [--seed S] [--only PHASE] [--differences FILE]");
+    eprintln!("usage: arena --game G [--variant V] --a PLAYER --b PLAYER [--deals N] [--iterations N | --ms N] [--worlds N] [--seed S] [--only PHASE] [--differences FILE]");
     eprintln!(
         "       arena --speed --game G [--variant V] [--iterations N] [--deals N] [--seed S]"
     );
@@ -111,6 +115,7 @@ fn parse() -> Options {
         b: text("b"),
         deals: number("deals", 100) as u32,
         limit,
+        worlds: number("worlds", PIMC_WORLDS as u64) as usize,
         seed: number("seed", 1),
         speed,
         serve,
@@ -119,33 +124,46 @@ fn parse() -> Options {
     }
 }
 
-/// The worlds PIMC solves per move.
+/// The worlds PIMC solves per move unless `--worlds` says (the service's view analysis
+/// draws 200).
 const PIMC_WORLDS: usize = 20;
 
-fn player<G: Playable>(name: &str, limit: Limit) -> Box<dyn Player<G>> {
+fn player<G: Playable>(name: &str, limit: Limit, worlds: usize) -> Box<dyn Player<G>> {
     match name {
         "random" => Box::new(RandomPlayer),
         "heuristic" => heuristic(),
         "ismcts" => Box::new(players::IsmctsPlayer::new(RandomRollout, limit)),
         "ismcts-h" => Box::new(players::IsmctsPlayer::new(HeuristicRollout, limit)),
-        "pimc" => Box::new(players::PimcPlayer::new(PIMC_WORLDS, limit, None)),
+        "pimc" => Box::new(players::PimcPlayer::new(worlds, limit, None)),
         "pimc-exact" => Box::new(players::PimcPlayer::new(
-            PIMC_WORLDS,
+            worlds,
             limit,
             Some(WorldSearch::Exact),
         )),
         "pimc-maxn" => Box::new(players::PimcPlayer::new(
-            PIMC_WORLDS,
+            worlds,
             limit,
             Some(WorldSearch::Maxn),
         )),
         "seeing" => Box::new(players::SeeingPlayer::new(limit)),
         "bids" => Box::new(bid_player(limit, Valuing::Bids, heuristic())),
-        "bids-pimc" => Box::new(bid_player(limit, Valuing::Bids, player("pimc", limit))),
+        "bids-pimc" => Box::new(bid_player(
+            limit,
+            Valuing::Bids,
+            player("pimc", limit, worlds),
+        )),
         "choices" => Box::new(bid_player(limit, Valuing::Choices, heuristic())),
-        "choices-pimc" => Box::new(bid_player(limit, Valuing::Choices, player("pimc", limit))),
+        "choices-pimc" => Box::new(bid_player(
+            limit,
+            Valuing::Choices,
+            player("pimc", limit, worlds),
+        )),
         "choices-only" => Box::new(bid_player(limit, Valuing::ChoicesOnly, heuristic())),
-        "auto" => Box::new(bid_player(limit, Valuing::Auto, player("pimc", limit))),
+        "auto" => Box::new(bid_player(
+            limit,
+            Valuing::Auto,
+            player("pimc", limit, worlds),
+        )),
         _ => usage(&format!("no player '{name}'")),
     }
 }
@@ -209,14 +227,14 @@ fn run<G: Playable>(options: &Options) {
     if options.serve {
         return serve::<G>(options);
     }
-    let mut a = player::<G>(&options.a, options.limit);
+    let mut a = player::<G>(&options.a, options.limit, options.worlds);
     if let Some(phase) = &options.only {
         a = Box::new(OnlyIn {
             phase: phase.clone(),
             player: a,
         });
     }
-    let mut b = player::<G>(&options.b, options.limit);
+    let mut b = player::<G>(&options.b, options.limit, options.worlds);
     let report = duplicate(
         &options.variant,
         &mut *a,
@@ -300,7 +318,7 @@ fn speed<G: Playable>(options: &Options) {
 /// Answers A's move for each position read from standard input.
 fn serve<G: Playable>(options: &Options) {
     use std::io::{BufRead, Write};
-    let mut a = player::<G>(&options.a, options.limit);
+    let mut a = player::<G>(&options.a, options.limit, options.worlds);
     let mut problems = solver::problems::Problems::default();
     let config = G::config(Some(&options.variant), None, "", &mut problems)
         .unwrap_or_else(|| usage(&format!("{problems:?}")));
