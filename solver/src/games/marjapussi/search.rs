@@ -128,12 +128,22 @@ impl Marjapussi {
     /// majority where it is sure or else a marriage sure to be declared
     /// ([`Marjapussi::sure_marriage`]), either of which the side can reach. Where the
     /// leader's line takes every trick left ([`Quick::sweep`]), the last trick is the
-    /// leader's side's, and the other side's value is what it holds already. `open`: the
-    /// majority is known to be open even with the sure card points (the table key found it
-    /// so), which then need not be counted unless the line may sweep.
-    fn game_point_bounds(&self, side: usize, open: bool) -> (i32, i32) {
+    /// leader's side's, and the other side's value is what it holds already. With `keys`
+    /// ([`Marjapussi::table_keys`]), what they counted is not counted again: a
+    /// [`TableKey::Ordered`] says the majority is open even with the sure card points (which
+    /// then need not be counted unless the line may sweep) and holds the side's card points,
+    /// and either key the declared marriages' game points.
+    fn game_point_bounds(&self, side: usize, keys: Option<TableKey>) -> (i32, i32) {
         let cfg = &self.cfg;
-        let cp = self.card_points_of(side);
+        let (open, cp, marriages) = match keys {
+            Some(TableKey::Ordered(_, marriages, cp)) => (true, cp, marriages),
+            Some(TableKey::Exact((_, marriages))) => (false, self.card_points_of(side), marriages),
+            None => (
+                false,
+                self.card_points_of(side),
+                self.marriage_game_points(side),
+            ),
+        };
         let plain = self.majority_outcome(cp, Quick::NONE);
         // Sure points only where they can still decide the majority or the line may sweep.
         let quick = if plain.is_none() && !open || self.may_sweep() {
@@ -146,7 +156,7 @@ impl Marjapussi {
             .last_trick_winner
             .is_some_and(|w| self.side_of(w) as usize == side)
             || quick.sweep == Some(true);
-        let secured = i32::from(last_won) * cfg.last_trick_bonus + self.marriage_game_points(side);
+        let secured = i32::from(last_won) * cfg.last_trick_bonus + marriages;
         let majority = 1 + self.match_state.carry;
         let sure_majority = if outcome == Some(true) { majority } else { 0 };
         if quick.sweep == Some(false) {
@@ -163,16 +173,21 @@ impl Marjapussi {
         (low, high + if can_win_majority { majority } else { 0 })
     }
 
-    /// [`Searchable::value_bounds`]; `open` as in [`Marjapussi::game_point_bounds`].
-    fn bounds(&self, side: usize, open: bool) -> (i32, i32) {
+    /// [`Searchable::value_bounds`], given the position's table keys where the search made
+    /// them ([`Marjapussi::game_point_bounds`]; the Huutopussi family's banked part is the
+    /// points the side has banked).
+    fn bounds(&self, side: usize, keys: Option<TableKey>) -> (i32, i32) {
         if let Some(value) = self.last_trick_value(side) {
             return (value, value);
         }
         if self.cfg.variant == Variant::Marjapussi {
-            return self.game_point_bounds(side, open);
+            return self.game_point_bounds(side, keys);
         }
         let quick = self.quick(side);
-        let secured = self.banked_points(side);
+        let secured = match keys {
+            Some(TableKey::Exact((_, banked))) => banked,
+            _ => self.banked_points(side),
+        };
         if quick.sweep == Some(false) {
             // The side wins no trick: no card point, no window to declare in, no last trick.
             return (secured, secured);
@@ -492,7 +507,7 @@ impl Searchable for Marjapussi {
     }
 
     fn value_bounds(&self, side: usize) -> (i32, i32) {
-        self.bounds(side, false)
+        self.bounds(side, None)
     }
 
     /// Inside a trick of the play, no bounds: they are those of the trick's start without
@@ -502,10 +517,11 @@ impl Searchable for Marjapussi {
         self.keyed_bounds(side, window, None)
     }
 
-    /// [`Searchable::value_bounds_relevant`]; `marjapussi` keyed by
-    /// [`TableKey::Ordered`] has its majority open even with the sure card points
-    /// ([`Marjapussi::table_keys`]), so its bounds count them only where the line may sweep:
-    /// 2.9% fewer instructions in `bench_exact 20 9`'s `marjapussi`.
+    /// [`Searchable::value_bounds_relevant`], reusing what the keys counted
+    /// ([`Marjapussi::bounds`]): `marjapussi` keyed by [`TableKey::Ordered`] has its majority
+    /// open even with the sure card points ([`Marjapussi::table_keys`]), so its bounds count
+    /// them only where the line may sweep: 2.9% fewer instructions in `bench_exact 20 9`'s
+    /// `marjapussi`.
     fn keyed_bounds(
         &self,
         side: usize,
@@ -515,7 +531,7 @@ impl Searchable for Marjapussi {
         let (low, high) = if self.phase == Phase::Play && self.trick_len != 0 {
             (i32::MIN / 2, i32::MAX / 2)
         } else {
-            self.bounds(side, matches!(keys, Some(TableKey::Ordered(..))))
+            self.bounds(side, keys)
         };
         ((low, u64::MAX), (high, u64::MAX))
     }
@@ -1050,32 +1066,40 @@ mod tests {
         })
     }
 
-    /// `marjapussi`'s bounds given its table keys are its bounds without them, at every trick
-    /// start of random play from nine cards a seat; some keys say the majority is open with
-    /// the sure points counted (those the keyed bounds skip), some that they decide it.
+    /// The bounds given the table keys are the bounds without them, at every trick start of
+    /// random play from nine cards a seat, in every variant; some of `marjapussi`'s keys say
+    /// the majority is open with the sure points counted (those the keyed bounds skip), some
+    /// that they decide it, and some of the others' bank points.
     #[test]
-    fn marjapussi_bounds_given_the_keys_are_the_bounds() {
-        let (mut open, mut decided_by_sure) = (0, 0);
+    fn bounds_given_the_keys_are_the_bounds() {
+        let (mut open, mut decided_by_sure, mut banked) = (0, 0, 0);
         let mut moves = Vec::new();
         let seeds = tiers::cases("marjapussi's keyed bounds", 60, 10, "seeds");
-        for seed in 0..seeds as u64 {
-            let mut g = endgame("marjapussi", seed, 9);
+        for (variant, seed) in Variant::NAMES
+            .iter()
+            .flat_map(|&v| (0..seeds as u64).map(move |s| (v, s)))
+        {
+            let mut g = endgame(variant, seed, 9);
             let mut rng = Rng::seeded(seed);
             while !g.is_over() {
                 if g.trick_len == 0 {
-                    for side in 0..2 {
+                    for side in 0..g.sides() {
                         let window = (i32::MIN / 2, i32::MAX / 2);
                         let keys = g.table_keys(side);
                         let keyed = g.keyed_bounds(side, window, Some(keys));
-                        assert_eq!(keyed, g.value_bounds_relevant(side, window), "seed {seed}");
+                        let unkeyed = g.value_bounds_relevant(side, window);
+                        assert_eq!(keyed, unkeyed, "{variant} seed {seed}");
                         let cp = g.card_points_of(side);
                         let plain = g.majority_outcome(cp, Quick::NONE);
+                        let marjapussi = g.cfg.variant == Variant::Marjapussi;
                         open += usize::from(matches!(keys, TableKey::Ordered(..)));
                         decided_by_sure += usize::from(
-                            plain.is_none()
+                            marjapussi
+                                && plain.is_none()
                                 && matches!(keys, TableKey::Exact(_))
                                 && g.phase == Phase::Play,
                         );
+                        banked += usize::from(!marjapussi && keys.exact().1 > 0);
                     }
                 }
                 g.legal_moves(&mut moves);
@@ -1083,8 +1107,8 @@ mod tests {
             }
         }
         assert!(
-            open >= seeds && decided_by_sure > 0,
-            "{open} {decided_by_sure}"
+            open >= seeds && decided_by_sure > 0 && banked >= seeds,
+            "{open} {decided_by_sure} {banked}"
         );
     }
 
@@ -1174,7 +1198,7 @@ mod tests {
                     swept += 1;
                 }
                 let held = if g.cfg.variant == Variant::Marjapussi {
-                    g.game_point_bounds(side, false).0
+                    g.game_point_bounds(side, None).0
                 } else {
                     g.banked_points(side)
                 };
