@@ -12,6 +12,22 @@ fn higher_in_suit(card: Card) -> CardSet {
     CardSet::from_bits(above) & suit_of(card).mask()
 }
 
+/// The card of `trick` (cards in the order played) that wins it and its place there: the
+/// highest trump, else the highest of the led suit.
+pub(super) fn best_of(trick: &[Card], trump: Option<Suit>) -> Option<(usize, Card)> {
+    let led = suit_of(*trick.first()?);
+    let cards: CardSet = trick.iter().copied().collect();
+    let trumps = trump.map_or(CardSet::EMPTY, |t| cards & t.mask());
+    let pool = if trumps.is_empty() {
+        cards & led.mask()
+    } else {
+        trumps
+    };
+    let best = pool.highest()?;
+    let position = trick.iter().position(|&c| c == best)?;
+    Some((position, best))
+}
+
 impl Marjapussi {
     pub(crate) fn trick_cards(&self) -> CardSet {
         self.trick[..self.trick_len as usize]
@@ -20,19 +36,9 @@ impl Marjapussi {
             .collect()
     }
 
-    /// The card that wins the trick so far: the highest trump, else the highest of the led suit.
+    /// The card that wins the trick so far and its place in it ([`best_of`]).
     pub(crate) fn best_in_trick(&self) -> Option<(usize, Card)> {
-        let led = suit_of(*self.trick[..self.trick_len as usize].first()?);
-        let cards = self.trick_cards();
-        let trumps = self.trump.map_or(CardSet::EMPTY, |t| cards & t.mask());
-        let pool = if trumps.is_empty() {
-            cards & led.mask()
-        } else {
-            trumps
-        };
-        let best = pool.highest()?;
-        let position = self.trick.iter().position(|&c| c == best)?;
-        Some((position, best))
+        best_of(&self.trick[..self.trick_len as usize], self.trump)
     }
 
     pub(super) fn play_moves(&self, seat: u8, out: &mut Vec<Move>) {

@@ -10,6 +10,7 @@ use super::cards::{
     self, marriage, points, set_points, KING, POINT_CARDS, QUEEN, SIMPLIFIED_CLASSES,
 };
 use super::config::{CardValues, TrumpOnMarriage, Variant};
+use super::play::best_of;
 use super::profile::Profile;
 use super::{Marjapussi, Move, Phase, Said};
 use crate::cards::{Card, CardSet};
@@ -849,27 +850,28 @@ impl Marjapussi {
 
     /// At the start of the last trick in the play, `side`'s value: each seat holds one card,
     /// so the trick plays itself, and a declaration window after it finds no marriage left in
-    /// a hand to declare or ask for.
+    /// a hand to declare or ask for. Counted from the trick's cards, without playing them.
     fn last_trick_value(&self, side: usize) -> Option<i32> {
+        let leader = self.leader;
         if self.phase != Phase::Play
             || self.trick_len != 0
-            || self.hands[self.leader as usize].len() != 1
+            || self.hands[usize::from(leader)].len() != 1
+            || self.tricks_played + 1 != self.tricks_in_hand()
         {
             return None;
         }
-        let mut end = self.clone();
-        while end.result.is_none() {
-            let seat = end.actor;
-            match end.phase {
-                Phase::Play => {
-                    let card = end.hands[seat as usize].highest()?;
-                    end.play_card(seat, card);
-                }
-                Phase::Declare => end.play_declaration(seat, Move::NoDeclaration),
-                _ => return None,
-            }
+        let n = self.n();
+        let mut trick = [Card::new(0); 4];
+        for (place, card) in trick[..usize::from(n)].iter_mut().enumerate() {
+            *card = self.hands[usize::from((leader + place as u8) % n)].highest()?;
         }
-        Some(end.value(side))
+        let trick = &trick[..usize::from(n)];
+        let (place, _) = best_of(trick, self.trump)?;
+        let winner = (leader + place as u8) % n;
+        let (mut won, mut tricks_won) = (self.won, self.tricks_won);
+        won[usize::from(winner)] |= trick.iter().copied().collect();
+        tricks_won[usize::from(winner)] += 1;
+        Some(self.tally(&won, &tricks_won, Some(winner)).points[side])
     }
 
     /// The mover's kings and queens of the marriages its side can still declare.
@@ -1035,6 +1037,25 @@ mod tests {
         g
     }
 
+    /// The last trick's value counted from its cards is its minimax value for every side, in
+    /// every variant; a trick before the last has none.
+    #[test]
+    fn the_last_trick_counted_from_its_cards_is_its_minimax_value() {
+        let (mut checked, mut before) = (0, 0);
+        let seeds = tiers::cases("marjapussi's last tricks", 400, 40, "seeds");
+        for (variant, seed, g) in positions_at(1, seeds).chain(positions_at(2, seeds)) {
+            let last = g.hands[usize::from(g.leader)].len() == 1;
+            for side in 0..g.sides() {
+                let truth = last.then(|| minimax(&g, side));
+                assert_eq!(g.last_trick_value(side), truth, "{variant} {seed}");
+                checked += usize::from(last);
+                before += usize::from(!last);
+            }
+        }
+        let least = tiers::least(2_000, seeds, 400);
+        assert!(checked >= least && before >= least, "{checked} {before}");
+    }
+
     /// `marjapussi` pins its root moves best guesses first, yet the analysis lists them as
     /// the legal moves come, at three cards a seat; in some positions the orders differ.
     #[test]
@@ -1056,12 +1077,15 @@ mod tests {
         assert!(reordered > 0, "no position whose hints reorder its moves");
     }
 
-    /// The positions of `seeds` seeded hands of every variant played at random to three cards
-    /// a seat (those not over), with their variant and seed.
-    fn three_card_positions(seeds: usize) -> impl Iterator<Item = (&'static str, u64, Marjapussi)> {
+    /// The positions of `seeds` seeded hands of every variant played at random to `left`
+    /// cards a seat (those not over), with their variant and seed.
+    fn positions_at(
+        left: u32,
+        seeds: usize,
+    ) -> impl Iterator<Item = (&'static str, u64, Marjapussi)> {
         Variant::NAMES.iter().flat_map(move |&variant| {
             (0..seeds as u64)
-                .map(move |seed| (variant, seed, endgame(variant, seed, 3)))
+                .map(move |seed| (variant, seed, endgame(variant, seed, left)))
                 .filter(|(_, _, g)| !g.is_over())
         })
     }
@@ -1150,7 +1174,7 @@ mod tests {
     fn bounds_hold_the_true_value_counting_the_sides_own_marriages() {
         let (mut split, mut quick, mut asked) = (0, 0, 0);
         let seeds = tiers::cases("marjapussi's bounds against minimax", 300, 30, "seeds");
-        for (variant, seed, g) in three_card_positions(seeds) {
+        for (variant, seed, g) in positions_at(3, seeds) {
             let leader_hand = g.hands[usize::from(g.leader)];
             let leader_marries =
                 cards::marriages_held(leader_hand).intersects(g.undeclared_marriages());
@@ -1184,7 +1208,7 @@ mod tests {
     fn a_line_taking_every_trick_leaves_the_other_sides_nothing() {
         let (mut swept, mut short_of_one) = (0, 0);
         let seeds = tiers::cases("marjapussi's sweeping lines", 600, 60, "seeds");
-        for (variant, seed, g) in three_card_positions(seeds) {
+        for (variant, seed, g) in positions_at(3, seeds) {
             let line = g.quick_line();
             let left = g.hands[usize::from(g.leader)].len();
             let leading = usize::from(g.side_of(g.leader));
