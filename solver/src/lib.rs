@@ -125,8 +125,10 @@ mod recall_tests;
 /// `muuntaken`: those of every trump the other side's trumps cannot take, with the same
 /// effect; `ruleplay`: PIMC draws a Muschik world again, up to 200 times, until every card
 /// the other seats played is the rule-based player's on the hand the world gives them, so
-/// its worlds, values and best moves change).
+/// its worlds, values and best moves change; `wonbanked`: `marjapussi`'s table entries of a
+/// card points' majority sure won bank its game points, so a deal's carried table of an
+/// earlier version would be read wrong, though no answer changes).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout.forcedpass.topprobe.moot.declareonly.cuttag.leadback.trickguess.firststep.askedmarriage.inturn.underlead.sweep.rootorder.rootorder3.mufallen.muuntaken.ruleplay"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout.forcedpass.topprobe.moot.declareonly.cuttag.leadback.trickguess.firststep.askedmarriage.inturn.underlead.sweep.rootorder.rootorder3.mufallen.muuntaken.ruleplay.wonbanked"
 );

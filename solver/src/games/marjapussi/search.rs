@@ -23,6 +23,18 @@ use crate::suited::{power_of, suit_of, Suit};
 const MAJORITY_WON: u64 = 1 << 20;
 const MAJORITY_LOST: u64 = 2 << 20;
 
+/// What `marjapussi`'s bounds know of a side's card points' majority before they count the
+/// sure card points ([`Marjapussi::keyed_majority`]).
+#[derive(Clone, Copy)]
+enum Majority {
+    /// Decided: won (`true`) or out of reach.
+    Decided(bool),
+    /// Open even with the sure card points; the side holds these card points.
+    Open(i32),
+    /// Not looked at yet; the side holds these card points.
+    Holding(i32),
+}
+
 /// Card points sure to go to a side (`ours`) or to its opponents (`theirs`) from here, and
 /// whether the leader's line takes every trick left (then every card point still out is
 /// its side's): `Some(true)` where the leader is the side's, `Some(false)` where it is
@@ -129,30 +141,26 @@ impl Marjapussi {
     /// majority where it is sure or else a marriage sure to be declared
     /// ([`Marjapussi::sure_marriage`]), either of which the side can reach. Where the
     /// leader's line takes every trick left ([`Quick::sweep`]), the last trick is the
-    /// leader's side's, and the other side's value is what it holds already. With `keys`
-    /// ([`Marjapussi::table_keys`]), what they counted is not counted again: a
-    /// [`TableKey::Ordered`] says the majority is open even with the sure card points (which
-    /// then need not be counted unless the line may sweep) and holds the side's card points,
-    /// and either key the declared marriages' game points.
+    /// leader's side's, and the other side's value is what it holds already. With `keys`,
+    /// what they counted is not counted again ([`Marjapussi::keyed_majority`]).
     fn game_point_bounds(&self, side: usize, keys: Option<TableKey>) -> (i32, i32) {
         let cfg = &self.cfg;
-        let (open, cp, marriages) = match keys {
-            Some(TableKey::Ordered(_, marriages, cp)) => (true, cp, marriages),
-            Some(TableKey::Exact((_, marriages))) => (false, self.card_points_of(side), marriages),
-            None => (
-                false,
-                self.card_points_of(side),
-                self.marriage_game_points(side),
-            ),
+        let (marriages, known) = self.keyed_majority(side, keys);
+        let plain = match known {
+            Majority::Decided(won) => Some(won),
+            Majority::Open(cp) | Majority::Holding(cp) => self.majority_outcome(cp, Quick::NONE),
         };
-        let plain = self.majority_outcome(cp, Quick::NONE);
+        let open = matches!(known, Majority::Open(_));
         // Sure points only where they can still decide the majority or the line may sweep.
         let quick = if plain.is_none() && !open || self.may_sweep() {
             self.quick(side)
         } else {
             Quick::NONE
         };
-        let outcome = plain.or_else(|| self.majority_outcome(cp, quick).filter(|_| !open));
+        let outcome = plain.or_else(|| match known {
+            Majority::Holding(cp) => self.majority_outcome(cp, quick),
+            _ => None,
+        });
         let last_won = self
             .last_trick_winner
             .is_some_and(|w| self.side_of(w) as usize == side)
@@ -172,6 +180,27 @@ impl Marjapussi {
         let low = secured + sure_majority.max(self.sure_marriage(side));
         let high = secured + sure_majority + more;
         (low, high + if can_win_majority { majority } else { 0 })
+    }
+
+    /// `marjapussi`: the side's declared marriages' game points and what is known of its
+    /// card points' majority before the sure points are counted, with `keys` (those of
+    /// [`Marjapussi::table_keys`], of a position to move in) where given: a
+    /// [`TableKey::Ordered`] holds the marriages as its banked part and the side's card
+    /// points, with which the majority is open even counting the sure points; a
+    /// [`TableKey::Exact`] is of a decided majority, won where its banked part is more than
+    /// the marriages.
+    fn keyed_majority(&self, side: usize, keys: Option<TableKey>) -> (i32, Majority) {
+        match keys {
+            Some(TableKey::Ordered(_, marriages, cp)) => (marriages, Majority::Open(cp)),
+            Some(TableKey::Exact((_, banked))) => {
+                let marriages = self.marriage_game_points(side);
+                (marriages, Majority::Decided(banked > marriages))
+            }
+            None => (
+                self.marriage_game_points(side),
+                Majority::Holding(self.card_points_of(side)),
+            ),
+        }
     }
 
     /// [`Searchable::value_bounds`], given the position's table keys where the search made
@@ -443,11 +472,6 @@ impl Marjapussi {
     }
 }
 
-/// Whether a [`Marjapussi::majority_key`] says the majority is won or out of reach.
-fn majority_decided(key: u64) -> bool {
-    key == MAJORITY_WON || key == MAJORITY_LOST
-}
-
 /// Each suit's count of cards in play of each card-point value above 0, two bits each
 /// (points grow with rank, so with the ranks in play it says what each card is worth): with
 /// the original values each such value is one rank's, and the count whether it is in play.
@@ -547,7 +571,9 @@ impl Searchable for Marjapussi {
     /// are the banked part. While the majority is open that is the side's card points, which
     /// its game points never fall with (more card points banked only bring the majority
     /// nearer; marriages and the last trick do not turn on them); once it is decided, what
-    /// the cards are worth leaves the shape. One count of the majority serves both keys.
+    /// the cards are worth leaves the shape, and a majority won is banked too (so the bounds
+    /// read from the key which way it went, [`Marjapussi::keyed_majority`]). One count of the
+    /// majority serves both keys.
     #[inline]
     fn table_keys(&self, side: usize) -> TableKey {
         if self.is_over() {
@@ -556,12 +582,13 @@ impl Searchable for Marjapussi {
         if self.cfg.variant != Variant::Marjapussi {
             return TableKey::Exact((self.shape_key(), self.banked_points(side)));
         }
-        let banked = self.marriage_game_points(side);
+        let marriages = self.marriage_game_points(side);
         let majority = self.majority_key(side);
-        if majority_decided(majority) {
-            TableKey::Exact((mix(self.shape_key_by(false), majority), banked))
-        } else {
-            TableKey::Ordered(self.shape_key(), banked, majority as i32)
+        let decided = |banked| TableKey::Exact((mix(self.shape_key_by(false), majority), banked));
+        match majority {
+            MAJORITY_WON => decided(marriages + 1 + self.match_state.carry),
+            MAJORITY_LOST => decided(marriages),
+            cp => TableKey::Ordered(self.shape_key(), marriages, cp as i32),
         }
     }
 
@@ -1591,7 +1618,7 @@ mod tests {
                 continue;
             };
             for side in 0..2 {
-                if majority_decided(g.majority_key(side))
+                if matches!(g.majority_key(side), MAJORITY_WON | MAJORITY_LOST)
                     && other.table_key(side) == g.table_key(side)
                 {
                     let (before, after) = (minimax(&g, side), minimax(&other, side));
