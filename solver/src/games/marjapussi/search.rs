@@ -618,10 +618,11 @@ impl Searchable for Marjapussi {
         self.n() == 4
     }
 
-    /// Only trick starts: a position inside a trick is reached again only through the
-    /// trick's start, whose entry answers first.
+    /// Only trick starts before the last: a position inside a trick is reached again only
+    /// through the trick's start, whose entry answers first, and the last trick's start is
+    /// valued from its cards ([`Marjapussi::last_trick_value`]) for less than its key.
     fn tabled(&self) -> bool {
-        self.trick_len == 0
+        self.trick_len == 0 && !self.last_trick_starts()
     }
 
     /// Only a failed ask and no declaration lead to one position, and
@@ -879,14 +880,10 @@ impl Marjapussi {
     /// so the trick plays itself, and a declaration window after it finds no marriage left in
     /// a hand to declare or ask for. Counted from the trick's cards, without playing them.
     fn last_trick_value(&self, side: usize) -> Option<i32> {
-        let leader = self.leader;
-        if self.phase != Phase::Play
-            || self.trick_len != 0
-            || self.hands[usize::from(leader)].len() != 1
-            || self.tricks_played + 1 != self.tricks_in_hand()
-        {
+        if !self.last_trick_starts() || self.tricks_played + 1 != self.tricks_in_hand() {
             return None;
         }
+        let leader = self.leader;
         let n = self.n();
         let mut trick = [Card::new(0); 4];
         for (place, card) in trick[..usize::from(n)].iter_mut().enumerate() {
@@ -899,6 +896,13 @@ impl Marjapussi {
         won[usize::from(winner)] |= trick.iter().copied().collect();
         tricks_won[usize::from(winner)] += 1;
         Some(self.tally(&won, &tricks_won, Some(winner)).points[side])
+    }
+
+    /// Whether the last trick of the play starts here: its leader holds one card.
+    fn last_trick_starts(&self) -> bool {
+        self.phase == Phase::Play
+            && self.trick_len == 0
+            && self.hands[usize::from(self.leader)].len() == 1
     }
 
     /// The mover's kings and queens of the marriages its side can still declare.
