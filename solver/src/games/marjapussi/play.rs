@@ -117,9 +117,8 @@ impl Marjapussi {
             self.actor = self.next_seat(seat);
             return;
         }
-        for &gone in &self.trick[..self.trick_len as usize] {
-            self.profile.remove(gone);
-        }
+        self.profile
+            .remove_all(&self.trick[..self.trick_len as usize]);
         let (position, _) = self.best_in_trick().expect("a full trick has a winner");
         let winner = (self.leader + position as u8) % self.n();
         self.won[winner as usize] |= self.trick_cards();
