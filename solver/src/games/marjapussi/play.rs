@@ -12,9 +12,16 @@ fn higher_in_suit(card: Card) -> CardSet {
     CardSet::from_bits(above) & suit_of(card).mask()
 }
 
-/// The card of `trick` (cards in the order played) that wins it and its place there: the
-/// highest trump, else the highest of the led suit.
+/// The card of `trick` (cards in the order played) that wins it and its place there
+/// ([`winning_card`]).
 pub(super) fn best_of(trick: &[Card], trump: Option<Suit>) -> Option<(usize, Card)> {
+    let best = winning_card(trick, trump)?;
+    let position = trick.iter().position(|&c| c == best)?;
+    Some((position, best))
+}
+
+/// The card of `trick` that wins it: the highest trump, else the highest of the led suit.
+fn winning_card(trick: &[Card], trump: Option<Suit>) -> Option<Card> {
     let led = suit_of(*trick.first()?);
     let cards: CardSet = trick.iter().copied().collect();
     let trumps = trump.map_or(CardSet::EMPTY, |t| cards & t.mask());
@@ -23,9 +30,7 @@ pub(super) fn best_of(trick: &[Card], trump: Option<Suit>) -> Option<(usize, Car
     } else {
         trumps
     };
-    let best = pool.highest()?;
-    let position = trick.iter().position(|&c| c == best)?;
-    Some((position, best))
+    pool.highest()
 }
 
 impl Marjapussi {
@@ -67,9 +72,6 @@ impl Marjapussi {
                 return CardSet::single(ace);
             }
         }
-        let (_, best) = self
-            .best_in_trick()
-            .expect("a trick in progress has a best card");
         let same = hand & led.mask();
         let trumps = self.trump.map_or(CardSet::EMPTY, |t| hand & t.mask());
         let pool = if !same.is_empty() {
@@ -82,6 +84,8 @@ impl Marjapussi {
         if !self.cfg.overtake_duty {
             return pool;
         }
+        let best = winning_card(&self.trick[..usize::from(self.trick_len)], self.trump)
+            .expect("a trick in progress has a best card");
         let pool_suit = suit_of(pool.lowest().expect("the pool is not empty"));
         let winners = if pool_suit == suit_of(best) {
             pool & higher_in_suit(best)
