@@ -60,7 +60,11 @@ impl Marjapussi {
             cashed[trump as usize] = run;
             fallen |= self.cash(trump, run, &mut intact);
         }
-        for suit in Suit::ALL.into_iter().filter(|&s| Some(s) != self.trump) {
+        // Only suits with a top card to cash: the ruffs are counted for those alone.
+        let side_suits = Suit::ALL
+            .into_iter()
+            .filter(|&s| Some(s) != self.trump && !tops[s as usize].is_empty());
+        for suit in side_suits {
             let limit = self.ruff_limit(suit, trump_rounds);
             let run = highest_n(tops[suit as usize], limit);
             cashed[suit as usize] = run;
