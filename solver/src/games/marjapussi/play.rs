@@ -12,6 +12,27 @@ fn higher_in_suit(card: Card) -> CardSet {
     CardSet::from_bits(above) & suit_of(card).mask()
 }
 
+/// The card of `trick` (cards in the order played) that wins it and its place there
+/// ([`winning_card`]).
+pub(super) fn best_of(trick: &[Card], trump: Option<Suit>) -> Option<(usize, Card)> {
+    let best = winning_card(trick, trump)?;
+    let position = trick.iter().position(|&c| c == best)?;
+    Some((position, best))
+}
+
+/// The card of `trick` that wins it: the highest trump, else the highest of the led suit.
+fn winning_card(trick: &[Card], trump: Option<Suit>) -> Option<Card> {
+    let led = suit_of(*trick.first()?);
+    let cards: CardSet = trick.iter().copied().collect();
+    let trumps = trump.map_or(CardSet::EMPTY, |t| cards & t.mask());
+    let pool = if trumps.is_empty() {
+        cards & led.mask()
+    } else {
+        trumps
+    };
+    pool.highest()
+}
+
 impl Marjapussi {
     pub(crate) fn trick_cards(&self) -> CardSet {
         self.trick[..self.trick_len as usize]
@@ -20,19 +41,9 @@ impl Marjapussi {
             .collect()
     }
 
-    /// The card that wins the trick so far: the highest trump, else the highest of the led suit.
+    /// The card that wins the trick so far and its place in it ([`best_of`]).
     pub(crate) fn best_in_trick(&self) -> Option<(usize, Card)> {
-        let led = suit_of(*self.trick[..self.trick_len as usize].first()?);
-        let cards = self.trick_cards();
-        let trumps = self.trump.map_or(CardSet::EMPTY, |t| cards & t.mask());
-        let pool = if trumps.is_empty() {
-            cards & led.mask()
-        } else {
-            trumps
-        };
-        let best = pool.highest()?;
-        let position = self.trick.iter().position(|&c| c == best)?;
-        Some((position, best))
+        best_of(&self.trick[..self.trick_len as usize], self.trump)
     }
 
     pub(super) fn play_moves(&self, seat: u8, out: &mut Vec<Move>) {
@@ -61,9 +72,6 @@ impl Marjapussi {
                 return CardSet::single(ace);
             }
         }
-        let (_, best) = self
-            .best_in_trick()
-            .expect("a trick in progress has a best card");
         let same = hand & led.mask();
         let trumps = self.trump.map_or(CardSet::EMPTY, |t| hand & t.mask());
         let pool = if !same.is_empty() {
@@ -76,6 +84,8 @@ impl Marjapussi {
         if !self.cfg.overtake_duty {
             return pool;
         }
+        let best = winning_card(&self.trick[..usize::from(self.trick_len)], self.trump)
+            .expect("a trick in progress has a best card");
         let pool_suit = suit_of(pool.lowest().expect("the pool is not empty"));
         let winners = if pool_suit == suit_of(best) {
             pool & higher_in_suit(best)
@@ -111,9 +121,8 @@ impl Marjapussi {
             self.actor = self.next_seat(seat);
             return;
         }
-        for &gone in &self.trick[..self.trick_len as usize] {
-            self.profile.remove(gone);
-        }
+        self.profile
+            .remove_all(&self.trick[..self.trick_len as usize]);
         let (position, _) = self.best_in_trick().expect("a full trick has a winner");
         let winner = (self.leader + position as u8) % self.n();
         self.won[winner as usize] |= self.trick_cards();

@@ -38,7 +38,7 @@ impl Profile {
     }
 
     /// `card` out of play (its trick ended): the lower cards of its suit move up a place.
-    pub(crate) fn remove(&mut self, card: Card) {
+    fn remove(&mut self, card: Card) {
         let bit = self.place(card);
         let lane_low = 1u64 << (suit_of(card) as u32 * 16);
         let below = bit - lane_low;
@@ -46,6 +46,16 @@ impl Profile {
             *word = *word & !(below | bit) | (*word & below) << 1;
         }
         self.in_play &= !card.bit();
+    }
+
+    /// `cards` out of play (a trick ended), worked on in a copy of the profile so that it
+    /// stays in registers.
+    pub(crate) fn remove_all(&mut self, cards: &[Card]) {
+        let mut profile = *self;
+        for &card in cards {
+            profile.remove(card);
+        }
+        *self = profile;
     }
 }
 

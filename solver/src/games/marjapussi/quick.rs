@@ -15,8 +15,8 @@
 
 use super::cards::set_points;
 use super::{Marjapussi, Phase};
-use crate::cards::CardSet;
-use crate::suited::Suit;
+use crate::cards::{Card, CardSet};
+use crate::suited::{suit_of, Suit};
 
 /// What the leader's line takes: the card points sure to fall to its side, and its tricks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,7 +60,11 @@ impl Marjapussi {
             cashed[trump as usize] = run;
             fallen |= self.cash(trump, run, &mut intact);
         }
-        for suit in Suit::ALL.into_iter().filter(|&s| Some(s) != self.trump) {
+        // Only suits with a top card to cash: the ruffs are counted for those alone.
+        let side_suits = Suit::ALL
+            .into_iter()
+            .filter(|&s| Some(s) != self.trump && !tops[s as usize].is_empty());
+        for suit in side_suits {
             let limit = self.ruff_limit(suit, trump_rounds);
             let run = highest_n(tops[suit as usize], limit);
             cashed[suit as usize] = run;
@@ -82,8 +86,11 @@ impl Marjapussi {
     }
 
     /// Whether the leader's line could take every trick left ([`Marjapussi::quick_line`]): at
-    /// a trick's start in the play, all the leader's cards but one at most are above every
-    /// card the other seats hold of their suits. A cheap look before the line is counted.
+    /// a trick's start in the play, all the leader's cards are above every card the other
+    /// seats hold of their suits but one at most, led to the partner's entry
+    /// ([`Marjapussi::partners_entry`]): a card of its suit that the partner holds above it
+    /// and above every card of the suit the opponents hold. A cheap look before the line is
+    /// counted.
     pub(super) fn may_sweep(&self) -> bool {
         if self.phase != Phase::Play || self.trick_len != 0 {
             return false;
@@ -95,7 +102,27 @@ impl Marjapussi {
         let tops = Suit::ALL
             .into_iter()
             .fold(CardSet::EMPTY, |a, suit| a | top_cards(hand, theirs, suit));
-        (hand - tops).len() <= 1
+        let mut rest = (hand - tops).iter();
+        match (rest.next(), rest.next()) {
+            (None, _) => true,
+            (Some(led), None) => self.partner_may_take(led, tops),
+            _ => false,
+        }
+    }
+
+    /// With four seats, whether the leader's partner holds a card of `led`'s suit above it
+    /// and above every card of the suit the opponents hold, and more cards of the suit than
+    /// the leader's `tops` there (cashed before it).
+    fn partner_may_take(&self, led: Card, tops: CardSet) -> bool {
+        if self.n() != 4 {
+            return false;
+        }
+        let leader = usize::from(self.leader);
+        let suit = suit_of(led).mask();
+        let opponents = (self.hands[(leader + 1) % 4] | self.hands[(leader + 3) % 4]) & suit;
+        let above = opponents.highest().map_or(led, |top| top.max(led));
+        let partners = self.hands[(leader + 2) % 4] & suit;
+        partners.len() > (tops & suit).len() && partners.highest().is_some_and(|top| top > above)
     }
 
     /// After the leader's cashing, one more trick for its side where it can: the leader

@@ -4,6 +4,7 @@
 use super::cards::{set_points, total_points};
 use super::config::{CardTieCarry, MarriageValues, NoTrickRule, Rounding, TieRule, Variant};
 use super::Marjapussi;
+use crate::cards::CardSet;
 use crate::suited::Suit;
 
 /// The match as it stands between hands.
@@ -33,6 +34,15 @@ pub struct HandResult {
     pub winner: Option<u8>,
     pub draw: bool,
     pub next_dealer: u8,
+}
+
+/// What a hand counts once over ([`Marjapussi::tally`]): per side, card points, tricks and
+/// points (`marjapussi`: game points); and the card-tie carry for the next hand.
+pub(super) struct Tally {
+    pub card_points: [i32; 3],
+    pub tricks: [u8; 3],
+    pub points: [i32; 3],
+    pub carry: i32,
 }
 
 /// `5 * floor((n + 2) / 5)`: the nearest multiple of five (spec 5.3).
@@ -72,38 +82,16 @@ impl Marjapussi {
         self.actor = 0;
         let sides = self.sides();
         let cfg = self.cfg;
-        let mut card_points = [0; 3];
-        let mut tricks = [0u8; 3];
-        for seat in 0..self.n() {
-            let side = self.side_of(seat) as usize;
-            card_points[side] += set_points(self.won[seat as usize], cfg.card_values);
-            tricks[side] += self.tricks_won[seat as usize];
-        }
-        let last = self.last_trick_winner.map(|w| self.side_of(w) as usize);
-        match (self.n(), self.declarer) {
-            (3, Some(d)) if !(cfg.discard_needs_trick && tricks[d as usize] == 0) => {
-                card_points[d as usize] += set_points(self.discards, cfg.card_values);
-            }
-            (3, None) => {
-                if let Some(l) = last {
-                    card_points[l] += set_points(self.talon, cfg.card_values);
-                }
-            }
-            _ => {}
-        }
-        let (points, hand_score, made, carry) = if cfg.variant == Variant::Marjapussi {
-            let (gp, carry) = self.game_points(&card_points, last);
-            (gp, gp, None, carry)
+        let Tally {
+            card_points,
+            tricks,
+            points,
+            carry,
+        } = self.tally(&self.won, &self.tricks_won, self.last_trick_winner);
+        let (hand_score, made) = if cfg.variant == Variant::Marjapussi {
+            (points, None)
         } else {
-            let mut points = card_points;
-            if let Some(l) = last {
-                points[l] += cfg.last_trick_bonus;
-            }
-            for d in self.declarations.iter().flatten() {
-                points[d.side as usize] += marriage_value(cfg.marriage_values, d.suit);
-            }
-            let (score, made) = self.contract_scores(&points, &tricks);
-            (points, score, made, self.match_state.carry)
+            self.contract_scores(&points, &tricks)
         };
         let mut after = self.match_state;
         after.carry = carry;
@@ -133,6 +121,55 @@ impl Marjapussi {
             draw,
             next_dealer,
         });
+    }
+
+    /// What the hand counts once over with the cards `won` and the tricks `tricks_won` per
+    /// seat, `last` the last trick's winner: each side's card points, tricks and points
+    /// (`marjapussi`: game points), and the card-tie carry after it.
+    pub(super) fn tally(
+        &self,
+        won: &[CardSet; 4],
+        tricks_won: &[u8; 4],
+        last: Option<u8>,
+    ) -> Tally {
+        let cfg = self.cfg;
+        let mut card_points = [0; 3];
+        let mut tricks = [0u8; 3];
+        for seat in 0..self.n() {
+            let side = self.side_of(seat) as usize;
+            card_points[side] += set_points(won[seat as usize], cfg.card_values);
+            tricks[side] += tricks_won[seat as usize];
+        }
+        let last = last.map(|w| self.side_of(w) as usize);
+        match (self.n(), self.declarer) {
+            (3, Some(d)) if !(cfg.discard_needs_trick && tricks[d as usize] == 0) => {
+                card_points[d as usize] += set_points(self.discards, cfg.card_values);
+            }
+            (3, None) => {
+                if let Some(l) = last {
+                    card_points[l] += set_points(self.talon, cfg.card_values);
+                }
+            }
+            _ => {}
+        }
+        let (points, carry) = if cfg.variant == Variant::Marjapussi {
+            self.game_points(&card_points, last)
+        } else {
+            let mut points = card_points;
+            if let Some(l) = last {
+                points[l] += cfg.last_trick_bonus;
+            }
+            for d in self.declarations.iter().flatten() {
+                points[d.side as usize] += marriage_value(cfg.marriage_values, d.suit);
+            }
+            (points, self.match_state.carry)
+        };
+        Tally {
+            card_points,
+            tricks,
+            points,
+            carry,
+        }
     }
 
     /// Game points of one `marjapussi` hand (5.1) and the card-tie carry for the next hand.

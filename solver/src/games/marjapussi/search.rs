@@ -10,6 +10,7 @@ use super::cards::{
     self, marriage, points, set_points, KING, POINT_CARDS, QUEEN, SIMPLIFIED_CLASSES,
 };
 use super::config::{CardValues, TrumpOnMarriage, Variant};
+use super::play::best_of;
 use super::profile::Profile;
 use super::{Marjapussi, Move, Phase, Said};
 use crate::cards::{Card, CardSet};
@@ -21,6 +22,18 @@ use crate::suited::{power_of, suit_of, Suit};
 /// [`Marjapussi::majority_key`] where the majority is decided (card points are below 1,000).
 const MAJORITY_WON: u64 = 1 << 20;
 const MAJORITY_LOST: u64 = 2 << 20;
+
+/// What `marjapussi`'s bounds know of a side's card points' majority before they count the
+/// sure card points ([`Marjapussi::keyed_majority`]).
+#[derive(Clone, Copy)]
+enum Majority {
+    /// Decided: won (`true`) or out of reach.
+    Decided(bool),
+    /// Open even with the sure card points; the side holds these card points.
+    Open(i32),
+    /// Not looked at yet; the side holds these card points.
+    Holding(i32),
+}
 
 /// Card points sure to go to a side (`ours`) or to its opponents (`theirs`) from here, and
 /// whether the leader's line takes every trick left (then every card point still out is
@@ -128,25 +141,31 @@ impl Marjapussi {
     /// majority where it is sure or else a marriage sure to be declared
     /// ([`Marjapussi::sure_marriage`]), either of which the side can reach. Where the
     /// leader's line takes every trick left ([`Quick::sweep`]), the last trick is the
-    /// leader's side's, and the other side's value is what it holds already. `open`: the
-    /// majority is known to be open even with the sure card points (the table key found it
-    /// so), which then need not be counted unless the line may sweep.
-    fn game_point_bounds(&self, side: usize, open: bool) -> (i32, i32) {
+    /// leader's side's, and the other side's value is what it holds already. With `keys`,
+    /// what they counted is not counted again ([`Marjapussi::keyed_majority`]).
+    fn game_point_bounds(&self, side: usize, keys: Option<TableKey>) -> (i32, i32) {
         let cfg = &self.cfg;
-        let cp = self.card_points_of(side);
-        let plain = self.majority_outcome(cp, Quick::NONE);
+        let (marriages, known) = self.keyed_majority(side, keys);
+        let plain = match known {
+            Majority::Decided(won) => Some(won),
+            Majority::Open(cp) | Majority::Holding(cp) => self.majority_outcome(cp, Quick::NONE),
+        };
+        let open = matches!(known, Majority::Open(_));
         // Sure points only where they can still decide the majority or the line may sweep.
         let quick = if plain.is_none() && !open || self.may_sweep() {
             self.quick(side)
         } else {
             Quick::NONE
         };
-        let outcome = plain.or_else(|| self.majority_outcome(cp, quick).filter(|_| !open));
+        let outcome = plain.or_else(|| match known {
+            Majority::Holding(cp) => self.majority_outcome(cp, quick),
+            _ => None,
+        });
         let last_won = self
             .last_trick_winner
             .is_some_and(|w| self.side_of(w) as usize == side)
             || quick.sweep == Some(true);
-        let secured = i32::from(last_won) * cfg.last_trick_bonus + self.marriage_game_points(side);
+        let secured = i32::from(last_won) * cfg.last_trick_bonus + marriages;
         let majority = 1 + self.match_state.carry;
         let sure_majority = if outcome == Some(true) { majority } else { 0 };
         if quick.sweep == Some(false) {
@@ -163,16 +182,42 @@ impl Marjapussi {
         (low, high + if can_win_majority { majority } else { 0 })
     }
 
-    /// [`Searchable::value_bounds`]; `open` as in [`Marjapussi::game_point_bounds`].
-    fn bounds(&self, side: usize, open: bool) -> (i32, i32) {
+    /// `marjapussi`: the side's declared marriages' game points and what is known of its
+    /// card points' majority before the sure points are counted, with `keys` (those of
+    /// [`Marjapussi::table_keys`], of a position to move in) where given: a
+    /// [`TableKey::Ordered`] holds the marriages as its banked part and the side's card
+    /// points, with which the majority is open even counting the sure points; a
+    /// [`TableKey::Exact`] is of a decided majority, won where its banked part is more than
+    /// the marriages.
+    fn keyed_majority(&self, side: usize, keys: Option<TableKey>) -> (i32, Majority) {
+        match keys {
+            Some(TableKey::Ordered(_, marriages, cp)) => (marriages, Majority::Open(cp)),
+            Some(TableKey::Exact((_, banked))) => {
+                let marriages = self.marriage_game_points(side);
+                (marriages, Majority::Decided(banked > marriages))
+            }
+            None => (
+                self.marriage_game_points(side),
+                Majority::Holding(self.card_points_of(side)),
+            ),
+        }
+    }
+
+    /// [`Searchable::value_bounds`], given the position's table keys where the search made
+    /// them ([`Marjapussi::game_point_bounds`]; the Huutopussi family's banked part is the
+    /// points the side has banked).
+    fn bounds(&self, side: usize, keys: Option<TableKey>) -> (i32, i32) {
         if let Some(value) = self.last_trick_value(side) {
             return (value, value);
         }
         if self.cfg.variant == Variant::Marjapussi {
-            return self.game_point_bounds(side, open);
+            return self.game_point_bounds(side, keys);
         }
         let quick = self.quick(side);
-        let secured = self.banked_points(side);
+        let secured = match keys {
+            Some(TableKey::Exact((_, banked))) => banked,
+            _ => self.banked_points(side),
+        };
         if quick.sweep == Some(false) {
             // The side wins no trick: no card point, no window to declare in, no last trick.
             return (secured, secured);
@@ -427,11 +472,6 @@ impl Marjapussi {
     }
 }
 
-/// Whether a [`Marjapussi::majority_key`] says the majority is won or out of reach.
-fn majority_decided(key: u64) -> bool {
-    key == MAJORITY_WON || key == MAJORITY_LOST
-}
-
 /// Each suit's count of cards in play of each card-point value above 0, two bits each
 /// (points grow with rank, so with the ranks in play it says what each card is worth): with
 /// the original values each such value is one rank's, and the count whether it is in play.
@@ -492,7 +532,7 @@ impl Searchable for Marjapussi {
     }
 
     fn value_bounds(&self, side: usize) -> (i32, i32) {
-        self.bounds(side, false)
+        self.bounds(side, None)
     }
 
     /// Inside a trick of the play, no bounds: they are those of the trick's start without
@@ -502,10 +542,11 @@ impl Searchable for Marjapussi {
         self.keyed_bounds(side, window, None)
     }
 
-    /// [`Searchable::value_bounds_relevant`]; `marjapussi` keyed by
-    /// [`TableKey::Ordered`] has its majority open even with the sure card points
-    /// ([`Marjapussi::table_keys`]), so its bounds count them only where the line may sweep:
-    /// 2.9% fewer instructions in `bench_exact 20 9`'s `marjapussi`.
+    /// [`Searchable::value_bounds_relevant`], reusing what the keys counted
+    /// ([`Marjapussi::bounds`]): `marjapussi` keyed by [`TableKey::Ordered`] has its majority
+    /// open even with the sure card points ([`Marjapussi::table_keys`]), so its bounds count
+    /// them only where the line may sweep: 2.9% fewer instructions in `bench_exact 20 9`'s
+    /// `marjapussi`.
     fn keyed_bounds(
         &self,
         side: usize,
@@ -515,7 +556,7 @@ impl Searchable for Marjapussi {
         let (low, high) = if self.phase == Phase::Play && self.trick_len != 0 {
             (i32::MIN / 2, i32::MAX / 2)
         } else {
-            self.bounds(side, matches!(keys, Some(TableKey::Ordered(..))))
+            self.bounds(side, keys)
         };
         ((low, u64::MAX), (high, u64::MAX))
     }
@@ -530,7 +571,9 @@ impl Searchable for Marjapussi {
     /// are the banked part. While the majority is open that is the side's card points, which
     /// its game points never fall with (more card points banked only bring the majority
     /// nearer; marriages and the last trick do not turn on them); once it is decided, what
-    /// the cards are worth leaves the shape. One count of the majority serves both keys.
+    /// the cards are worth leaves the shape, and a majority won is banked too (so the bounds
+    /// read from the key which way it went, [`Marjapussi::keyed_majority`]). One count of the
+    /// majority serves both keys.
     #[inline]
     fn table_keys(&self, side: usize) -> TableKey {
         if self.is_over() {
@@ -539,12 +582,13 @@ impl Searchable for Marjapussi {
         if self.cfg.variant != Variant::Marjapussi {
             return TableKey::Exact((self.shape_key(), self.banked_points(side)));
         }
-        let banked = self.marriage_game_points(side);
+        let marriages = self.marriage_game_points(side);
         let majority = self.majority_key(side);
-        if majority_decided(majority) {
-            TableKey::Exact((mix(self.shape_key_by(false), majority), banked))
-        } else {
-            TableKey::Ordered(self.shape_key(), banked, majority as i32)
+        let decided = |banked| TableKey::Exact((mix(self.shape_key_by(false), majority), banked));
+        match majority {
+            MAJORITY_WON => decided(marriages + 1 + self.match_state.carry),
+            MAJORITY_LOST => decided(marriages),
+            cp => TableKey::Ordered(self.shape_key(), marriages, cp as i32),
         }
     }
 
@@ -574,10 +618,11 @@ impl Searchable for Marjapussi {
         self.n() == 4
     }
 
-    /// Only trick starts: a position inside a trick is reached again only through the
-    /// trick's start, whose entry answers first.
+    /// Only trick starts before the last: a position inside a trick is reached again only
+    /// through the trick's start, whose entry answers first, and the last trick's start is
+    /// valued from its cards ([`Marjapussi::last_trick_value`]) for less than its key.
     fn tabled(&self) -> bool {
-        self.trick_len == 0
+        self.trick_len == 0 && !self.last_trick_starts()
     }
 
     /// Only a failed ask and no declaration lead to one position, and
@@ -833,27 +878,31 @@ impl Marjapussi {
 
     /// At the start of the last trick in the play, `side`'s value: each seat holds one card,
     /// so the trick plays itself, and a declaration window after it finds no marriage left in
-    /// a hand to declare or ask for.
+    /// a hand to declare or ask for. Counted from the trick's cards, without playing them.
     fn last_trick_value(&self, side: usize) -> Option<i32> {
-        if self.phase != Phase::Play
-            || self.trick_len != 0
-            || self.hands[self.leader as usize].len() != 1
-        {
+        if !self.last_trick_starts() || self.tricks_played + 1 != self.tricks_in_hand() {
             return None;
         }
-        let mut end = self.clone();
-        while end.result.is_none() {
-            let seat = end.actor;
-            match end.phase {
-                Phase::Play => {
-                    let card = end.hands[seat as usize].highest()?;
-                    end.play_card(seat, card);
-                }
-                Phase::Declare => end.play_declaration(seat, Move::NoDeclaration),
-                _ => return None,
-            }
+        let leader = self.leader;
+        let n = self.n();
+        let mut trick = [Card::new(0); 4];
+        for (place, card) in trick[..usize::from(n)].iter_mut().enumerate() {
+            *card = self.hands[usize::from((leader + place as u8) % n)].highest()?;
         }
-        Some(end.value(side))
+        let trick = &trick[..usize::from(n)];
+        let (place, _) = best_of(trick, self.trump)?;
+        let winner = (leader + place as u8) % n;
+        let (mut won, mut tricks_won) = (self.won, self.tricks_won);
+        won[usize::from(winner)] |= trick.iter().copied().collect();
+        tricks_won[usize::from(winner)] += 1;
+        Some(self.tally(&won, &tricks_won, Some(winner)).points[side])
+    }
+
+    /// Whether the last trick of the play starts here: its leader holds one card.
+    fn last_trick_starts(&self) -> bool {
+        self.phase == Phase::Play
+            && self.trick_len == 0
+            && self.hands[usize::from(self.leader)].len() == 1
     }
 
     /// The mover's kings and queens of the marriages its side can still declare.
@@ -1019,6 +1068,25 @@ mod tests {
         g
     }
 
+    /// The last trick's value counted from its cards is its minimax value for every side, in
+    /// every variant; a trick before the last has none.
+    #[test]
+    fn the_last_trick_counted_from_its_cards_is_its_minimax_value() {
+        let (mut checked, mut before) = (0, 0);
+        let seeds = tiers::cases("marjapussi's last tricks", 400, 40, "seeds");
+        for (variant, seed, g) in positions_at(1, seeds).chain(positions_at(2, seeds)) {
+            let last = g.hands[usize::from(g.leader)].len() == 1;
+            for side in 0..g.sides() {
+                let truth = last.then(|| minimax(&g, side));
+                assert_eq!(g.last_trick_value(side), truth, "{variant} {seed}");
+                checked += usize::from(last);
+                before += usize::from(!last);
+            }
+        }
+        let least = tiers::least(2_000, seeds, 400);
+        assert!(checked >= least && before >= least, "{checked} {before}");
+    }
+
     /// `marjapussi` pins its root moves best guesses first, yet the analysis lists them as
     /// the legal moves come, at three cards a seat; in some positions the orders differ.
     #[test]
@@ -1040,42 +1108,53 @@ mod tests {
         assert!(reordered > 0, "no position whose hints reorder its moves");
     }
 
-    /// The positions of `seeds` seeded hands of every variant played at random to three cards
-    /// a seat (those not over), with their variant and seed.
-    fn three_card_positions(seeds: usize) -> impl Iterator<Item = (&'static str, u64, Marjapussi)> {
+    /// The positions of `seeds` seeded hands of every variant played at random to `left`
+    /// cards a seat (those not over), with their variant and seed.
+    fn positions_at(
+        left: u32,
+        seeds: usize,
+    ) -> impl Iterator<Item = (&'static str, u64, Marjapussi)> {
         Variant::NAMES.iter().flat_map(move |&variant| {
             (0..seeds as u64)
-                .map(move |seed| (variant, seed, endgame(variant, seed, 3)))
+                .map(move |seed| (variant, seed, endgame(variant, seed, left)))
                 .filter(|(_, _, g)| !g.is_over())
         })
     }
 
-    /// `marjapussi`'s bounds given its table keys are its bounds without them, at every trick
-    /// start of random play from nine cards a seat; some keys say the majority is open with
-    /// the sure points counted (those the keyed bounds skip), some that they decide it.
+    /// The bounds given the table keys are the bounds without them, at every trick start of
+    /// random play from nine cards a seat, in every variant; some of `marjapussi`'s keys say
+    /// the majority is open with the sure points counted (those the keyed bounds skip), some
+    /// that they decide it, and some of the others' bank points.
     #[test]
-    fn marjapussi_bounds_given_the_keys_are_the_bounds() {
-        let (mut open, mut decided_by_sure) = (0, 0);
+    fn bounds_given_the_keys_are_the_bounds() {
+        let (mut open, mut decided_by_sure, mut banked) = (0, 0, 0);
         let mut moves = Vec::new();
         let seeds = tiers::cases("marjapussi's keyed bounds", 60, 10, "seeds");
-        for seed in 0..seeds as u64 {
-            let mut g = endgame("marjapussi", seed, 9);
+        for (variant, seed) in Variant::NAMES
+            .iter()
+            .flat_map(|&v| (0..seeds as u64).map(move |s| (v, s)))
+        {
+            let mut g = endgame(variant, seed, 9);
             let mut rng = Rng::seeded(seed);
             while !g.is_over() {
                 if g.trick_len == 0 {
-                    for side in 0..2 {
+                    for side in 0..g.sides() {
                         let window = (i32::MIN / 2, i32::MAX / 2);
                         let keys = g.table_keys(side);
                         let keyed = g.keyed_bounds(side, window, Some(keys));
-                        assert_eq!(keyed, g.value_bounds_relevant(side, window), "seed {seed}");
+                        let unkeyed = g.value_bounds_relevant(side, window);
+                        assert_eq!(keyed, unkeyed, "{variant} seed {seed}");
                         let cp = g.card_points_of(side);
                         let plain = g.majority_outcome(cp, Quick::NONE);
+                        let marjapussi = g.cfg.variant == Variant::Marjapussi;
                         open += usize::from(matches!(keys, TableKey::Ordered(..)));
                         decided_by_sure += usize::from(
-                            plain.is_none()
+                            marjapussi
+                                && plain.is_none()
                                 && matches!(keys, TableKey::Exact(_))
                                 && g.phase == Phase::Play,
                         );
+                        banked += usize::from(!marjapussi && keys.exact().1 > 0);
                     }
                 }
                 g.legal_moves(&mut moves);
@@ -1083,8 +1162,8 @@ mod tests {
             }
         }
         assert!(
-            open >= seeds && decided_by_sure > 0,
-            "{open} {decided_by_sure}"
+            open >= seeds && decided_by_sure > 0 && banked >= seeds,
+            "{open} {decided_by_sure} {banked}"
         );
     }
 
@@ -1126,7 +1205,7 @@ mod tests {
     fn bounds_hold_the_true_value_counting_the_sides_own_marriages() {
         let (mut split, mut quick, mut asked) = (0, 0, 0);
         let seeds = tiers::cases("marjapussi's bounds against minimax", 300, 30, "seeds");
-        for (variant, seed, g) in three_card_positions(seeds) {
+        for (variant, seed, g) in positions_at(3, seeds) {
             let leader_hand = g.hands[usize::from(g.leader)];
             let leader_marries =
                 cards::marriages_held(leader_hand).intersects(g.undeclared_marriages());
@@ -1160,7 +1239,7 @@ mod tests {
     fn a_line_taking_every_trick_leaves_the_other_sides_nothing() {
         let (mut swept, mut short_of_one) = (0, 0);
         let seeds = tiers::cases("marjapussi's sweeping lines", 600, 60, "seeds");
-        for (variant, seed, g) in three_card_positions(seeds) {
+        for (variant, seed, g) in positions_at(3, seeds) {
             let line = g.quick_line();
             let left = g.hands[usize::from(g.leader)].len();
             let leading = usize::from(g.side_of(g.leader));
@@ -1174,7 +1253,7 @@ mod tests {
                     swept += 1;
                 }
                 let held = if g.cfg.variant == Variant::Marjapussi {
-                    g.game_point_bounds(side, false).0
+                    g.game_point_bounds(side, None).0
                 } else {
                     g.banked_points(side)
                 };
@@ -1543,7 +1622,7 @@ mod tests {
                 continue;
             };
             for side in 0..2 {
-                if majority_decided(g.majority_key(side))
+                if matches!(g.majority_key(side), MAJORITY_WON | MAJORITY_LOST)
                     && other.table_key(side) == g.table_key(side)
                 {
                     let (before, after) = (minimax(&g, side), minimax(&other, side));
