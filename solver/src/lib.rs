@@ -129,12 +129,10 @@ mod recall_tests;
 /// moves in each set of two slots, so the table holds other entries and a principal
 /// variation may differ; `ownchoice`: `bids` on a Muschik exchange no longer asks its worlds
 /// to have the exchanger's own participation the rule's, so its worlds and best moves change
-/// where the seat joined against the rule; `rulechoice`: among the Muschik worlds whose play
-/// is the rule's, PIMC keeps the first whose other seats also joined or sat out and exchanged
-/// as the rule does, so its worlds, values and best moves change; `wonbanked`:
+/// where the seat joined against the rule; `wonbanked`:
 /// `marjapussi`'s table entries of a card points' majority sure won bank its game points, so a
 /// deal's carried table of an earlier version would be read wrong, though no answer changes).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout.forcedpass.topprobe.moot.declareonly.cuttag.leadback.trickguess.firststep.askedmarriage.inturn.underlead.sweep.rootorder.rootorder3.mufallen.muuntaken.ruleplay.cutsets.ownchoice.rulechoice.wonbanked"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout.forcedpass.topprobe.moot.declareonly.cuttag.leadback.trickguess.firststep.askedmarriage.inturn.underlead.sweep.rootorder.rootorder3.mufallen.muuntaken.ruleplay.cutsets.ownchoice.wonbanked"
 );

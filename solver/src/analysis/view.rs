@@ -215,7 +215,7 @@ fn pimc_answer<G: Analysable>(
     let observer = knowledge.observer();
     let search = match estimate.search {
         WorldSearch::Exact => "PIMC: worlds dealt uniformly from what the seat saw, each solved by the exact search; mean and 95% interval over the worlds",
-        WorldSearch::Maxn => "PIMC: worlds dealt uniformly from what the seat saw, each drawn again (up to 200 times) until every card the other seats played is the rule-based player's on the hand the world gives them, and, where one is, until every other seat's in or out and exchange are the rule's on the hand it held then, each solved by max^n (every seat maximises its own value, ties against the asking seat); mean and 95% interval over the worlds",
+        WorldSearch::Maxn => "PIMC: worlds dealt uniformly from what the seat saw, each drawn again (up to 200 times) until every card the other seats played is the rule-based player's on the hand the world gives them, each solved by max^n (every seat maximises its own value, ties against the asking seat); mean and 95% interval over the worlds",
     };
     let perspective = Perspective::of(state, observer, estimate.side);
     let stats = json!({

@@ -131,15 +131,6 @@ pub trait Observable: Rules {
         true
     }
 
-    /// Whether every choice the seats but `observer` made before the play in this world (to
-    /// join, what to exchange) is the game's rule-based player's on the hand it held then:
-    /// among the worlds whose play is the rule's ([`Observable::plays_as_rule`]), PIMC keeps
-    /// the first that chose so. By default every world.
-    fn chose_as_rule(&self, observer: Seat) -> bool {
-        let _ = observer;
-        true
-    }
-
     /// What the game's rules reveal about hidden cards that the generic rules of [`Knowledge`]
     /// miss, learnt when `mv` led from `before` to `after`; by default nothing.
     fn observe(

@@ -1,6 +1,6 @@
 //! What a Muschik seat knows: the turned trump card is public in the position itself; the
 //! generic rules cover the rest. Names the stock and the discards in messages, and tells PIMC
-//! which worlds the other seats' play and choices by the rule-based player explain.
+//! which worlds the other seats' play by the rule-based player explains.
 
 use super::json::card_name;
 use super::Muschik;
@@ -23,9 +23,5 @@ impl Observable for Muschik {
 
     fn plays_as_rule(&self, observer: Seat) -> bool {
         Muschik::plays_as_rule(self, observer)
-    }
-
-    fn chose_as_rule(&self, observer: Seat) -> bool {
-        Muschik::chose_as_rule(self, observer)
     }
 }
