@@ -747,8 +747,8 @@ impl<G: Searchable> Searcher<G> {
         for (place, &slot) in self.cutoff_moves.iter().enumerate() {
             if slot.mv.is_some() {
                 let set = set_of(slot.key_bits(place), wanted);
-                let free = usize::from(grown[set].mv.is_some());
-                grown[set + free] = slot;
+                let second = usize::from(grown[set].mv.is_some());
+                grown[set + second] = slot;
             }
         }
         self.cutoff_moves = grown;
@@ -1212,7 +1212,6 @@ pub struct RootValue {
     pub low: i32,
     pub high: i32,
     pub nodes: u64,
-    pub elapsed: Duration,
 }
 
 /// The values of roots of one game, searched in turn for one side by one searcher, whose
@@ -1234,7 +1233,6 @@ impl<G: Searchable> RootValues<G> {
     /// The value of `state`, searched from `guess` (else as far as the tables know it, else
     /// where the move ordering's choices lead).
     pub fn value(&mut self, state: &G, guess: Option<i32>) -> RootValue {
-        let start = Instant::now();
         let nodes_before = self.searcher.nodes;
         let guess = guess.unwrap_or_else(|| self.searcher.first_guess(state));
         let (low, high) = self.searcher.pin(state, guess, &mut 0);
@@ -1242,7 +1240,6 @@ impl<G: Searchable> RootValues<G> {
             low,
             high,
             nodes: self.searcher.nodes - nodes_before,
-            elapsed: start.elapsed(),
         }
     }
 }
