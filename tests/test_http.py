@@ -17,7 +17,7 @@ import pytest
 from litestar import Litestar, get
 from litestar.testing import TestClient
 
-from benchmarks import engine, exact_games
+from benchmarks import engine, exact_games, pimc_rate
 from service import _solver
 from service.errors import EXCEPTION_HANDLERS
 from service.schemas import (
@@ -450,6 +450,17 @@ def test_exact_games_times_the_first_trick_and_the_curve(
         # The first trick, then each later count of cards down to one.
         assert cards == list(range(cards[0], 0, -1)), cards
     assert all(r["positions"] == 2 and r["cut"] == 0 for r in rows)
+
+
+def test_pimc_rate_times_the_worlds_of_first_leads(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--variants", "huutopussi3", "--positions", "2", "--worlds", "3", "--json"]
+    assert pimc_rate.main(args) == 0
+    row = json.loads(capsys.readouterr().out)
+    rates = row["worlds_per_s"]
+    assert (row["positions"], row["worlds"]) == (2, 3)
+    assert row["threads"] >= 1
+    assert 0 < rates["min"] <= rates["p10"] <= rates["p50"]
+    assert row["ms_per_world_p50"] == pytest.approx(1e3 / rates["p50"])
 
 
 def test_analyze_scores_every_legal_move_of_a_play_position(client: TestClient[Litestar]) -> None:
