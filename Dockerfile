@@ -1,6 +1,6 @@
-# The service's image, in two stages: `build` compiles the Rust core into a wheel with maturin
-# (the same `pip wheel` that scripts/test-deploy runs outside Docker); `runtime` installs that
-# wheel into a slim Python image with no compiler, with its dependencies pinned by
+# The service's image, in two stages: `build` compiles the Rust core into a profile-guided wheel
+# with maturin (scripts/pgo-wheel, which scripts/test-deploy runs outside Docker); `runtime`
+# installs that wheel into a slim Python image with no compiler, with its dependencies pinned by
 # constraints.txt, and runs it as a non-root user.
 #   docker build -t cardgame-analysis .
 #   docker run -p 8000:8000 cardgame-analysis
@@ -20,12 +20,19 @@ ENV RUSTUP_HOME=/usr/local/rustup \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 COPY --from=rust /usr/local/rustup /usr/local/rustup
 COPY --from=rust /usr/local/cargo /usr/local/cargo
+# llvm-profdata of rustc's LLVM major version (22 for rustc 1.95) merges the profile-guided
+# build's counts; scripts/pgo-wheel checks that the two agree.
+# hadolint ignore=DL3008
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends llvm-22 \
+    && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY pyproject.toml README.md ./
 COPY .cargo ./.cargo
 COPY solver ./solver
 COPY service ./service
-RUN pip wheel --no-cache-dir --no-deps --wheel-dir /dist .
+COPY scripts/pgo-wheel scripts/pgo_train.py ./scripts/
+RUN scripts/pgo-wheel /dist
 
 FROM ${PYTHON_IMAGE} AS runtime
 ENV PYTHONDONTWRITEBYTECODE=1 \
