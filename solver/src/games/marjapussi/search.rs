@@ -1334,7 +1334,7 @@ mod tests {
                 let Some(forced) = g.forced_move(side) else {
                     continue;
                 };
-                let mut played = g.clone();
+                let mut played = g;
                 played.play_unchecked(forced);
                 let (window, after) = (minimax(&g, side), minimax(&played, side));
                 assert_eq!(
@@ -1455,7 +1455,7 @@ mod tests {
             for seed in 0..seeds {
                 let start = endgame(variant, seed, 9);
                 for line in 0..300 {
-                    let mut g = start.clone();
+                    let mut g = start;
                     let mut rng = Rng::seeded(seed << 16 | line);
                     let at_start = |g: &Marjapussi| {
                         g.is_over() || g.trick_len == 0 && g.hand(usize::from(g.leader)).len() <= 6
@@ -1519,7 +1519,7 @@ mod tests {
                 let Some((from, to)) = lowest_swap(&g, held) else {
                     continue;
                 };
-                let mut other = g.clone();
+                let mut other = g;
                 other.hands[0] = (other.hands[0] - CardSet::single(from)) | CardSet::single(to);
                 other.refresh_profile();
                 for won in &mut other.won {
@@ -1593,7 +1593,7 @@ mod tests {
                 else {
                     continue;
                 };
-                let mut richer = g.clone();
+                let mut richer = g;
                 richer.won[theirs].remove(card);
                 richer.won[ours].insert(card);
                 assert_eq!(richer.shape_key(), g.shape_key(), "seed {seed}");
@@ -1653,7 +1653,7 @@ mod tests {
                     else {
                         continue;
                     };
-                    let mut other = g.clone();
+                    let mut other = *g;
                     other.hands[seat] =
                         (g.hands[seat] - CardSet::single(card)) | CardSet::single(traded);
                     other.won[winner] = (*won - CardSet::single(traded)) | CardSet::single(card);
