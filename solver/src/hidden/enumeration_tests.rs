@@ -404,7 +404,7 @@ fn worlds_behind_a_hidden_exchange(
 ) -> Vec<Unseen> {
     use crate::games::marjapussi::Move as M;
     let seen = seen_along(start, moves, observer).expect("the true hand replays");
-    let mut now = start.clone();
+    let mut now = *start;
     moves.iter().for_each(|&mv| now.play_unchecked(mv));
     let give = moves
         .iter()
@@ -414,19 +414,19 @@ fn worlds_behind_a_hidden_exchange(
         .iter()
         .position(|m| matches!(m, M::Return(_)))
         .expect("a return");
-    let mut before = start.clone();
+    let mut before = *start;
     moves[..give]
         .iter()
         .for_each(|&mv| before.play_unchecked(mv));
     let (giver, taker) = (before.actor as usize, {
-        let mut s = before.clone();
+        let mut s = before;
         s.play_unchecked(moves[give]);
         moves[give + 1..back]
             .iter()
             .for_each(|&mv| s.play_unchecked(mv));
         s.actor as usize
     });
-    let mut after = start.clone();
+    let mut after = *start;
     moves[..=back]
         .iter()
         .for_each(|&mv| after.play_unchecked(mv));
@@ -454,12 +454,12 @@ fn worlds_behind_a_hidden_exchange(
             }
             dealt.places[giver] = (post[giver] - returned) | passed;
             dealt.places[taker] = (post[taker] - passed) | returned;
-            let mut candidate = start.clone();
+            let mut candidate = *start;
             candidate.set_unseen(observer, &dealt);
             let mut replayed = moves.to_vec();
             replayed[give] = M::Give(passed);
             replayed[back] = M::Return(returned);
-            let mut end = candidate.clone();
+            let mut end = candidate;
             replayed.iter().for_each(|&mv| end.play_unchecked(mv));
             seen_along(&candidate, &replayed, observer).as_ref() == Some(&seen)
                 && end.unseen(observer) == *world
@@ -480,14 +480,14 @@ fn views_behind_a_hidden_exchange_draw_consistent_worlds_uniformly() {
             let Some(give) = moves.iter().position(|m| matches!(m, M::Give(_))) else {
                 continue;
             };
-            let mut before = start.clone();
+            let mut before = start;
             moves[..give]
                 .iter()
                 .for_each(|&mv| before.play_unchecked(mv));
             let giver = before.actor as usize;
             for k in (give + 2..moves.len()).rev().step_by(3) {
                 for observer in (0..4).filter(|&s| s % 2 != giver % 2) {
-                    let mut now = start.clone();
+                    let mut now = start;
                     moves[..k].iter().for_each(|&mv| now.play_unchecked(mv));
                     let sizes = now.unseen(observer).places.map(|p| p.len() as usize);
                     let many = multinomial(&sizes);

@@ -29,7 +29,7 @@ fn hidden_pass(start: &Marjapussi, moves: &[Move]) -> Option<(usize, usize)> {
     let at = moves
         .iter()
         .position(|m| matches!(m, Move::Discard(_) | Move::GiveEach { .. }))?;
-    let mut before = start.clone();
+    let mut before = *start;
     moves[..at].iter().for_each(|&mv| before.play_unchecked(mv));
     Some((at, before.actor as usize))
 }
@@ -99,9 +99,9 @@ fn worlds_behind_the_talon(
     let seen = seen_along(start, moves, observer).expect("the true hand replays");
     let (at, declarer) = hidden_pass(start, moves).expect("a hidden pass");
     let other = 3 - observer - declarer;
-    let mut after = start.clone();
+    let mut after = *start;
     moves[..=at].iter().for_each(|&mv| after.play_unchecked(mv));
-    let mut now = after.clone();
+    let mut now = after;
     moves[at + 1..]
         .iter()
         .for_each(|&mv| now.play_unchecked(mv));
@@ -128,7 +128,7 @@ fn worlds_behind_the_talon(
                     guess.places[TALON] = talon;
                     let sizes_kept =
                         (0..DISCARDS + 1).all(|p| guess.places[p].len() == dealt.places[p].len());
-                    let mut candidate = start.clone();
+                    let mut candidate = *start;
                     candidate.set_unseen(observer, &guess);
                     (sizes_kept && guess.cards() == dealt.cards()).then_some(candidate)
                 };
@@ -145,12 +145,12 @@ fn worlds_behind_the_talon(
                     {
                         return false;
                     }
-                    let mut at_pass = candidate.clone();
+                    let mut at_pass = candidate;
                     before.iter().for_each(|&mv| at_pass.play_unchecked(mv));
                     if let Some((_, ok)) = replayed_from.iter().find(|(s, _)| *s == at_pass) {
                         return *ok;
                     }
-                    let mut end = candidate.clone();
+                    let mut end = candidate;
                     replayed.iter().for_each(|&mv| end.play_unchecked(mv));
                     let ok = seen_along(&candidate, &replayed, observer).as_ref() == Some(&seen)
                         && end.unseen(observer) == world;
@@ -180,7 +180,7 @@ fn check_views_behind_the_talon(options: Value, hands: u64, most: f64) -> usize 
         };
         for k in (at + 1..moves.len()).rev().step_by(3) {
             for observer in (0..3).filter(|&s| s != declarer) {
-                let mut now = start.clone();
+                let mut now = start;
                 moves[..k].iter().for_each(|&mv| now.play_unchecked(mv));
                 let sizes = now.unseen(observer).places.map(|p| p.len() as usize);
                 let many = multinomial(&sizes);

@@ -31,7 +31,7 @@ fn budget(playouts: u64) -> BidBudget {
 /// `state` after `mv`, finished by the heuristic at every seat, written out apart from the
 /// rollout the evaluator uses.
 fn heuristic_end(state: &Marjapussi, mv: Move, rng: &mut Rng) -> Marjapussi {
-    let mut hand = state.clone();
+    let mut hand = *state;
     hand.play(mv).expect("a legal move");
     while !hand.is_over() {
         let next = hand.heuristic_move(rng);
@@ -78,7 +78,7 @@ fn with_every_card_seen_each_bid_is_worth_the_heuristics_playout_of_it() {
 /// Huutopussi seeded `seed`, the forehand having opened at `bid`: the next seat to act.
 fn after_opening(seed: u64, bid: i32) -> (Marjapussi, Vec<Move>, Marjapussi) {
     let start: Marjapussi = deal("huutopussi", seed).unwrap();
-    let mut state = start.clone();
+    let mut state = start;
     state.play(Move::Bid(bid)).unwrap();
     (start, vec![Move::Bid(bid)], state)
 }

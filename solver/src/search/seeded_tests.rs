@@ -81,10 +81,10 @@ fn a_seeded_principal_variation_reaches_the_end() {
     for variant in VARIANTS {
         let g = endgame(variant, 11, 4);
         let (first, table) = analyze_seeded(&g, None, Budget::default(), &Carried::default());
-        let mut next = g.clone();
+        let mut next = g;
         next.play_unchecked(first.best.expect("a move"));
         let (seeded, _) = analyze_seeded(&next, None, Budget::default(), &table);
-        let mut at = next.clone();
+        let mut at = next;
         for &mv in &seeded.principal_variation {
             at.play_unchecked(mv);
         }

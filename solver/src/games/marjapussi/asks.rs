@@ -123,7 +123,7 @@ impl Marjapussi {
             return Ok(Vec::new());
         }
         for wanted in self.placements(mv) {
-            let mut fitted = self.clone();
+            let mut fitted = *self;
             if let Some(swaps) = fitted.place(&wanted, observer, placed) {
                 if fitted.answer_contradiction(mv).is_none() {
                     *self = fitted;
@@ -202,7 +202,7 @@ impl Marjapussi {
                 .collect(),
         };
         for suit in suits {
-            let mut fitted = self.clone();
+            let mut fitted = *self;
             let whole = marriage_cards(suit).map(|c| (c, Target::In(actor as usize)));
             if let Some(swaps) = fitted.place(&whole, observer, placed) {
                 if fitted.has_declaration_choice(actor) {

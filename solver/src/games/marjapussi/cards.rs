@@ -52,11 +52,14 @@ pub fn marriage(suit: Suit) -> CardSet {
 }
 
 pub fn points(card: Card, values: CardValues) -> i32 {
-    let table: [i32; 9] = match values {
-        CardValues::Original => [0, 0, 0, 0, 2, 3, 4, 10, 11],
-        CardValues::Simplified => [0, 0, 0, 0, 5, 5, 5, 10, 10],
+    // A slot for each of a suit's 16 places, so that no power needs a bounds check.
+    const ORIGINAL: [i32; 16] = [0, 0, 0, 0, 2, 3, 4, 10, 11, 0, 0, 0, 0, 0, 0, 0];
+    const SIMPLIFIED: [i32; 16] = [0, 0, 0, 0, 5, 5, 5, 10, 10, 0, 0, 0, 0, 0, 0, 0];
+    let table = match values {
+        CardValues::Original => &ORIGINAL,
+        CardValues::Simplified => &SIMPLIFIED,
     };
-    table[power_of(card) as usize]
+    table[usize::from(power_of(card)) & 15]
 }
 
 /// The kings and queens of the marriages `hand` holds whole.

@@ -159,7 +159,7 @@ impl Rules for Marjapussi {
     /// The talon is shown to the declarer who took it, and to everybody where it is revealed.
     fn view_deal_json(&self, moves: &[Move], observer: Seat) -> Value {
         let mut out = self.deal_json(Some(observer));
-        let mut state = self.clone();
+        let mut state = *self;
         for &mv in moves {
             if state.declarer.is_some() {
                 break;

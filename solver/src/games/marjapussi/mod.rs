@@ -99,7 +99,7 @@ pub struct Declaration {
 }
 
 /// A complete position of one hand of the family, with the match state it is played in.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Marjapussi {
     pub(crate) cfg: Config,
     pub(crate) dealer: u8,
@@ -430,7 +430,7 @@ impl Game for Marjapussi {
     }
 
     fn with_hand(&self, seat: Seat, hand: CardSet) -> Self {
-        let mut copy = self.clone();
+        let mut copy = *self;
         copy.hands[seat] = hand;
         copy.refresh_profile();
         copy

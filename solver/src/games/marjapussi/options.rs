@@ -16,7 +16,7 @@ fn asks_none_offers_no_asks() {
         N,
     );
     assert!(legal(&g).contains(&Move::AskWhole(Said::Unsaid)));
-    let mut off = g.clone();
+    let mut off = g;
     off.cfg = config("huutopussi", json!({ "asks": "none" }));
     assert!(!legal(&off)
         .iter()
@@ -108,7 +108,7 @@ fn first_deal_leader_card_holder_leads_and_deals_next() {
         MatchState::default(),
     );
     assert_eq!((g.leader, g.actor), (S, S));
-    let mut h = g.clone();
+    let mut h = g;
     let mut moves = Vec::new();
     crate::playout::random_playout(&mut h, &mut Rng::seeded(1), &mut moves, 1_000);
     assert_eq!(h.result().expect("scored").next_dealer, S);

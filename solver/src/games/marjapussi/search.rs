@@ -451,7 +451,7 @@ impl Marjapussi {
             | (self.polled as u64) << 24
             | u64::from(self.tricks_played == 0) << 28
             | (self.trick_len as u64) << 29
-            | (set_points(self.talon, values) as u64) << 32;
+            | (talon_points(self.talon, values) as u64) << 32;
         // Each card in play by its rank among its suit's cards in play: who holds it (the
         // kept profile, read at tabled positions only, where no trick is under way), and what
         // it is worth.
@@ -466,9 +466,20 @@ impl Marjapussi {
         // Which marriages are undeclared (their queens) and which some side can still
         // declare (their kings): both cards of such a marriage are in play, the top two of
         // their value's cards in play, so the worth places them.
-        let marriages = self.undeclared_marriages() & cards::of_power(QUEEN)
-            | self.declarable_marriages() & cards::of_power(KING);
+        // (The undeclared marriages are looked up once for both.)
+        let kings = self.marriages_in_hands() & cards::of_power(KING);
+        let marriages = self.undeclared_marriages() & (cards::of_power(QUEEN) | kings);
         mix(h, marriages.bits())
+    }
+}
+
+/// The card points of a talon, counted only where it holds a card (the four seats' never
+/// does in the play).
+fn talon_points(talon: CardSet, values: CardValues) -> i32 {
+    if talon.is_empty() {
+        0
+    } else {
+        set_points(talon, values)
     }
 }
 
@@ -863,17 +874,22 @@ impl Marjapussi {
     /// [`Marjapussi::open_marriages_of`] finds them: a king and queen held apart by the sides
     /// never can be.
     fn declarable_marriages(&self) -> CardSet {
+        self.marriages_in_hands() & self.undeclared_marriages()
+    }
+
+    /// The kings and queens of the marriages, declared or not, that a hand holds whole or,
+    /// where half asks pool them, a pair of partners does.
+    fn marriages_in_hands(&self) -> CardSet {
         let h = &self.hands;
         // Half asks need four seats, whose partners' hands pool (a hand's own marriages
         // with them); else each hand's own.
-        let held = if self.asks_half() {
+        if self.asks_half() {
             cards::marriages_held(h[0] | h[2]) | cards::marriages_held(h[1] | h[3])
         } else {
             h[..usize::from(self.n())]
                 .iter()
                 .fold(CardSet::EMPTY, |a, &hand| a | cards::marriages_held(hand))
-        };
-        held & self.undeclared_marriages()
+        }
     }
 
     /// At the start of the last trick in the play, `side`'s value: each seat holds one card,
@@ -1334,7 +1350,7 @@ mod tests {
                 let Some(forced) = g.forced_move(side) else {
                     continue;
                 };
-                let mut played = g.clone();
+                let mut played = g;
                 played.play_unchecked(forced);
                 let (window, after) = (minimax(&g, side), minimax(&played, side));
                 assert_eq!(
@@ -1455,7 +1471,7 @@ mod tests {
             for seed in 0..seeds {
                 let start = endgame(variant, seed, 9);
                 for line in 0..300 {
-                    let mut g = start.clone();
+                    let mut g = start;
                     let mut rng = Rng::seeded(seed << 16 | line);
                     let at_start = |g: &Marjapussi| {
                         g.is_over() || g.trick_len == 0 && g.hand(usize::from(g.leader)).len() <= 6
@@ -1519,7 +1535,7 @@ mod tests {
                 let Some((from, to)) = lowest_swap(&g, held) else {
                     continue;
                 };
-                let mut other = g.clone();
+                let mut other = g;
                 other.hands[0] = (other.hands[0] - CardSet::single(from)) | CardSet::single(to);
                 other.refresh_profile();
                 for won in &mut other.won {
@@ -1593,7 +1609,7 @@ mod tests {
                 else {
                     continue;
                 };
-                let mut richer = g.clone();
+                let mut richer = g;
                 richer.won[theirs].remove(card);
                 richer.won[ours].insert(card);
                 assert_eq!(richer.shape_key(), g.shape_key(), "seed {seed}");
@@ -1653,7 +1669,7 @@ mod tests {
                     else {
                         continue;
                     };
-                    let mut other = g.clone();
+                    let mut other = *g;
                     other.hands[seat] =
                         (g.hands[seat] - CardSet::single(card)) | CardSet::single(traded);
                     other.won[winner] = (*won - CardSet::single(traded)) | CardSet::single(card);

@@ -750,7 +750,7 @@ fn e2_kontra_and_re_need_cards_in_hand() {
     );
     assert!(!g.may_double(S));
     g.doubling = 2;
-    let mut seven = g.clone();
+    let mut seven = g;
     seven.hands[S as usize] = seven.hands[S as usize].iter().take(7).collect();
     assert!(seven.may_double(S));
     seven.hands[S as usize] = seven.hands[S as usize].iter().take(6).collect();
