@@ -40,6 +40,13 @@ pub trait Heuristic: Game {
         false
     }
 
+    /// What the seat's own play after `mv` gains in its payoff over the heuristic's play that
+    /// [`crate::play::bids`]' playouts give it, where the advice plays better (PIMC): added to
+    /// the move's mean score when the moves are ranked. By default nothing.
+    fn own_play_edge(&self, _mv: Self::Move) -> f64 {
+        0.0
+    }
+
     /// The moves [`crate::play::bids`] values in a [`Heuristic::valued`] decision, the
     /// heuristic's own first where they are not every legal move; by default every legal move.
     fn candidates(&self, out: &mut Vec<Self::Move>) {

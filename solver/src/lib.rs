@@ -131,8 +131,10 @@ mod recall_tests;
 /// to have the exchanger's own participation the rule's, so its worlds and best moves change
 /// where the seat joined against the rule; `wonbanked`:
 /// `marjapussi`'s table entries of a card points' majority sure won bank its game points, so a
-/// deal's carried table of an earlier version would be read wrong, though no answer changes).
+/// deal's carried table of an earlier version would be read wrong, though no answer changes;
+/// `playedge`: `bids` ranks a Muschik seat's joining by its mean score plus 0.3, what PIMC's
+/// play gains over the rule-based player's that the playouts play, so some best moves change).
 pub const ENGINE_VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
-    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout.forcedpass.topprobe.moot.declareonly.cuttag.leadback.trickguess.firststep.askedmarriage.inturn.underlead.sweep.rootorder.rootorder3.mufallen.muuntaken.ruleplay.cutsets.ownchoice.wonbanked"
+    "+rules1.table6.maxn.scores.counts.worlds.bids.polls3.frames.royals.fits4.place1.refits.choices.takes.sitout.slots.readings.witnesses.cutkeys.lastentry.suremarriage.redeal.agree.playout.forcedpass.topprobe.moot.declareonly.cuttag.leadback.trickguess.firststep.askedmarriage.inturn.underlead.sweep.rootorder.rootorder3.mufallen.muuntaken.ruleplay.cutsets.ownchoice.wonbanked.playedge"
 );

@@ -18,7 +18,7 @@ use std::time::Duration;
 pub(super) const PLAYOUTS: u64 = 50_000;
 
 /// How the moves were valued, as the answer says, after what the candidates are.
-const SEARCH: &str = "played in worlds dealt uniformly from what the seat saw, the rest of the hand (the auction, the exchange, the play) by the rule-based player at every seat; a move's score is the mean hand score of the seat's side, its value the mean of the exact search's value at the end of the hand, with 95% intervals over the worlds it was played in; the playouts are spent by successive halving (after each round the better half of the moves, by mean score, stays in), every move of a world played from the same world; the best move has the best mean score";
+const SEARCH: &str = "played in worlds dealt uniformly from what the seat saw, the rest of the hand (the auction, the exchange, the play) by the rule-based player at every seat; a move's score is the mean hand score of the seat's side, its value the mean of the exact search's value at the end of the hand, with 95% intervals over the worlds it was played in; the playouts are spent by successive halving (after each round the better half of the moves, by mean score, stays in), every move of a world played from the same world; the best move has the best mean score plus what the seat's own play after it gains over the rule-based player's where the game says (Muschik's joining: 0.3 countdown points, PIMC's play over the rule's)";
 
 /// What the candidates of a decision are, as the answer says.
 fn candidates_text(decision: Decision, every_move: bool) -> String {

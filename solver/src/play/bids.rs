@@ -15,8 +15,9 @@
 //!
 //! The playouts are spent by successive halving: the budget is cut into one round per halving,
 //! each round plays its share in new worlds with every move still in, then the better half
-//! (by mean score, the earlier candidate first among equals: the heuristic's own where the
-//! candidates are not every legal move) stays. World `i` is drawn from
+//! (by mean score plus what the seat's own play gains after the move over the heuristic's,
+//! [`Heuristic::own_play_edge`]; the earlier candidate first among equals: the heuristic's own
+//! where the candidates are not every legal move) stays. World `i` is drawn from
 //! [`world_rng`]`(seed, i)` as PIMC's are, so a seed gives one answer whenever the playouts
 //! asked finish within the time.
 
@@ -116,8 +117,9 @@ pub fn value_choices<G: Searchable + Heuristic>(
                 playouts += 1;
             }
         }
-        // Stable: among equal means the earlier candidate stays first.
-        alive.sort_by(|&a, &b| samples[b].mean_score().total_cmp(&samples[a].mean_score()));
+        let ranked = |m: usize| samples[m].mean_score() + state.own_play_edge(candidates[m]);
+        // Stable: among equal ranks the earlier candidate stays first.
+        alive.sort_by(|&a, &b| ranked(b).total_cmp(&ranked(a)));
         alive.truncate(alive.len().div_ceil(2));
         if timed_out {
             break;

@@ -257,14 +257,14 @@ fn exchanges_and_discards_are_valued_among_the_heuristics_choice_and_its_swaps()
 }
 
 /// With every card seen, each candidate of `state` is worth the heuristic's playout of it, and
-/// the best is the first candidate of the best playout.
+/// the best is the first candidate of the best playout plus the seat's own play's edge.
 fn each_candidate_is_worth_its_playout<G: Rules + Searchable + Heuristic>(state: &G, seed: u64) {
     let seat = state.to_move().unwrap();
     let estimate = value_choices(state, seat, &mut TrueWorld, seed, &budget(3_000));
     let mut candidates = Vec::new();
     state.candidates(&mut candidates);
     assert_eq!(estimate.moves.len(), candidates.len());
-    let mut best: Option<(i32, G::Move)> = None;
+    let mut best: Option<(f64, G::Move)> = None;
     for (m, &mv) in estimate.moves.iter().zip(&candidates) {
         assert_eq!(m.estimate.mv, mv);
         let mut hand = state.clone();
@@ -274,10 +274,11 @@ fn each_candidate_is_worth_its_playout<G: Rules + Searchable + Heuristic>(state:
             let next = hand.heuristic_move(&mut rng);
             hand.play(next).expect("the heuristic's move is legal");
         }
-        let payoff = hand.payoff()[seat];
-        assert_eq!(m.estimate.score, Some((f64::from(payoff), 0.0)), "{mv:?}");
-        if best.is_none_or(|(b, _)| payoff > b) {
-            best = Some((payoff, mv));
+        let payoff = f64::from(hand.payoff()[seat]);
+        assert_eq!(m.estimate.score, Some((payoff, 0.0)), "{mv:?}");
+        let ranked = payoff + state.own_play_edge(mv);
+        if best.is_none_or(|(b, _)| ranked > b) {
+            best = Some((ranked, mv));
         }
     }
     assert_eq!(estimate.best, best.map(|(_, mv)| mv));
@@ -318,6 +319,49 @@ fn with_every_card_seen_each_choice_is_worth_the_heuristics_playout_of_it() {
         mu_phases.contains("chief_trump") && mu_phases.contains("partner"),
         "{mu_phases:?}"
     );
+}
+
+/// Muschik's joining is ranked by its mean score plus the edge of PIMC's play over the rule's
+/// that its playouts play: the seat joins where that beats sitting out, also where the mean
+/// alone does not.
+#[test]
+fn muschik_joins_where_its_mean_score_and_the_play_s_edge_beat_sitting_out() {
+    use crate::games::muschik::Move as Choice;
+    let mut joined_below_out = 0;
+    for seed in 0..12 {
+        let start: Muschik = deal("muschik", seed).unwrap();
+        let (mut state, mut history) = (start.clone(), Vec::new());
+        while state.phase() == "participation" {
+            let seat = state.to_move().unwrap();
+            if state.valued().is_some() {
+                let mut worlds = ViewSampler::of_view(&start, &history, &state, seat);
+                let e = value_choices(&state, seat, &mut worlds, seed, &budget(4_000));
+                let score = |mv| {
+                    e.moves
+                        .iter()
+                        .find(|m| m.estimate.mv == mv)
+                        .unwrap()
+                        .estimate
+                        .score
+                };
+                let mean = |mv| score(mv).expect("a score").0;
+                let (join, out) = (mean(Choice::In), mean(Choice::Out));
+                let edge = state.own_play_edge(Choice::In);
+                assert!(edge > 0.0 && state.own_play_edge(Choice::Out) == 0.0);
+                let best = if join + edge >= out {
+                    Choice::In
+                } else {
+                    Choice::Out
+                };
+                assert_eq!(e.best, Some(best), "seed {seed}: {join} {out}");
+                joined_below_out += usize::from(best == Choice::In && join < out);
+            }
+            let mv = state.heuristic_move(&mut Rng::seeded(seed));
+            state.play(mv).expect("the heuristic's move is legal");
+            history.push(mv);
+        }
+    }
+    assert!(joined_below_out > 0, "no seat joined below sitting out");
 }
 
 #[test]
