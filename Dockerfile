@@ -1,7 +1,8 @@
 # The service's image, in two stages: `build` compiles the Rust core into a profile-guided wheel
-# with maturin (scripts/pgo-wheel, which scripts/test-deploy runs outside Docker); `runtime`
-# installs that wheel into a slim Python image with no compiler, with its dependencies pinned by
-# constraints.txt, and runs it as a non-root user.
+# with maturin (scripts/pgo-wheel; scripts/test-deploy runs the other steps outside Docker, on a
+# plain wheel, and the profile's training run on it); `runtime` installs that wheel into a slim
+# Python image with no compiler, with its dependencies pinned by constraints.txt, and runs it as
+# a non-root user.
 #   docker build -t cardgame-analysis .
 #   docker run -p 8000:8000 cardgame-analysis
 # Settings come from the environment (HOST, PORT, WORKERS, REDIS_URL... see service/settings.py);
