@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from benchmarks.engine import percentile
+from benchmarks.views import view_of
 from service import _solver
 
 GAME = "marjapussi"
@@ -39,8 +40,7 @@ def first_lead_view(variant: str, seed: int) -> dict[str, Any]:
     while (legal := call("legal-moves", {"position": position}))["phase"] != "play":
         move = rng.choice(legal["moves"])
         position = call("play", {"position": position, "move": move})["position"]
-    snapshot = {"version": 1, **call("canonical", {"position": position}), "view": legal["to_move"]}
-    return {"version": 1, **call("canonical", {"position": snapshot})}
+    return view_of(GAME, position, legal["to_move"])
 
 
 def rate(variant: str, seed: int, worlds: int) -> tuple[float, int]:

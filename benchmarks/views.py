@@ -35,6 +35,12 @@ def call(game: str, route: str, body: dict[str, Any]) -> Any:
     return json.loads(_solver.call(game, route, json.dumps(body).encode()))
 
 
+def view_of(game: str, position: dict[str, Any], seat: int) -> dict[str, Any]:
+    """What `seat` sees of the complete `position`: its snapshot, written as a view."""
+    snapshot = {"version": 1, **call(game, "canonical", {"position": position}), "view": seat}
+    return {"version": 1, **call(game, "canonical", {"position": snapshot})}
+
+
 def seeded_view(game: str, variant: str, seed: int) -> dict[str, Any] | None:
     """The view of the seat to move after a seeded number of random moves; None if the hand
     ended first or the seat to move does not decide its own move (bridge dummy)."""
@@ -49,9 +55,7 @@ def seeded_view(game: str, variant: str, seed: int) -> dict[str, Any] | None:
     seat = call(game, "legal-moves", {"position": position})["to_move"]
     if seat is None:
         return None
-    complete = call(game, "canonical", {"position": position})
-    snapshot = {"version": 1, **complete, "view": seat}
-    view: dict[str, Any] = {"version": 1, **call(game, "canonical", {"position": snapshot})}
+    view = view_of(game, position, seat)
     try:
         call(game, "legal-moves", {"position": view})
     except _solver.SolverError:
